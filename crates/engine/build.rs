@@ -1,0 +1,95 @@
+//! Turns the hand-edited TOML data under `data/` into compact JSON embedded in the engine.
+//!
+//! Parsing with the engine's own record types (shared through `#[path]`) and running the catalog
+//! validation here means a typo in a price file fails the build with the file and field named,
+//! instead of shipping a broken catalog. The page then only parses JSON, whose parser it already
+//! carries, rather than TOML.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+#[allow(dead_code)]
+#[path = "src/model/schema.rs"]
+mod model_schema;
+#[allow(dead_code)]
+#[path = "src/catalog/schema.rs"]
+mod schema;
+#[allow(dead_code)]
+#[path = "src/catalog/validate.rs"]
+mod validate;
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GpusFile {
+    gpu: Vec<schema::Gpu>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ModelsFile {
+    model: Vec<model_schema::ModelPreset>,
+}
+
+fn read_toml<T: serde::de::DeserializeOwned>(path: &Path) -> T {
+    println!("cargo:rerun-if-changed={}", path.display());
+    let text =
+        fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn main() {
+    let data = PathBuf::from("data");
+    println!("cargo:rerun-if-changed=data");
+    println!("cargo:rerun-if-changed=data/providers");
+
+    let gpus: GpusFile = read_toml(&data.join("gpus.toml"));
+    let mut files: Vec<PathBuf> = fs::read_dir(data.join("providers"))
+        .expect("data/providers exists")
+        .map(|entry| entry.expect("readable directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+
+    let mut catalog = schema::Catalog {
+        gpus: gpus.gpu,
+        providers: Vec::new(),
+        offers: Vec::new(),
+    };
+    for path in &files {
+        let file: schema::ProviderFile = read_toml(path);
+        for mut offer in file.offers {
+            if offer.provider.is_empty() {
+                offer.provider = file.provider.id.clone();
+            }
+            catalog.offers.push(offer);
+        }
+        catalog.providers.push(file.provider);
+    }
+
+    let problems = validate::validate(&catalog);
+    if !problems.is_empty() {
+        let list: Vec<String> = problems.iter().map(|p| format!("  - {p}")).collect();
+        panic!("the catalog data is invalid:\n{}", list.join("\n"));
+    }
+
+    let models: ModelsFile = read_toml(&data.join("models.toml"));
+    let model_problems = model_schema::problems(&models.model);
+    if !model_problems.is_empty() {
+        panic!(
+            "data/models.toml is invalid:\n  - {}",
+            model_problems.join("\n  - ")
+        );
+    }
+
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    fs::write(
+        out.join("catalog.json"),
+        serde_json::to_string(&catalog).unwrap(),
+    )
+    .expect("write catalog.json");
+    fs::write(
+        out.join("models.json"),
+        serde_json::to_string(&models.model).unwrap(),
+    )
+    .expect("write models.json");
+}

@@ -1,0 +1,280 @@
+//! Rules every catalog row must satisfy.
+//!
+//! Run by `build.rs` on the embedded data (a broken row fails the build) and by the app on
+//! imported catalogs (a broken row is reported, the rest kept). Depends only on the record
+//! types, because `build.rs` compiles this file too.
+
+use super::schema::{BillingMode, Catalog, InstanceLink, Priced, Quote};
+use std::collections::HashSet;
+use std::fmt;
+
+/// One broken rule, naming the row and field so a person can find it in the data files.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problem {
+    /// The id of the row (GPU, provider or offer).
+    pub row: String,
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.row, self.message)
+    }
+}
+
+/// Checks a whole catalog; empty means valid.
+pub fn validate(catalog: &Catalog) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut push = |row: &str, message: String| {
+        out.push(Problem {
+            row: row.to_string(),
+            message,
+        })
+    };
+
+    let mut gpu_ids = HashSet::new();
+    for gpu in &catalog.gpus {
+        if !is_id(&gpu.id) {
+            push(
+                &gpu.id,
+                "id must be lower-case letters, digits, '.', '-'".into(),
+            );
+        }
+        if !gpu_ids.insert(gpu.id.as_str()) {
+            push(&gpu.id, "duplicate GPU id".into());
+        }
+        if !(1.0..=1024.0).contains(&gpu.memory_gib) {
+            push(
+                &gpu.id,
+                format!("memory_gib {} outside 1..1024", gpu.memory_gib),
+            );
+        }
+        let ranges = [
+            (
+                "memory_bandwidth_gbs",
+                gpu.memory_bandwidth_gbs,
+                50.0,
+                20_000.0,
+            ),
+            ("fp32_tflops", gpu.fp32_tflops, 1.0, 500.0),
+            ("tf32_tflops", gpu.tf32_tflops, 1.0, 5_000.0),
+            ("bf16_tflops", gpu.bf16_tflops, 1.0, 10_000.0),
+            ("fp8_tflops", gpu.fp8_tflops, 1.0, 20_000.0),
+            ("int8_tops", gpu.int8_tops, 1.0, 20_000.0),
+            ("tdp_w", gpu.tdp_w, 10.0, 3_000.0),
+        ];
+        for (field, value, lo, hi) in ranges {
+            if let Some(v) = value {
+                if !(lo..=hi).contains(&v) {
+                    push(&gpu.id, format!("{field} {v} outside {lo}..{hi}"));
+                }
+            }
+        }
+        if let (Some(bf16), Some(fp32)) = (gpu.bf16_tflops, gpu.fp32_tflops) {
+            if bf16 < fp32 {
+                push(&gpu.id, "bf16_tflops below fp32_tflops".into());
+            }
+        }
+        if let (Some(fp8), Some(bf16)) = (gpu.fp8_tflops, gpu.bf16_tflops) {
+            if fp8 < bf16 {
+                push(&gpu.id, "fp8_tflops below bf16_tflops".into());
+            }
+        }
+        if gpu.sources.is_empty() || gpu.sources.iter().any(|s| !is_url(s)) {
+            push(&gpu.id, "needs at least one source URL, all http(s)".into());
+        }
+    }
+
+    let mut provider_ids = HashSet::new();
+    for provider in &catalog.providers {
+        if !is_id(&provider.id) || !provider_ids.insert(provider.id.as_str()) {
+            push(
+                &provider.id,
+                "provider id must be unique and lower-case".into(),
+            );
+        }
+        if provider.billing_increment_s == 0 {
+            push(
+                &provider.id,
+                "billing_increment_s must be at least 1".into(),
+            );
+        }
+        for tier in &provider.storage {
+            check_priced(
+                &mut push,
+                &provider.id,
+                &format!("storage {}", tier.id),
+                &tier.price,
+            );
+        }
+        if let Some(snapshot) = &provider.snapshot {
+            check_priced(&mut push, &provider.id, "snapshot", snapshot);
+        }
+        let mut last = 0.0;
+        for tier in &provider.egress {
+            check_priced(&mut push, &provider.id, "egress", &tier.price);
+            match tier.up_to_tb {
+                Some(limit) if limit <= last => push(
+                    &provider.id,
+                    "egress tiers must be ordered by up_to_tb".into(),
+                ),
+                Some(limit) => last = limit,
+                None => last = f64::INFINITY,
+            }
+        }
+    }
+
+    let mut offer_ids = HashSet::new();
+    for offer in &catalog.offers {
+        let row = offer.id.as_str();
+        if !is_id(row) {
+            push(
+                row,
+                "id must be lower-case letters, digits, '.', '-', '_'".into(),
+            );
+        }
+        if !offer_ids.insert(row) {
+            push(row, "duplicate offer id".into());
+        }
+        if !provider_ids.contains(offer.provider.as_str()) {
+            push(row, format!("unknown provider '{}'", offer.provider));
+        }
+        if !gpu_ids.contains(offer.gpu.as_str()) {
+            push(row, format!("unknown gpu '{}'", offer.gpu));
+        }
+        if offer.gpu_count == 0 || offer.gpu_count > 1024 {
+            push(
+                row,
+                format!("gpu_count {} outside 1..1024", offer.gpu_count),
+            );
+        }
+        if offer.gpu_count > 1 && offer.gpu_link == InstanceLink::None {
+            push(row, "several GPUs need a gpu_link other than none".into());
+        }
+        for (field, value) in [
+            ("ram_gib", offer.ram_gib),
+            ("local_disk_gb", offer.local_disk_gb),
+        ] {
+            if value.is_some_and(|v| !(v > 0.0 && v.is_finite())) {
+                push(row, format!("{field} must be positive"));
+            }
+        }
+        if offer
+            .network_gbps
+            .is_some_and(|v| !(v > 0.0 && v <= 10_000.0))
+        {
+            push(row, "network_gbps outside 0..10000".into());
+        }
+        let mut modes = HashSet::new();
+        for quote in &offer.prices {
+            if !modes.insert(quote.mode) {
+                push(row, format!("two {:?} prices", quote.mode));
+            }
+            check_quote(&mut push, row, quote);
+        }
+        let on_demand = offer
+            .prices
+            .iter()
+            .find(|q| q.mode == BillingMode::OnDemand);
+        if let Some(od) = on_demand {
+            for q in &offer.prices {
+                let discounted = matches!(
+                    q.mode,
+                    BillingMode::Spot | BillingMode::Reserved1y | BillingMode::Reserved3y
+                );
+                if discounted && q.currency == od.currency && q.per_hour >= od.per_hour {
+                    push(row, format!("{:?} price is not below on-demand", q.mode));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn check_priced(push: &mut impl FnMut(&str, String), row: &str, what: &str, p: &Priced) {
+    if !(p.price >= 0.0 && p.price.is_finite()) {
+        push(row, format!("{what}: price must be a non-negative number"));
+    }
+    if !is_url(&p.source) {
+        push(row, format!("{what}: source must be an http(s) URL"));
+    }
+    if parse_date(&p.as_of).is_none() {
+        push(
+            row,
+            format!("{what}: as_of '{}' is not YYYY-MM-DD", p.as_of),
+        );
+    }
+}
+
+fn check_quote(push: &mut impl FnMut(&str, String), row: &str, q: &Quote) {
+    if !(q.per_hour > 0.0 && q.per_hour.is_finite() && q.per_hour < 10_000.0) {
+        push(
+            row,
+            format!("{:?}: per_hour {} outside 0..10000", q.mode, q.per_hour),
+        );
+    }
+    if !is_url(&q.source) {
+        push(row, format!("{:?}: source must be an http(s) URL", q.mode));
+    }
+    if parse_date(&q.as_of).is_none() {
+        push(
+            row,
+            format!("{:?}: as_of '{}' is not YYYY-MM-DD", q.mode, q.as_of),
+        );
+    }
+}
+
+fn is_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.bytes().all(|b| {
+            b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'-' | b'.' | b'_')
+        })
+}
+
+fn is_url(s: &str) -> bool {
+    (s.starts_with("https://") || s.starts_with("http://")) && s.len() > 10
+}
+
+/// Days since 1970-01-01 of an ISO `YYYY-MM-DD` date, or `None` if it is not one.
+///
+/// Hand-written so the page carries no date library; the civil-from-days algorithm is
+/// Howard Hinnant's (<https://howardhinnant.github.io/date_algorithms.html>).
+pub fn parse_date(s: &str) -> Option<i64> {
+    let b = s.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| -> Option<i64> {
+        let part = s.get(r)?;
+        if !part.bytes().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        part.parse().ok()
+    };
+    let (y, m, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days_in_month = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    if !(1..=12).contains(&m) || d < 1 || d > days_in_month[(m - 1) as usize] {
+        return None;
+    }
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some(era * 146_097 + doe - 719_468)
+}

@@ -1,0 +1,15 @@
+//! The explanation attached to every figure: which formula produced it, from what inputs.
+
+/// One named term of a result, e.g. "optimizer states = 12 B × 7.0 B params = 78.2 GiB".
+#[derive(Debug, Clone, PartialEq)]
+pub struct Term {
+    /// Stable key for the UI and tests, e.g. `weights`.
+    pub key: &'static str,
+    pub value: f64,
+    /// Unit of `value`, e.g. `GiB`, `h`, `USD`.
+    pub unit: &'static str,
+    /// The arithmetic with the scenario's numbers filled in.
+    pub formula: String,
+    /// Where a constant in the formula comes from, if it is not the user's input.
+    pub source: Option<&'static str>,
+}

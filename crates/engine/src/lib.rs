@@ -1,0 +1,15 @@
+//! GPU Sizer's engine: how much GPU memory a job needs, how long it takes on each cloud offer and
+//! what it costs, computed from an embedded catalog.
+//!
+//! The engine is pure: no I/O, no clock, no web dependency. Callers (the Leptos page, the CLI,
+//! tests) hand it a scenario and get back figures that carry their own explanation ([`Term`]s),
+//! so every number the user sees can be traced to a formula and a source.
+
+pub mod catalog;
+pub mod explain;
+pub mod model;
+pub mod sizing;
+pub mod units;
+
+pub use catalog::Catalog;
+pub use explain::Term;

@@ -1,0 +1,20 @@
+//! Model presets and what the engine derives from their architecture numbers.
+
+pub mod schema;
+
+pub use schema::{Attention, ModelKind, ModelPreset, Transformer};
+
+use std::sync::OnceLock;
+
+const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/models.json"));
+
+/// The presets shipped with this build, parsed once on first use.
+pub fn presets() -> &'static [ModelPreset] {
+    static PRESETS: OnceLock<Vec<ModelPreset>> = OnceLock::new();
+    PRESETS.get_or_init(|| serde_json::from_str(EMBEDDED).expect("build.rs writes valid presets"))
+}
+
+/// Looks a preset up by its id.
+pub fn preset(id: &str) -> Option<&'static ModelPreset> {
+    presets().iter().find(|m| m.id == id)
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs every test: formatting, lints, native engine tests, browser component tests and
+# end-to-end tests of the release build. Installs missing tools first.
+set -euo pipefail
+source "$(dirname "$0")/tools.sh"
+cd "$ROOT"
+ensure_build_tools
+ensure_chromium
+
+say "formatting"
+cargo fmt --all --check
+
+say "lints (native engine and CLI, wasm app)"
+cargo clippy --workspace --exclude gpu-sizer --all-targets -- -D warnings
+cargo clippy -p gpu-sizer --target wasm32-unknown-unknown --all-targets -- -D warnings
+
+say "native tests (engine, CLI)"
+cargo test --workspace --exclude gpu-sizer
+
+say "component tests in headless Chromium"
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+    cargo test -p gpu-sizer --target wasm32-unknown-unknown
+
+say "release build"
+trunk build --release --offline
+
+say "end-to-end tests of the release build"
+node --test --test-concurrency=1 tests/e2e/

@@ -1,0 +1,4 @@
+//! One component per file.
+
+pub mod quick_form;
+pub mod results;

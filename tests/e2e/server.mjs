@@ -1,0 +1,46 @@
+// A minimal static file server for the end-to-end tests: serves dist/ under a sub-path, the way
+// a static host (GitHub Pages) would, and can be stopped to simulate going offline.
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { extname, join, normalize } from "node:path";
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".wasm": "application/wasm",
+  ".css": "text/css",
+  ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+};
+
+/** Starts serving `root` at http://127.0.0.1:<free port><base>; resolves to { url, close }. */
+export async function serve(root, base = "/gpu-sizer/") {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    if (!path.startsWith(base)) {
+      res.writeHead(404).end();
+      return;
+    }
+    let rel = normalize(path.slice(base.length)).replace(/^(\.\.[/\\])+/, "");
+    if (rel === "" || rel === ".") rel = "index.html";
+    try {
+      const body = await readFile(join(root, rel));
+      res.writeHead(200, { "content-type": TYPES[extname(rel)] ?? "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}${base}`,
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections();
+        server.close(ok);
+      }),
+  };
+}
