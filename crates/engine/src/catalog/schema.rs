@@ -284,7 +284,9 @@ pub enum BillingMode {
     /// Monthly subscription (包月), paid for whole months.
     Monthly,
     /// One-year reservation / savings plan / committed use, paid for the whole term.
+    #[serde(rename = "reserved-1y")]
     Reserved1y,
+    #[serde(rename = "reserved-3y")]
     Reserved3y,
     /// Per-second serverless GPU, billed only while handling requests.
     Serverless,
