@@ -6,6 +6,7 @@
 //! so every number the user sees can be traced to a formula and a source.
 
 pub mod catalog;
+pub mod cost;
 pub mod explain;
 pub mod model;
 pub mod sizing;

@@ -230,6 +230,9 @@ pub struct Offer {
     /// Prices per hour for the whole instance, by billing mode. Empty: "enter your price".
     #[serde(default)]
     pub prices: Vec<Quote>,
+    /// Page the instance specs (vCPU, RAM, disk, network, links) were read from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spec_source: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,
 }

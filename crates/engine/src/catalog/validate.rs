@@ -165,6 +165,9 @@ pub fn validate(catalog: &Catalog) -> Vec<Problem> {
         {
             push(row, "network_gbps outside 0..10000".into());
         }
+        if offer.spec_source.as_deref().is_some_and(|s| !is_url(s)) {
+            push(row, "spec_source must be an http(s) URL".into());
+        }
         let mut modes = HashSet::new();
         for quote in &offer.prices {
             if !modes.insert(quote.mode) {

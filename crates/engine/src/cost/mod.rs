@@ -1,0 +1,11 @@
+//! Cost: what a job really costs on one offer, beyond the hourly price.
+//!
+//! Each module prices one aspect and returns its figures with [`Term`](crate::Term)s:
+//! billing modes (`billing`), spot interruptions (`spot`), storage, egress and idle time
+//! (`hidden`), serving fleets (`serving`), and currency conversion (`money`).
+
+pub mod billing;
+pub mod hidden;
+pub mod money;
+pub mod serving;
+pub mod spot;

@@ -1,0 +1,168 @@
+//! Serving fleets: instances needed hour by hour for a traffic profile, autoscaled or fixed.
+
+use crate::explain::Term;
+
+/// Traffic over a day: requests per second in each of the 24 hours.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrafficProfile {
+    pub requests_per_second: [f64; 24],
+    pub prompt_tokens: f64,
+    pub output_tokens: f64,
+}
+
+impl TrafficProfile {
+    /// A day with mean `average` requests/s and a peak of `peak_ratio` × `average` at 14:00.
+    ///
+    /// The curve is `base + amp · ((1 + cos)/2)^k`, with the smallest power `k` that keeps the
+    /// night-time base non-negative: the sharper the peak, the narrower the busy hours.
+    pub fn from_peak(
+        average: f64,
+        peak_ratio: f64,
+        prompt_tokens: f64,
+        output_tokens: f64,
+    ) -> Self {
+        let average = average.max(0.0);
+        let ratio = peak_ratio.clamp(1.0, 24.0);
+        let cosine =
+            |h: usize| (1.0 + ((h as f64 - 14.0) / 24.0 * std::f64::consts::TAU).cos()) / 2.0;
+        let mut k = 1;
+        let mut shape = [0.0; 24];
+        loop {
+            for (h, s) in shape.iter_mut().enumerate() {
+                *s = cosine(h).powi(k);
+            }
+            let mean_shape = shape.iter().sum::<f64>() / 24.0;
+            if mean_shape * ratio <= 1.0 + 1e-12 || k >= 512 {
+                break;
+            }
+            k += 1;
+        }
+        let mean_shape = shape.iter().sum::<f64>() / 24.0;
+        let amp = if ratio > 1.0 {
+            average * (ratio - 1.0) / (1.0 - mean_shape)
+        } else {
+            0.0
+        };
+        let base = average - amp * mean_shape;
+        let mut rps = [0.0; 24];
+        for (r, s) in rps.iter_mut().zip(shape) {
+            *r = (base + amp * s).max(0.0);
+        }
+        Self {
+            requests_per_second: rps,
+            prompt_tokens,
+            output_tokens,
+        }
+    }
+}
+
+/// A fleet over one day and the month it implies.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fleet {
+    /// Instances running in each hour when autoscaled.
+    pub instances_by_hour: [u32; 24],
+    pub peak_instances: u32,
+    pub autoscaled_per_month: f64,
+    pub fixed_per_month: f64,
+    /// Autoscaled cost per million tokens served (prompt + output).
+    pub per_million_tokens: f64,
+    pub terms: Vec<Term>,
+}
+
+/// Days in a billing month (730 h / 24).
+const DAYS_PER_MONTH: f64 = 730.0 / 24.0;
+
+/// Sizes a fleet: each instance serves `capacity_rps` requests per second within the latency
+/// target; at least `min_instances` always run.
+pub fn fleet(
+    profile: &TrafficProfile,
+    capacity_rps: f64,
+    per_hour: f64,
+    min_instances: u32,
+) -> Fleet {
+    let cap = capacity_rps.max(1e-9);
+    let mut by_hour = [0u32; 24];
+    for (n, rps) in by_hour.iter_mut().zip(profile.requests_per_second) {
+        *n = ((rps.max(0.0) / cap).ceil() as u32).max(min_instances);
+    }
+    let peak = by_hour.iter().copied().max().unwrap_or(0);
+    let instance_hours: u32 = by_hour.iter().sum();
+    let autoscaled = f64::from(instance_hours) * per_hour * DAYS_PER_MONTH;
+    let fixed = f64::from(peak) * 24.0 * per_hour * DAYS_PER_MONTH;
+    let tokens_per_day: f64 = profile
+        .requests_per_second
+        .iter()
+        .map(|r| r * 3600.0)
+        .sum::<f64>()
+        * (profile.prompt_tokens + profile.output_tokens);
+    let per_million = if tokens_per_day > 0.0 {
+        autoscaled / DAYS_PER_MONTH / tokens_per_day * 1e6
+    } else {
+        0.0
+    };
+    Fleet {
+        instances_by_hour: by_hour,
+        peak_instances: peak,
+        autoscaled_per_month: autoscaled,
+        fixed_per_month: fixed,
+        per_million_tokens: per_million,
+        terms: vec![
+            Term {
+                key: "autoscaled_fleet",
+                value: autoscaled,
+                unit: "currency/month",
+                formula: format!(
+                    "{instance_hours} instance-hours/day × {per_hour:.4}/h × {DAYS_PER_MONTH:.2} days"
+                ),
+                source: None,
+            },
+            Term {
+                key: "fixed_fleet",
+                value: fixed,
+                unit: "currency/month",
+                formula: format!("{peak} instances × 24 h × {per_hour:.4}/h × {DAYS_PER_MONTH:.2} days"),
+                source: None,
+            },
+            Term {
+                key: "cost_per_million_tokens",
+                value: per_million,
+                unit: "currency",
+                formula: format!(
+                    "daily autoscaled cost ÷ {tokens_per_day:.0} tokens/day × 1 000 000"
+                ),
+                source: None,
+            },
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A day averaging 2 requests/s with a 5× peak (10 requests/s at 14:00), 1 000 prompt and
+    /// 250 output tokens each, on $4/h instances that each serve 1.5 requests/s.
+    #[test]
+    fn serving_fleet_over_a_day_with_a_five_times_peak() {
+        let day = TrafficProfile::from_peak(2.0, 5.0, 1000.0, 250.0);
+        let mean = day.requests_per_second.iter().sum::<f64>() / 24.0;
+        assert!((mean - 2.0).abs() < 1e-9);
+        assert!((day.requests_per_second[14] - 10.0).abs() < 1e-9);
+        let f = fleet(&day, 1.5, 4.0, 1);
+        // Peak: ceil(10 / 1.5) = 7 instances; a fixed fleet costs 7 × 24 × 4 × 30.42 = $20 440.
+        assert_eq!(f.peak_instances, 7);
+        assert!(
+            (f.fixed_per_month - 20_440.0).abs() < 1.0,
+            "{}",
+            f.fixed_per_month
+        );
+        // Autoscaling follows the curve: never below 1, never above 7, and far cheaper.
+        assert!(f.instances_by_hour.iter().all(|&n| (1..=7).contains(&n)));
+        let hours: u32 = f.instances_by_hour.iter().sum();
+        assert!((f64::from(hours) * 4.0 * 730.0 / 24.0 - f.autoscaled_per_month).abs() < 1e-6);
+        assert!(f.autoscaled_per_month < 0.6 * f.fixed_per_month);
+        // Tokens/day: 2 × 86 400 × 1 250 = 216 M; per million = daily cost / 216.
+        let daily = f.autoscaled_per_month / (730.0 / 24.0);
+        assert!((f.per_million_tokens - daily / 216.0).abs() < 1e-9);
+    }
+}
