@@ -4,6 +4,7 @@ mod components;
 
 pub use components::quick_form::{QuickForm, QuickInputs};
 pub use components::results::Results;
+pub use components::update_banner::UpdateBanner;
 
 use leptos::prelude::*;
 
@@ -12,6 +13,7 @@ use leptos::prelude::*;
 pub fn App() -> impl IntoView {
     let inputs = QuickInputs::new();
     view! {
+        <UpdateBanner />
         <header class="masthead">
             <h1>"GPU Sizer"</h1>
             <p class="tagline">

@@ -2,3 +2,4 @@
 
 pub mod quick_form;
 pub mod results;
+pub mod update_banner;
