@@ -1,0 +1,86 @@
+// Performance benchmark of the release build (reported, not asserted):
+//   - every file's size, raw and gzip -9, and the first-load total;
+//   - navigation → first result on screen, headless Chromium, 4× CPU throttling, cold cache;
+//   - recompute: input event → updated DOM, same throttling.
+// Usage: node scripts/bench.mjs [runs]   (scripts/bench.sh builds the release first)
+import { fileURLToPath } from "node:url";
+import { serve } from "../tests/e2e/server.mjs";
+import { launch } from "../tests/e2e/browser.mjs";
+import { buildFiles } from "../tests/e2e/first-load.mjs";
+
+const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
+const RUNS = Number(process.argv[2] ?? 10);
+const RESULT = process.env.BENCH_RESULT_TESTID ?? "memory-total";
+const INPUT = process.env.BENCH_INPUT_TESTID ?? "params-input";
+
+const files = buildFiles(DIST);
+console.log("file".padEnd(48), "raw".padStart(9), "gzip".padStart(9), " first load");
+for (const f of files) {
+  console.log(f.file.padEnd(48), String(f.raw).padStart(9), String(f.gzip).padStart(9), f.firstLoad ? " yes" : "");
+}
+const first = files.filter((f) => f.firstLoad);
+const sum = (xs, k) => xs.reduce((s, f) => s + f[k], 0);
+console.log("first load total".padEnd(48), String(sum(first, "raw")).padStart(9), String(sum(first, "gzip")).padStart(9));
+console.log("all files total".padEnd(48), String(sum(files, "raw")).padStart(9), String(sum(files, "gzip")).padStart(9));
+
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  const median = s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  return `median ${median.toFixed(1)} ms, range ${s[0].toFixed(1)}–${s[s.length - 1].toFixed(1)} ms (n=${s.length})`;
+};
+
+const server = await serve(DIST);
+const browser = await launch();
+const loads = [];
+const recomputes = [];
+for (let i = 0; i < RUNS; i++) {
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  // Records, inside the page, when the first result appears (ms since navigation start).
+  await page.addInitScript((result) => {
+    const seen = () => {
+      if (document.querySelector(`[data-testid=${result}]`)) {
+        window.__firstResult = performance.now();
+        return true;
+      }
+      return false;
+    };
+    new MutationObserver((_, observer) => seen() && observer.disconnect()).observe(document, {
+      subtree: true,
+      childList: true,
+    });
+  }, RESULT);
+  await page.goto(server.url, { waitUntil: "commit" });
+  await page.waitForFunction(() => window.__firstResult !== undefined);
+  loads.push(await page.evaluate(() => window.__firstResult));
+  // Recompute: from the input event to the DOM mutation it causes.
+  for (const value of ["70", "13", "405", "8"]) {
+    recomputes.push(
+      await page.evaluate(
+        ([id, result, v]) =>
+          new Promise((done) => {
+            const input = document.querySelector(`[data-testid=${id}]`);
+            const target = document.querySelector(`[data-testid=${result}]`)?.parentElement ?? document.body;
+            const observer = new MutationObserver(() => {
+              observer.disconnect();
+              requestAnimationFrame(() => done(performance.now() - start));
+            });
+            observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+            const start = performance.now();
+            input.value = v;
+            input.dispatchEvent(new Event("input", { bubbles: true }));
+          }),
+        [INPUT, RESULT, value],
+      ),
+    );
+  }
+  await context.close();
+}
+await browser.close();
+await server.close();
+console.log(`navigation → first result (4× CPU throttling, cold cache): ${stats(loads)}`);
+console.log(`recompute after an input change (4× CPU throttling):      ${stats(recomputes)}`);
