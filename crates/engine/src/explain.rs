@@ -13,3 +13,21 @@ pub struct Term {
     /// Where a constant in the formula comes from, if it is not the user's input.
     pub source: Option<&'static str>,
 }
+
+/// How much explanation to build. Formulas cost string formatting, which ranking the whole
+/// catalog does not need: candidates are priced with numbers only and explained when shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detail {
+    Numbers,
+    Full,
+}
+
+impl Detail {
+    /// The formula text when explaining, nothing otherwise.
+    pub fn text(self, formula: impl FnOnce() -> String) -> String {
+        match self {
+            Detail::Full => formula(),
+            Detail::Numbers => String::new(),
+        }
+    }
+}

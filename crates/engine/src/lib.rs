@@ -9,8 +9,13 @@ pub mod catalog;
 pub mod cost;
 pub mod explain;
 pub mod model;
+pub mod plan;
+pub mod report;
+pub mod scenario;
 pub mod sizing;
 pub mod units;
 
 pub use catalog::Catalog;
 pub use explain::Term;
+pub use report::{evaluate, Report};
+pub use scenario::{InputError, Model, ModelSpec, Scenario};

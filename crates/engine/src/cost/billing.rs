@@ -1,6 +1,6 @@
 //! Billing modes: metered on-demand, commitments (monthly, 1-year, 3-year) and their break-even.
 
-use crate::explain::Term;
+use crate::explain::{Detail, Term};
 
 const SECONDS_PER_HOUR: f64 = 3600.0;
 
@@ -20,30 +20,36 @@ pub fn billed_hours(hours: f64, increment_s: u32, minimum_s: u32) -> f64 {
 }
 
 /// Cost of running on-demand for `hours`.
-pub fn on_demand_cost(per_hour: f64, hours: f64, increment_s: u32, minimum_s: u32) -> Term {
+pub fn on_demand_cost(
+    per_hour: f64,
+    hours: f64,
+    increment_s: u32,
+    minimum_s: u32,
+    detail: Detail,
+) -> Term {
     let billed = billed_hours(hours, increment_s, minimum_s);
     Term {
         key: "compute",
         value: per_hour * billed,
         unit: "currency",
-        formula: format!(
+        formula: detail.text(|| format!(
             "{per_hour:.4}/h × {billed:.3} h billed ({hours:.3} h used, metered per {increment_s} s, minimum {minimum_s} s)"
-        ),
+        )),
         source: None,
     }
 }
 
 /// Cost of covering `hours` of use with commitments of `term_hours` each at an effective
 /// `per_hour` rate: a commitment is paid in full whether it is used or not.
-pub fn commitment_cost(per_hour: f64, term_hours: f64, hours: f64) -> Term {
+pub fn commitment_cost(per_hour: f64, term_hours: f64, hours: f64, detail: Detail) -> Term {
     let terms = (hours / term_hours).ceil().max(1.0);
     Term {
         key: "compute",
         value: per_hour * term_hours * terms,
         unit: "currency",
-        formula: format!(
+        formula: detail.text(|| format!(
             "{per_hour:.4}/h × {term_hours:.0} h term × {terms} term(s) to cover {hours:.1} h (paid in full)"
-        ),
+        )),
         source: None,
     }
 }
@@ -106,13 +112,13 @@ mod tests {
     #[test]
     fn one_month_a100_job_on_demand_versus_reserved() {
         // On-demand: 21.96 × 720 = 15 811.20.
-        let od = on_demand_cost(21.96, 720.0, 1, 60);
+        let od = on_demand_cost(21.96, 720.0, 1, 60, Detail::Full);
         assert!((od.value - 15_811.20).abs() < 1e-6);
         // One-year commitment: 13.18 × 8760 = 115 456.80, paid in full for a one-month job.
-        let ri = commitment_cost(13.18, 8760.0, 720.0);
+        let ri = commitment_cost(13.18, 8760.0, 720.0, Detail::Full);
         assert!((ri.value - 115_456.80).abs() < 1e-6);
         // Monthly subscription: 15.00 × 730 = 10 950 — cheaper than on-demand for a full month.
-        let month = commitment_cost(15.00, 730.0, 720.0);
+        let month = commitment_cost(15.00, 730.0, 720.0, Detail::Full);
         assert!((month.value - 10_950.0).abs() < 1e-6);
         assert!(month.value < od.value && od.value < ri.value);
         // The year pays off after 13.18 × 8760 / 21.96 = 5 257.6 h, a 60.0 % utilisation.
@@ -124,6 +130,9 @@ mod tests {
     #[test]
     fn a_job_longer_than_the_term_buys_another_term() {
         // 1000 h of monthly terms: ceil(1000 / 730) = 2 months.
-        assert_eq!(commitment_cost(1.0, 730.0, 1000.0).value, 1460.0);
+        assert_eq!(
+            commitment_cost(1.0, 730.0, 1000.0, Detail::Full).value,
+            1460.0
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! Costs besides the instance: storage, snapshots, data transfer, idle time and set-up.
 
 use crate::catalog::schema::EgressTier;
-use crate::explain::Term;
+use crate::explain::{Detail, Term};
 
 /// Hours in a billing month, as providers use for GB-month prices (8760 h / 12).
 pub const HOURS_PER_MONTH: f64 = 730.0;
@@ -13,15 +13,21 @@ pub const WEEKEND_HOURS: f64 = 62.0;
 const GB_PER_TB: f64 = 1000.0;
 
 /// Storage of `gb` at `price_per_gb_month` kept for `hours` (job plus retention).
-pub fn storage_cost(key: &'static str, gb: f64, price_per_gb_month: f64, hours: f64) -> Term {
+pub fn storage_cost(
+    key: &'static str,
+    gb: f64,
+    price_per_gb_month: f64,
+    hours: f64,
+    detail: Detail,
+) -> Term {
     let months = hours.max(0.0) / HOURS_PER_MONTH;
     Term {
         key,
         value: gb.max(0.0) * price_per_gb_month * months,
         unit: "currency",
-        formula: format!(
-            "{gb:.0} GB × {price_per_gb_month:.4}/GB-month × {hours:.1} h ÷ {HOURS_PER_MONTH} h"
-        ),
+        formula: detail.text(|| {
+            format!("{gb:.0} GB × {price_per_gb_month:.4}/GB-month × {hours:.1} h ÷ {HOURS_PER_MONTH} h")
+        }),
         source: None,
     }
 }
@@ -30,7 +36,7 @@ pub fn storage_cost(key: &'static str, gb: f64, price_per_gb_month: f64, hours: 
 ///
 /// Tiers are ordered by their upper bound; the last one (no bound) takes the rest. With no tiers
 /// the price is unknown and the cost is `None`.
-pub fn egress_cost(gb: f64, tiers: &[EgressTier]) -> Option<Term> {
+pub fn egress_cost(gb: f64, tiers: &[EgressTier], detail: Detail) -> Option<Term> {
     if tiers.is_empty() {
         return None;
     }
@@ -48,7 +54,9 @@ pub fn egress_cost(gb: f64, tiers: &[EgressTier]) -> Option<Term> {
         let here = left.min(cap.max(0.0));
         if here > 0.0 {
             cost += here * tier.price.price;
-            parts.push(format!("{here:.0} GB × {:.4}", tier.price.price));
+            if detail == Detail::Full {
+                parts.push(format!("{here:.0} GB × {:.4}", tier.price.price));
+            }
         }
         left -= here;
         floor_gb += here;
@@ -57,28 +65,32 @@ pub fn egress_cost(gb: f64, tiers: &[EgressTier]) -> Option<Term> {
         // Tiers all bounded and exhausted: the last tier's price goes on.
         let last = tiers.last().map_or(0.0, |t| t.price.price);
         cost += left * last;
-        parts.push(format!("{left:.0} GB × {last:.4}"));
+        if detail == Detail::Full {
+            parts.push(format!("{left:.0} GB × {last:.4}"));
+        }
     }
     Some(Term {
         key: "egress",
         value: cost,
         unit: "currency",
-        formula: if parts.is_empty() {
-            "no egress".into()
-        } else {
-            parts.join(" + ")
-        },
+        formula: detail.text(|| {
+            if parts.is_empty() {
+                "no egress".into()
+            } else {
+                parts.join(" + ")
+            }
+        }),
         source: tiers.first().map(|_| "provider egress tiers (catalog)"),
     })
 }
 
 /// Paying for an instance while nobody uses it.
-pub fn idle_cost(per_hour: f64, idle_hours: f64) -> Term {
+pub fn idle_cost(per_hour: f64, idle_hours: f64, detail: Detail) -> Term {
     Term {
         key: "idle",
         value: per_hour * idle_hours.max(0.0),
         unit: "currency",
-        formula: format!("{per_hour:.4}/h × {idle_hours:.1} h idle"),
+        formula: detail.text(|| format!("{per_hour:.4}/h × {idle_hours:.1} h idle")),
         source: None,
     }
 }
@@ -125,7 +137,7 @@ mod tests {
     #[test]
     fn twenty_dollar_instance_idle_for_a_weekend() {
         // Friday 18:00 → Monday 08:00 = 62 h; 62 × $20 = $1 240.
-        let idle = idle_cost(20.0, WEEKEND_HOURS);
+        let idle = idle_cost(20.0, WEEKEND_HOURS, Detail::Full);
         assert_eq!(idle.value, 1240.0);
         // Auto-stop after 30 idle minutes: one stop keeps 0.5 h, saves (62 − 0.5) × 20 = $1 230.
         assert_eq!(
@@ -137,7 +149,9 @@ mod tests {
     #[test]
     fn storage_is_prorated_by_the_month() {
         // 500 GB × $0.08 × 365 h / 730 h = $20.
-        assert!((storage_cost("storage", 500.0, 0.08, 365.0).value - 20.0).abs() < 1e-9);
+        assert!(
+            (storage_cost("storage", 500.0, 0.08, 365.0, Detail::Full).value - 20.0).abs() < 1e-9
+        );
     }
 
     #[test]
@@ -148,10 +162,12 @@ mod tests {
             tier(Some(50.0), 0.085),
             tier(None, 0.07),
         ];
-        assert!((egress_cost(15_000.0, &tiers).unwrap().value - 1325.0).abs() < 1e-9);
+        assert!((egress_cost(15_000.0, &tiers, Detail::Full).unwrap().value - 1325.0).abs() < 1e-9);
         // 100 TB: 900 + 40 000 × 0.085 + 50 000 × 0.07 = 900 + 3 400 + 3 500 = $7 800.
-        assert!((egress_cost(100_000.0, &tiers).unwrap().value - 7800.0).abs() < 1e-9);
-        assert!(egress_cost(1.0, &[]).is_none());
-        assert_eq!(egress_cost(0.0, &tiers).unwrap().value, 0.0);
+        assert!(
+            (egress_cost(100_000.0, &tiers, Detail::Full).unwrap().value - 7800.0).abs() < 1e-9
+        );
+        assert!(egress_cost(1.0, &[], Detail::Full).is_none());
+        assert_eq!(egress_cost(0.0, &tiers, Detail::Full).unwrap().value, 0.0);
     }
 }

@@ -86,8 +86,8 @@ pub fn fleet(
         *n = ((rps.max(0.0) / cap).ceil() as u32).max(min_instances);
     }
     let peak = by_hour.iter().copied().max().unwrap_or(0);
-    let instance_hours: u32 = by_hour.iter().sum();
-    let autoscaled = f64::from(instance_hours) * per_hour * DAYS_PER_MONTH;
+    let instance_hours: f64 = by_hour.iter().map(|&n| f64::from(n)).sum();
+    let autoscaled = instance_hours * per_hour * DAYS_PER_MONTH;
     let fixed = f64::from(peak) * 24.0 * per_hour * DAYS_PER_MONTH;
     let tokens_per_day: f64 = profile
         .requests_per_second

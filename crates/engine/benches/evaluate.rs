@@ -1,0 +1,50 @@
+//! One scenario evaluated against the whole embedded catalog: every offer, its instance counts
+//! and billing modes, with memory, time and the full cost breakdown.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use gpu_sizer_engine::catalog::Catalog;
+use gpu_sizer_engine::plan::{evaluate, Constraints, CostInputs, Objective, Request};
+use gpu_sizer_engine::scenario::{Lora, ModelSpec, Scenario, Serve, Workload};
+use std::hint::black_box;
+
+fn request(workload: Workload) -> Request {
+    Request {
+        scenario: Scenario {
+            model: ModelSpec::Preset("llama-3.1-8b".into()),
+            workload,
+            data: None,
+            deadline_h: None,
+        },
+        costs: CostInputs::default(),
+        constraints: Constraints {
+            max_gpus: 8,
+            ..Constraints::default()
+        },
+        objective: Objective::Cheapest,
+        today: None,
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let catalog = Catalog::builtin();
+    let lora = request(Workload::Lora(Lora::default()));
+    let serve = request(Workload::Serve(Serve {
+        requests_per_s: Some(5.0),
+        ..Serve::default()
+    }));
+    eprintln!(
+        "catalog: {} offers; LoRA: {} ranked + {} excluded candidates",
+        catalog.offers.len(),
+        evaluate(catalog, &lora).unwrap().ranked.len(),
+        evaluate(catalog, &lora).unwrap().excluded.len()
+    );
+    c.bench_function("evaluate LoRA 8B, whole catalog, 1-8 GPUs", |b| {
+        b.iter(|| evaluate(catalog, black_box(&lora)).unwrap())
+    });
+    c.bench_function("evaluate serving 8B, whole catalog", |b| {
+        b.iter(|| evaluate(catalog, black_box(&serve)).unwrap())
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,261 @@
+//! Plans: every candidate (offer × instance count × billing mode) for a scenario, its whole cost,
+//! the constraints it meets, a ranking and the reasons behind it.
+//!
+//! `candidates` enumerates and sizes, `pricing` prices one candidate line by line, `pitfalls`
+//! finds the money-wasting mistakes with the amount at stake, `rank` filters, ranks and explains,
+//! `phases` combines several jobs into one plan.
+
+mod candidates;
+pub mod phases;
+mod pitfalls;
+mod pricing;
+mod rank;
+
+pub use pitfalls::Pitfall;
+pub use pricing::explain_cost;
+pub use rank::{Objective, SensitivityCase, Why};
+
+use crate::catalog::{BillingMode, Catalog, Currency, Gpu, Offer, Provider, Quote};
+use crate::cost::billing::BreakEven;
+use crate::cost::money::Exchange;
+use crate::cost::spot::SpotOutcome;
+use crate::explain::Term;
+use crate::scenario::{InputError, Scenario};
+use crate::sizing::defaults::Band;
+use crate::sizing::memory::MemoryEstimate;
+use crate::sizing::time::Timing;
+use std::sync::Arc;
+
+/// Storage a job keeps while it runs and afterwards.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StorageNeeds {
+    /// Training data, images, model downloads kept on block storage, GB.
+    pub data_gb: f64,
+    /// Checkpoints and results, GB.
+    pub checkpoints_gb: f64,
+    /// Snapshots kept (e.g. of the environment disk), GB.
+    pub snapshot_gb: f64,
+    /// Hours the storage is kept after the job ends.
+    pub retention_h: f64,
+    /// Pick the provider's fastest tier rather than its cheapest.
+    pub fast_tier: bool,
+}
+
+impl Default for StorageNeeds {
+    fn default() -> Self {
+        StorageNeeds {
+            data_gb: 100.0,
+            checkpoints_gb: 0.0,
+            snapshot_gb: 0.0,
+            retention_h: 0.0,
+            fast_tier: false,
+        }
+    }
+}
+
+/// Everything about money that the scenario itself does not say.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CostInputs {
+    pub storage: StorageNeeds,
+    /// Data sent out to the internet (results, model downloads, serving traffic), GB.
+    pub egress_gb: f64,
+    /// Data brought in from elsewhere, GB (free almost everywhere; shown so the user sees it).
+    pub ingress_gb: f64,
+    /// Hours instances stay up with nobody using them (nights, a weekend).
+    pub idle_h: f64,
+    /// Idle periods (e.g. nights) an auto-stop policy would cut short.
+    pub idle_periods: f64,
+    /// Peak-to-average ratio of serving traffic over a day (1: flat).
+    pub serving_peak_ratio: f64,
+    /// Environment set-up and data download before the job, billed at the instance rate.
+    pub setup_h: f64,
+    /// Spot interruptions per instance-hour; `None`: the default for the provider kind.
+    pub spot_interruptions_per_h: Option<f64>,
+    pub spot_restart_h: f64,
+    pub checkpoint_write_h: f64,
+    /// Currency of the report and the rate used to convert.
+    pub currency: Currency,
+    pub fx: Exchange,
+    /// User overrides of catalog prices: (offer id, mode) → price per hour in the offer's currency.
+    pub price_overrides: Vec<(String, BillingMode, f64)>,
+}
+
+impl Default for CostInputs {
+    fn default() -> Self {
+        CostInputs {
+            storage: StorageNeeds::default(),
+            egress_gb: 0.0,
+            ingress_gb: 0.0,
+            idle_h: 0.0,
+            idle_periods: 0.0,
+            serving_peak_ratio: 1.0,
+            setup_h: 0.5,
+            spot_interruptions_per_h: None,
+            spot_restart_h: 10.0 / 60.0,
+            checkpoint_write_h: 5.0 / 60.0,
+            currency: Currency::Usd,
+            fx: Exchange::default(),
+            price_overrides: Vec::new(),
+        }
+    }
+}
+
+/// Features a candidate must have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Features {
+    /// NVLink or NVSwitch between the GPUs of an instance.
+    pub nvlink: bool,
+    /// The GPU can be partitioned (MIG).
+    pub mig: bool,
+    /// The GPU supports graphics APIs (rendering, remote desktop).
+    pub graphics: bool,
+    /// The GPU has hardware video encoders.
+    pub video: bool,
+    /// Only CUDA GPUs (most code assumes CUDA).
+    pub cuda: bool,
+}
+
+/// What the user allows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Constraints {
+    /// Most the whole job may cost, in the report currency.
+    pub budget: Option<f64>,
+    /// Provider ids allowed; empty: all.
+    pub providers: Vec<String>,
+    /// Region names allowed; empty: all.
+    pub regions: Vec<String>,
+    /// Most GPUs in total.
+    pub max_gpus: u32,
+    pub require: Features,
+    /// Billing modes considered; empty: all.
+    pub modes: Vec<BillingMode>,
+}
+
+impl Default for Constraints {
+    fn default() -> Self {
+        Constraints {
+            budget: None,
+            providers: Vec::new(),
+            regions: Vec::new(),
+            max_gpus: 64,
+            require: Features::default(),
+            modes: Vec::new(),
+        }
+    }
+}
+
+/// A complete question: the job, its costs, the limits and what "best" means.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    pub scenario: Scenario,
+    pub costs: CostInputs,
+    pub constraints: Constraints,
+    pub objective: Objective,
+    /// Today as days since 1970-01-01, to flag stale prices (the engine has no clock).
+    pub today: Option<i64>,
+}
+
+/// One way to run the job: an offer, how many instances, which billing mode.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Candidate<'a> {
+    pub offer: &'a Offer,
+    pub gpu: &'a Gpu,
+    pub provider: &'a Provider,
+    pub mode: BillingMode,
+    pub instances: u32,
+    pub gpus: u32,
+    /// Wall-clock hours (spot: interruptions included; serving: the month).
+    pub hours: Band,
+    /// Whole cost in the report currency.
+    pub cost: Band,
+    /// The cost's named lines, in the report currency; their sum is `cost.expected`. Formulas
+    /// are empty here; [`explain_cost`] fills them for one candidate.
+    pub lines: Vec<Term>,
+    pub memory: Arc<MemoryEstimate>,
+    /// Free share of usable GPU memory.
+    pub headroom: f64,
+    pub timing: Arc<Timing>,
+    /// Instance price per hour in the report currency.
+    pub price_per_hour: f64,
+    /// The catalog quote behind it (source currency, source URL, as-of date).
+    pub quote: Quote,
+    /// True when the user overrode the catalog price.
+    pub price_overridden: bool,
+    pub break_even: Option<BreakEven>,
+    pub spot: Option<SpotOutcome>,
+    /// The high end of the time band misses the deadline.
+    pub deadline_at_risk: bool,
+    pub warnings: Vec<String>,
+}
+
+/// Why a candidate was left out.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reason {
+    /// Does not fit GPU memory: short by this many GiB per GPU.
+    DoesNotFit { short_gib: f64 },
+    /// Finishes this many hours after the deadline.
+    MissesDeadline { late_h: f64 },
+    /// Costs this much over the budget (report currency).
+    OverBudget { over: f64 },
+    /// Lacks a required feature (`nvlink`, `mig`, `graphics`, `video`, `cuda`).
+    LacksFeature(&'static str),
+    /// The catalog has no price in any allowed mode: the user can enter one.
+    NoPrice,
+    /// Outside the allowed providers, regions or billing modes.
+    Filtered(&'static str),
+    /// The time could not be estimated (a GPU figure is missing from the catalog).
+    Unknown(String),
+}
+
+/// A candidate left out, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Excluded<'a> {
+    pub offer: &'a Offer,
+    pub mode: Option<BillingMode>,
+    pub gpus: u32,
+    pub reason: Reason,
+    /// The candidate as priced, when it got that far (lets a user see what they would pay).
+    pub cost: Option<f64>,
+}
+
+/// The answer to a request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report<'a> {
+    /// Candidates meeting every constraint, best first.
+    pub ranked: Vec<Candidate<'a>>,
+    pub excluded: Vec<Excluded<'a>>,
+    /// Indices into `ranked` of the time/cost Pareto front, fastest first.
+    pub pareto: Vec<usize>,
+    /// Why the first beats the second.
+    pub why: Option<Why>,
+    /// How the pick holds up when prices or efficiency move.
+    pub sensitivity: Vec<SensitivityCase>,
+    /// Money-wasting mistakes in reach, with the amount at stake (report currency).
+    pub pitfalls: Vec<Pitfall>,
+    pub currency: Currency,
+    /// Warnings about the scenario itself (coarse estimate, assumptions).
+    pub warnings: Vec<String>,
+}
+
+impl<'a> Report<'a> {
+    pub fn pick(&self) -> Option<&Candidate<'a>> {
+        self.ranked.first()
+    }
+}
+
+/// Evaluates every candidate of `catalog` for `request`.
+pub fn evaluate<'a>(catalog: &'a Catalog, request: &Request) -> Result<Report<'a>, InputError> {
+    let sized = candidates::enumerate(catalog, request)?;
+    let mut priced = Vec::new();
+    let mut excluded = sized.excluded;
+    for c in sized.sized {
+        match pricing::price(c, request) {
+            Ok(candidate) => priced.push(candidate),
+            Err(ex) => excluded.push(ex),
+        }
+    }
+    Ok(rank::rank(priced, excluded, request, sized.warnings))
+}
+
+#[cfg(test)]
+mod tests;

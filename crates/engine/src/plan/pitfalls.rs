@@ -1,0 +1,124 @@
+//! The classic ways people waste money on cloud GPUs, found in the report with the amount at stake.
+
+use super::{Candidate, Request};
+use crate::catalog::{BillingMode, InstanceLink};
+
+/// Prices older than this are flagged.
+pub const STALE_AFTER_DAYS: i64 = 180;
+/// Memory headroom below this risks out-of-memory errors on real runs.
+pub const LOW_HEADROOM: f64 = 0.10;
+
+/// A mistake in reach and what it would cost (report currency); the front ends word it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Pitfall {
+    /// Storage cannot feed the GPUs: utilisation capped, the job runs longer.
+    StorageStarvesGpu { utilisation: f64, extra_cost: f64 },
+    /// On-demand chosen where a commitment on the same offer would cost less.
+    OnDemandForLongJob { saving: f64, mode: BillingMode },
+    /// Egress is a large share of the bill.
+    Egress { cost: f64, share: f64 },
+    /// Idle hours are billed; an auto-stop would save this much.
+    NoAutoStop { idle_cost: f64 },
+    /// Several GPUs over PCIe where the same GPUs with NVLink finish sooner or cheaper.
+    MultiGpuWithoutNvlink { extra_cost: f64 },
+    /// Less than 10 % of GPU memory left free.
+    LowMemoryHeadroom { headroom: f64 },
+    /// The pick's price is older than 180 days.
+    StalePrice { days: i64 },
+    /// The GPU needs a software stack other than CUDA.
+    NonCuda { software: &'static str },
+}
+
+pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
+    let Some(pick) = ranked.first() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let compute = pick
+        .lines
+        .iter()
+        .find(|l| l.key == "compute")
+        .map_or(0.0, |l| l.value);
+
+    if let Some(cap) = pick.timing.terms.iter().find(|t| t.key == "storage_cap") {
+        if cap.value < 1.0 && cap.value > 0.0 {
+            out.push(Pitfall::StorageStarvesGpu {
+                utilisation: cap.value,
+                extra_cost: compute * (1.0 - cap.value),
+            });
+        }
+    }
+    if pick.mode == BillingMode::OnDemand {
+        let cheaper = ranked.iter().filter(|c| {
+            c.offer.id == pick.offer.id
+                && c.instances == pick.instances
+                && c.mode.term_hours().is_some()
+                && c.cost.expected < pick.cost.expected
+        });
+        if let Some(best) = cheaper.min_by(|a, b| a.cost.expected.total_cmp(&b.cost.expected)) {
+            out.push(Pitfall::OnDemandForLongJob {
+                saving: pick.cost.expected - best.cost.expected,
+                mode: best.mode,
+            });
+        }
+    }
+    if let Some(e) = pick.lines.iter().find(|l| l.key == "egress") {
+        let share = e.value / pick.cost.expected.max(1e-9);
+        if share > 0.1 {
+            out.push(Pitfall::Egress {
+                cost: e.value,
+                share,
+            });
+        }
+    }
+    if let Some(idle) = pick.lines.iter().find(|l| l.key == "idle") {
+        if idle.value > 0.0 {
+            out.push(Pitfall::NoAutoStop {
+                idle_cost: idle.value,
+            });
+        }
+    }
+    if pick.gpus > 1 && pick.offer.gpu_link == InstanceLink::Pcie {
+        let nvlink = ranked.iter().filter(|c| {
+            c.gpu.id == pick.gpu.id
+                && c.gpus == pick.gpus
+                && matches!(
+                    c.offer.gpu_link,
+                    InstanceLink::Nvlink | InstanceLink::Nvswitch
+                )
+        });
+        if let Some(best) = nvlink.min_by(|a, b| a.hours.expected.total_cmp(&b.hours.expected)) {
+            if best.hours.expected < pick.hours.expected {
+                let extra_h = pick.hours.expected - best.hours.expected;
+                out.push(Pitfall::MultiGpuWithoutNvlink {
+                    extra_cost: extra_h * pick.price_per_hour * f64::from(pick.instances),
+                });
+            }
+        }
+    }
+    if pick.headroom < LOW_HEADROOM {
+        out.push(Pitfall::LowMemoryHeadroom {
+            headroom: pick.headroom,
+        });
+    }
+    if let (Some(today), Some(as_of)) = (
+        request.today,
+        crate::catalog::validate::parse_date(&pick.quote.as_of),
+    ) {
+        let days = today - as_of;
+        if days > STALE_AFTER_DAYS {
+            out.push(Pitfall::StalePrice { days });
+        }
+    }
+    let software = match pick.gpu.software {
+        crate::catalog::schema::Software::Cuda => None,
+        crate::catalog::schema::Software::Rocm => Some("ROCm"),
+        crate::catalog::schema::Software::Cann => Some("CANN"),
+        crate::catalog::schema::Software::Xla => Some("XLA (JAX / PyTorch-XLA)"),
+        crate::catalog::schema::Software::Neuron => Some("AWS Neuron SDK"),
+    };
+    if let Some(software) = software {
+        out.push(Pitfall::NonCuda { software });
+    }
+    out
+}

@@ -1,0 +1,320 @@
+//! Pricing one candidate: every line of what the job costs in the chosen billing mode.
+//!
+//! Ranking prices every candidate with numbers only ([`Detail::Numbers`]); [`explain_cost`]
+//! re-runs the same arithmetic with its formulas for the candidate a person looks at.
+
+use super::candidates::Sized;
+use super::{Candidate, Excluded, Reason, Request};
+use crate::catalog::{BillingMode, Currency, Offer, Provider, Quote};
+use crate::cost::billing::{billed_hours, break_even, commitment_cost, on_demand_cost};
+use crate::cost::hidden::{egress_cost, idle_cost, storage_cost, HOURS_PER_MONTH};
+use crate::cost::serving::{fleet, TrafficProfile};
+use crate::cost::spot::{expected_runtime, SpotRisk};
+use crate::explain::{Detail, Term};
+use crate::scenario::Workload;
+use crate::sizing::defaults::Band;
+use crate::sizing::time::Timing;
+use std::sync::Arc;
+
+/// Default spot interruptions per instance-hour when the user gives none: an assumption, shown
+/// as such and editable (providers publish only coarse monthly buckets, e.g. AWS Spot Advisor).
+pub const DEFAULT_SPOT_INTERRUPTIONS_PER_H: f64 = 0.02;
+/// Marketplace "interruptible" hosts are outbid more often.
+pub const MARKETPLACE_SPOT_INTERRUPTIONS_PER_H: f64 = 0.05;
+
+/// What a price depends on: shared by ranking and by explaining.
+struct Basis<'x> {
+    offer: &'x Offer,
+    provider: &'x Provider,
+    instances: u32,
+    gpus: u32,
+    quote: &'x Quote,
+    timing: &'x Timing,
+}
+
+pub(super) fn price<'a>(s: Sized<'a>, request: &Request) -> Result<Candidate<'a>, Excluded<'a>> {
+    let costs = &request.costs;
+    let rate = costs
+        .fx
+        .convert(s.quote.per_hour, s.quote.currency, costs.currency);
+    let serving = matches!(request.scenario.workload, Workload::Serve(_));
+    let mode = s.quote.mode;
+    let unknown = |why: String| Excluded {
+        offer: s.offer,
+        mode: Some(mode),
+        gpus: s.gpus,
+        reason: Reason::Unknown(why),
+        cost: None,
+    };
+
+    let base_hours = match (&s.timing.hours, serving) {
+        (_, true) => {
+            let per_replica = s
+                .timing
+                .figure("requests_per_s")
+                .map_or(0.0, |f| f.band.expected);
+            if !(per_replica.is_finite() && per_replica > 0.0) {
+                return Err(unknown(format!(
+                    "requests per second could not be estimated. {}",
+                    s.timing.warnings.join(" ")
+                )));
+            }
+            Band::exact(HOURS_PER_MONTH)
+        }
+        (Some(h), false) => *h,
+        (None, false) => return Err(unknown(s.timing.warnings.join(" "))),
+    };
+
+    let spot = (mode == BillingMode::Spot && !serving).then(|| {
+        let default_rate = if s.provider.kind == crate::catalog::schema::ProviderKind::Marketplace {
+            MARKETPLACE_SPOT_INTERRUPTIONS_PER_H
+        } else {
+            DEFAULT_SPOT_INTERRUPTIONS_PER_H
+        };
+        let risk = SpotRisk {
+            interruptions_per_hour: costs.spot_interruptions_per_h.unwrap_or(default_rate)
+                * f64::from(s.instances),
+            restart_hours: costs.spot_restart_h,
+            checkpoint_hours: costs.checkpoint_write_h,
+        };
+        expected_runtime(base_hours.expected, &risk)
+    });
+    let hours = match &spot {
+        Some(outcome) => base_hours.scale(outcome.expected_hours / base_hours.expected.max(1e-9)),
+        None => base_hours,
+    };
+
+    let basis = Basis {
+        offer: s.offer,
+        provider: s.provider,
+        instances: s.instances,
+        gpus: s.gpus,
+        quote: &s.quote,
+        timing: &s.timing,
+    };
+    let total_at = |h: f64| {
+        lines(&basis, request, h, Detail::Numbers)
+            .iter()
+            .map(|t| t.value)
+            .sum::<f64>()
+    };
+    let lines = lines(&basis, request, hours.expected, Detail::Numbers);
+    let expected: f64 = lines.iter().map(|t| t.value).sum();
+    let cost = Band::new(
+        total_at(hours.low).min(expected),
+        expected,
+        total_at(hours.high).max(expected),
+    );
+
+    let mut warnings = s.timing.warnings.clone();
+    if costs.storage.data_gb + costs.storage.checkpoints_gb > 0.0 && s.provider.storage.is_empty() {
+        warnings.push(format!(
+            "{} storage price unknown: not counted",
+            s.provider.name
+        ));
+    }
+    if costs.egress_gb > 0.0 && s.provider.egress.is_empty() {
+        warnings.push(format!(
+            "{} egress price unknown: not counted",
+            s.provider.name
+        ));
+    }
+    let break_even = match (mode.term_hours(), &s.on_demand) {
+        (Some(term), Some(od)) => Some(break_even(
+            costs.fx.convert(od.per_hour, od.currency, costs.currency),
+            rate,
+            term,
+        )),
+        _ => None,
+    };
+    let deadline_at_risk = request
+        .scenario
+        .deadline_h
+        .is_some_and(|d| !serving && hours.high > d);
+
+    Ok(Candidate {
+        offer: s.offer,
+        gpu: s.gpu,
+        provider: s.provider,
+        mode,
+        instances: s.instances,
+        gpus: s.gpus,
+        hours,
+        cost,
+        lines,
+        headroom: s.fit.headroom(),
+        memory: Arc::new(s.fit.memory.clone()),
+        timing: s.timing,
+        price_per_hour: rate,
+        quote: s.quote,
+        price_overridden: s.overridden,
+        break_even,
+        spot,
+        deadline_at_risk,
+        warnings,
+    })
+}
+
+/// The candidate's cost lines with their formulas, for showing one candidate in detail.
+pub fn explain_cost(c: &Candidate, request: &Request) -> Vec<Term> {
+    let basis = Basis {
+        offer: c.offer,
+        provider: c.provider,
+        instances: c.instances,
+        gpus: c.gpus,
+        quote: &c.quote,
+        timing: &c.timing,
+    };
+    lines(&basis, request, c.hours.expected, Detail::Full)
+}
+
+/// The cost lines of running `h` hours.
+fn lines(b: &Basis, request: &Request, h: f64, detail: Detail) -> Vec<Term> {
+    let costs = &request.costs;
+    let to_report = |amount: f64, from: Currency| costs.fx.convert(amount, from, costs.currency);
+    let rate = to_report(b.quote.per_hour, b.quote.currency);
+    let mode = b.quote.mode;
+    let serving = matches!(request.scenario.workload, Workload::Serve(_));
+    let instances = f64::from(b.instances);
+    let increment = b
+        .offer
+        .billing_increment_s
+        .unwrap_or(b.provider.billing_increment_s);
+    let minimum = b.provider.billing_minimum_s;
+    let mut out = Vec::with_capacity(8);
+
+    let mut compute = if serving {
+        serving_compute(b, request, rate, detail)
+    } else {
+        match mode.term_hours() {
+            Some(term) => commitment_cost(rate, term, h + costs.setup_h, detail),
+            None => on_demand_cost(rate, h, increment, minimum, detail),
+        }
+    };
+    if !serving && b.instances > 1 {
+        compute.value *= instances;
+        if detail == Detail::Full {
+            compute.formula = format!("{} instances × ({})", b.instances, compute.formula);
+        }
+    }
+    out.push(compute);
+
+    // Set-up and idle time are billed at the instance rate unless a commitment covers them.
+    if mode.term_hours().is_none() && !serving {
+        if costs.setup_h > 0.0 {
+            let billed = billed_hours(costs.setup_h, increment, 0);
+            out.push(Term {
+                key: "setup",
+                value: rate * billed * instances,
+                unit: "currency",
+                formula: detail.text(|| {
+                    format!(
+                        "{rate:.4}/h × {billed:.2} h set-up (environment, data download) × {} instance(s)",
+                        b.instances
+                    )
+                }),
+                source: None,
+            });
+        }
+        if costs.idle_h > 0.0 {
+            let mut idle = idle_cost(rate * instances, costs.idle_h, detail);
+            if detail == Detail::Full {
+                idle.formula = format!("{} ({} instance(s))", idle.formula, b.instances);
+            }
+            out.push(idle);
+        }
+    }
+
+    // Storage and snapshots, kept through the job, its set-up and the retention period.
+    let kept_h = h + costs.setup_h + costs.storage.retention_h;
+    let gb = costs.storage.data_gb + costs.storage.checkpoints_gb;
+    if gb > 0.0 {
+        let tiers = b.provider.storage.iter();
+        let tier = if costs.storage.fast_tier {
+            tiers.max_by(|x, y| {
+                x.max_throughput_mbs
+                    .unwrap_or(0.0)
+                    .total_cmp(&y.max_throughput_mbs.unwrap_or(0.0))
+            })
+        } else {
+            tiers.min_by(|x, y| x.price.price.total_cmp(&y.price.price))
+        };
+        if let Some(tier) = tier {
+            let price = to_report(tier.price.price, tier.price.currency);
+            let mut t = storage_cost("storage", gb, price, kept_h, detail);
+            if detail == Detail::Full {
+                t.formula = format!("{} ({})", t.formula, tier.name);
+            }
+            out.push(t);
+        }
+    }
+    if costs.storage.snapshot_gb > 0.0 {
+        if let Some(snap) = &b.provider.snapshot {
+            let price = to_report(snap.price, snap.currency);
+            out.push(storage_cost(
+                "snapshots",
+                costs.storage.snapshot_gb,
+                price,
+                kept_h,
+                detail,
+            ));
+        }
+    }
+
+    // Data transfer.
+    if costs.egress_gb > 0.0 {
+        if let Some(mut e) = egress_cost(costs.egress_gb, &b.provider.egress, detail) {
+            e.value = to_report(e.value, b.provider.egress[0].price.currency);
+            out.push(e);
+        }
+    }
+    if costs.ingress_gb > 0.0 && b.provider.free_ingress == Some(true) {
+        out.push(Term {
+            key: "ingress",
+            value: 0.0,
+            unit: "currency",
+            formula: detail
+                .text(|| format!("{:.0} GB in: free at this provider", costs.ingress_gb)),
+            source: None,
+        });
+    }
+    out
+}
+
+/// A month of serving: replicas per hour from the traffic, autoscaled for pay-as-you-go modes and
+/// fixed at the peak for commitments.
+fn serving_compute(b: &Basis, request: &Request, rate: f64, detail: Detail) -> Term {
+    let Workload::Serve(serve) = &request.scenario.workload else {
+        unreachable!("serving_compute is only called for serving workloads")
+    };
+    let per_replica = b
+        .timing
+        .figure("requests_per_s")
+        .map_or(0.0, |f| f.band.expected);
+    let replicas_per_instance = (b.offer.gpu_count / b.gpus.max(1)).max(1);
+    let capacity = per_replica * f64::from(replicas_per_instance);
+    let average = serve.requests_per_s.unwrap_or(capacity);
+    let profile = TrafficProfile::from_peak(
+        average,
+        request.costs.serving_peak_ratio,
+        f64::from(serve.prompt_tokens),
+        f64::from(serve.output_tokens),
+    );
+    let f = fleet(&profile, capacity.max(1e-9), rate, 1);
+    let (value, which) = match b.quote.mode.term_hours() {
+        None => (f.autoscaled_per_month, 0),
+        Some(_) => (f.fixed_per_month, 1),
+    };
+    Term {
+        key: "compute",
+        value,
+        unit: "currency",
+        formula: detail.text(|| {
+            format!(
+                "{}; {capacity:.2} req/s per instance ({replicas_per_instance} replica(s) × {per_replica:.2}), peak {} instances",
+                f.terms[which].formula, f.peak_instances
+            )
+        }),
+        source: None,
+    }
+}

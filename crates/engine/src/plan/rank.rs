@@ -1,0 +1,222 @@
+//! Constraints, ranking, the Pareto front, the reason for the pick and its sensitivity.
+
+use super::pitfalls;
+use super::{Candidate, Excluded, Reason, Report, Request};
+
+/// What "best" means to the user.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Objective {
+    #[default]
+    Cheapest,
+    Fastest,
+    /// Balances both: the smallest sum of cost and time, each relative to the best of its kind.
+    BestValue,
+}
+
+/// Why the pick beats the runner-up, as numbers the front ends turn into a sentence.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Why {
+    /// Index into `ranked` of the runner-up.
+    pub runner_up: usize,
+    /// Runner-up cost minus pick cost (report currency); positive: the pick is cheaper.
+    pub saves: f64,
+    /// Runner-up hours minus pick hours; positive: the pick is faster.
+    pub sooner_h: f64,
+    pub objective: Objective,
+}
+
+/// One "what if" and the candidate that would then be picked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SensitivityCase {
+    /// `price` or `efficiency`.
+    pub factor: &'static str,
+    /// Relative change applied to the pick alone, e.g. +0.2.
+    pub change: f64,
+    /// Offer id and billing mode that would win.
+    pub winner: String,
+    /// The pick would still win.
+    pub holds: bool,
+}
+
+fn score(objective: Objective, c: &Candidate, min_cost: f64, min_hours: f64) -> f64 {
+    match objective {
+        Objective::Cheapest => c.cost.expected,
+        Objective::Fastest => c.hours.expected,
+        Objective::BestValue => {
+            c.cost.expected / min_cost.max(1e-9) + c.hours.expected / min_hours.max(1e-9)
+        }
+    }
+}
+
+/// A key that breaks ties so the ranking is the same on every run and machine.
+fn tie_break(a: &Candidate, b: &Candidate) -> std::cmp::Ordering {
+    a.cost
+        .expected
+        .total_cmp(&b.cost.expected)
+        .then(a.hours.expected.total_cmp(&b.hours.expected))
+        .then_with(|| a.offer.id.cmp(&b.offer.id))
+        .then(a.mode.cmp(&b.mode))
+        .then(a.instances.cmp(&b.instances))
+}
+
+/// Sorts best first. Candidates are large, so an index is sorted and the list rebuilt once.
+fn sort(objective: Objective, list: &mut Vec<Candidate>) {
+    let min_cost = list
+        .iter()
+        .map(|c| c.cost.expected)
+        .fold(f64::INFINITY, f64::min);
+    let min_hours = list
+        .iter()
+        .map(|c| c.hours.expected)
+        .fold(f64::INFINITY, f64::min);
+    let scores: Vec<f64> = list
+        .iter()
+        .map(|c| score(objective, c, min_cost, min_hours))
+        .collect();
+    let mut order: Vec<usize> = (0..list.len()).collect();
+    order.sort_by(|&a, &b| {
+        scores[a]
+            .total_cmp(&scores[b])
+            .then_with(|| tie_break(&list[a], &list[b]))
+    });
+    let mut slots: Vec<Option<Candidate>> = std::mem::take(list).into_iter().map(Some).collect();
+    list.extend(order.into_iter().filter_map(|i| slots[i].take()));
+}
+
+pub(super) fn rank<'a>(
+    priced: Vec<Candidate<'a>>,
+    mut excluded: Vec<Excluded<'a>>,
+    request: &Request,
+    warnings: Vec<String>,
+) -> Report<'a> {
+    let deadline = request.scenario.deadline_h;
+    let budget = request.constraints.budget;
+    let mut ranked = Vec::new();
+    for c in priced {
+        let reason = match (deadline, budget) {
+            (Some(d), _) if c.hours.expected > d && !c.hours.expected.is_nan() => {
+                Some(Reason::MissesDeadline {
+                    late_h: c.hours.expected - d,
+                })
+            }
+            (_, Some(b)) if c.cost.expected > b => Some(Reason::OverBudget {
+                over: c.cost.expected - b,
+            }),
+            _ => None,
+        };
+        match reason {
+            Some(reason) => excluded.push(Excluded {
+                offer: c.offer,
+                mode: Some(c.mode),
+                gpus: c.gpus,
+                reason,
+                cost: Some(c.cost.expected),
+            }),
+            None => ranked.push(c),
+        }
+    }
+    sort(request.objective, &mut ranked);
+
+    let pareto = pareto(&ranked);
+    let why = (ranked.len() > 1).then(|| Why {
+        runner_up: 1,
+        saves: ranked[1].cost.expected - ranked[0].cost.expected,
+        sooner_h: ranked[1].hours.expected - ranked[0].hours.expected,
+        objective: request.objective,
+    });
+    let sensitivity = sensitivity(&ranked, request);
+    let pitfalls = pitfalls::find(&ranked, request);
+    Report {
+        ranked,
+        excluded,
+        pareto,
+        why,
+        sensitivity,
+        pitfalls,
+        currency: request.costs.currency,
+        warnings,
+    }
+}
+
+/// Indices of candidates no other beats on both time and cost, fastest first.
+pub(super) fn pareto(list: &[Candidate]) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..list.len()).collect();
+    idx.sort_by(|&a, &b| {
+        list[a]
+            .hours
+            .expected
+            .total_cmp(&list[b].hours.expected)
+            .then(list[a].cost.expected.total_cmp(&list[b].cost.expected))
+    });
+    let mut front = Vec::new();
+    let mut best_cost = f64::INFINITY;
+    for i in idx {
+        if list[i].cost.expected < best_cost {
+            best_cost = list[i].cost.expected;
+            front.push(i);
+        }
+    }
+    front
+}
+
+/// Re-ranks with the pick's price, then its efficiency, moved by ±20 %. Works on (cost, hours)
+/// pairs only: the candidates themselves are not copied.
+fn sensitivity(ranked: &[Candidate], request: &Request) -> Vec<SensitivityCase> {
+    if ranked.is_empty() {
+        return Vec::new();
+    }
+    let min_of = |f: &dyn Fn(usize) -> f64| (0..ranked.len()).map(f).fold(f64::INFINITY, f64::min);
+    let mut out = Vec::new();
+    for (factor, change) in [
+        ("price", 0.2),
+        ("price", -0.2),
+        ("efficiency", -0.2),
+        ("efficiency", 0.2),
+    ] {
+        let pick = &ranked[0];
+        let (cost0, hours0) = match factor {
+            "price" => (pick.cost.expected * (1.0 + change), pick.hours.expected),
+            _ => {
+                // Less efficiency: proportionally longer; time-billed modes cost more too.
+                let k = 1.0 / (1.0 + change);
+                let cost = if pick.mode.term_hours().is_none() {
+                    pick.cost.expected * k
+                } else {
+                    pick.cost.expected
+                };
+                (cost, pick.hours.expected * k)
+            }
+        };
+        let cost = |i: usize| {
+            if i == 0 {
+                cost0
+            } else {
+                ranked[i].cost.expected
+            }
+        };
+        let hours = |i: usize| {
+            if i == 0 {
+                hours0
+            } else {
+                ranked[i].hours.expected
+            }
+        };
+        let (min_cost, min_hours) = (min_of(&cost), min_of(&hours));
+        let score = |i: usize| match request.objective {
+            Objective::Cheapest => cost(i),
+            Objective::Fastest => hours(i),
+            Objective::BestValue => cost(i) / min_cost.max(1e-9) + hours(i) / min_hours.max(1e-9),
+        };
+        // Ties keep the current order, as the full sort would (its tie-break is the same).
+        let winner =
+            (1..ranked.len()).fold(0, |best, i| if score(i) < score(best) { i } else { best });
+        let w = &ranked[winner];
+        out.push(SensitivityCase {
+            factor,
+            change,
+            winner: format!("{} ({:?}, {} instance(s))", w.offer.id, w.mode, w.instances),
+            holds: winner == 0,
+        });
+    }
+    out
+}

@@ -1,0 +1,360 @@
+//! Worked examples of whole plans on a small fixture catalog, and properties over random ones.
+
+use super::phases::{evaluate_plan, Phase};
+use super::*;
+use crate::catalog::schema::{EgressTier, Fabric, Priced, ProviderKind, StorageTier};
+use crate::catalog::{BillingMode, Catalog, Currency, InstanceLink, Offer, Provider, Quote};
+use crate::scenario::{
+    DevBox, Lora, ModelSpec, Parallelism, Scenario, Serve, Train, Workload, ZeroStage,
+};
+
+fn quote(mode: BillingMode, per_hour: f64) -> Quote {
+    Quote {
+        mode,
+        per_hour,
+        currency: Currency::Usd,
+        source: "https://example.org/prices".into(),
+        as_of: "2026-11-01".into(),
+        note: None,
+    }
+}
+
+fn priced(price: f64) -> Priced {
+    Priced {
+        price,
+        currency: Currency::Usd,
+        source: "https://example.org/prices".into(),
+        as_of: "2026-11-01".into(),
+        note: None,
+    }
+}
+
+fn offer(id: &str, gpu: &str, count: u32, link: InstanceLink, prices: Vec<Quote>) -> Offer {
+    Offer {
+        id: id.into(),
+        provider: "cloud".into(),
+        region: "r1".into(),
+        instance_type: id.into(),
+        gpu: gpu.into(),
+        gpu_count: count,
+        vcpu: None,
+        ram_gib: None,
+        local_disk_gb: None,
+        network_gbps: Some(100.0),
+        gpu_link: link,
+        fabric: Fabric::Ethernet,
+        billing_increment_s: None,
+        prices,
+        spec_source: None,
+        notes: None,
+    }
+}
+
+/// One provider ($0.08/GB-month storage, $0.09/GB egress) with real GPU specs from the catalog.
+fn fixture() -> Catalog {
+    let builtin = Catalog::builtin();
+    let gpus = ["a100-80gb-sxm", "l4"]
+        .iter()
+        .map(|id| builtin.gpu(id).unwrap().clone())
+        .collect();
+    use BillingMode::*;
+    Catalog {
+        gpus,
+        providers: vec![Provider {
+            id: "cloud".into(),
+            name: "Cloud".into(),
+            name_zh: None,
+            kind: ProviderKind::Hyperscaler,
+            billing_increment_s: 1,
+            billing_minimum_s: 60,
+            storage: vec![StorageTier {
+                id: "ssd".into(),
+                name: "SSD".into(),
+                price: priced(0.08),
+                throughput_mbs: Some(125.0),
+                max_throughput_mbs: Some(1000.0),
+            }],
+            snapshot: Some(priced(0.05)),
+            egress: vec![EgressTier {
+                up_to_tb: None,
+                price: priced(0.09),
+            }],
+            free_ingress: Some(true),
+            notes: None,
+        }],
+        offers: vec![
+            offer(
+                "4xa100-pcie",
+                "a100-80gb-sxm",
+                4,
+                InstanceLink::Pcie,
+                vec![quote(OnDemand, 16.0)],
+            ),
+            offer(
+                "4xa100-nvlink",
+                "a100-80gb-sxm",
+                4,
+                InstanceLink::Nvswitch,
+                vec![quote(OnDemand, 16.0)],
+            ),
+            offer(
+                "1xl4",
+                "l4",
+                1,
+                InstanceLink::None,
+                vec![quote(OnDemand, 0.80), quote(Spot, 0.32)],
+            ),
+        ],
+    }
+}
+
+fn request(model: &str, workload: Workload) -> Request {
+    Request {
+        scenario: Scenario {
+            model: ModelSpec::Preset(model.into()),
+            workload,
+            data: None,
+            deadline_h: None,
+        },
+        costs: CostInputs {
+            storage: StorageNeeds {
+                data_gb: 0.0,
+                ..StorageNeeds::default()
+            },
+            ..CostInputs::default()
+        },
+        constraints: Constraints::default(),
+        objective: Objective::Cheapest,
+        today: None,
+    }
+}
+
+fn sum(c: &Candidate) -> f64 {
+    c.lines.iter().map(|l| l.value).sum()
+}
+
+/// Four A100s over PCIe against the same four on NVSwitch, same price: full fine-tuning of an
+/// 8B model with ZeRO-3 all-gathers and reduce-scatters every step, so the link sets the pace.
+#[test]
+fn four_gpus_over_pcie_versus_nvlink() {
+    let catalog = fixture();
+    let train = Train {
+        parallel: Parallelism {
+            zero: ZeroStage::Zero3,
+            ..Parallelism::default()
+        },
+        ..Train::default()
+    };
+    let mut req = request("llama-3.1-8b", Workload::Train(train));
+    req.constraints.max_gpus = 4;
+    let report = evaluate(&catalog, &req).unwrap();
+    let find = |id: &str| report.ranked.iter().find(|c| c.offer.id == id).unwrap();
+    let (pcie, nvlink) = (find("4xa100-pcie"), find("4xa100-nvlink"));
+    // Same GPUs, same compute: only communication differs, and PCIe is the slower link.
+    assert!(nvlink.hours.expected < pcie.hours.expected);
+    // Cost = $16/h × (hours + 0.5 h set-up), per-second billing: the cheaper is the faster.
+    for c in [pcie, nvlink] {
+        let expected = 16.0 * (c.hours.expected + 0.5);
+        assert!((sum(c) - expected).abs() < 0.01, "{} vs {expected}", sum(c));
+        assert!((c.cost.expected - sum(c)).abs() < 1e-9);
+    }
+    assert_eq!(report.pick().unwrap().offer.id, "4xa100-nvlink");
+    let why = report.why.as_ref().unwrap();
+    assert!(why.saves > 0.0 && why.sooner_h > 0.0);
+}
+
+/// Develop 40 h on a small GPU, fine-tune with LoRA, serve a chat model: picking per phase is
+/// never dearer than the best single offer for all three.
+#[test]
+fn mixed_dev_train_serve_plan() {
+    let catalog = fixture();
+    let dev = request(
+        "llama-3.1-8b",
+        Workload::DevBox(DevBox {
+            hours: 40.0,
+            min_gpu_memory_gib: 16.0,
+        }),
+    );
+    let lora = Lora {
+        shape: crate::scenario::TrainShape {
+            tokens: 2e8,
+            ..Default::default()
+        },
+        ..Lora::default()
+    };
+    let train = request("llama-3.1-8b", Workload::Lora(lora));
+    let serve = request(
+        "llama-3.1-8b",
+        Workload::Serve(Serve {
+            requests_per_s: Some(1.0),
+            ..Serve::default()
+        }),
+    );
+    let phases = [("develop", dev), ("train", train), ("serve", serve)]
+        .into_iter()
+        .map(|(name, request)| Phase {
+            name: name.into(),
+            request,
+        })
+        .collect::<Vec<_>>();
+    let plan = evaluate_plan(&catalog, &phases).unwrap();
+    // Develop: the L4 on spot is cheapest; 40 h of work plus the restart/checkpoint overhead of
+    // 2 %/h interruptions, at $0.32/h ≈ $13.
+    let dev_pick = plan.mixed[0].as_ref().unwrap();
+    assert_eq!(dev_pick.offer.id, "1xl4");
+    assert!(dev_pick.cost.expected < 0.80 * 40.5);
+    let total: f64 = plan.mixed.iter().flatten().map(|c| c.cost.expected).sum();
+    assert!((plan.mixed_total - total).abs() < 1e-9);
+    if let Some((_, single)) = &plan.single {
+        assert!(plan.mixed_total <= *single + 1e-9);
+    }
+}
+
+#[test]
+fn a_budget_and_a_deadline_exclude_with_reasons() {
+    let catalog = fixture();
+    let mut req = request("llama-3.1-8b", Workload::Lora(Lora::default()));
+    req.constraints.budget = Some(1.0);
+    let report = evaluate(&catalog, &req).unwrap();
+    assert!(report.ranked.iter().all(|c| c.cost.expected <= 1.0));
+    assert!(report
+        .excluded
+        .iter()
+        .any(|e| matches!(e.reason, Reason::OverBudget { over } if over > 0.0)));
+
+    let mut req = request("llama-3.1-8b", Workload::Lora(Lora::default()));
+    req.scenario.deadline_h = Some(0.01);
+    let report = evaluate(&catalog, &req).unwrap();
+    assert!(report.ranked.is_empty());
+    assert!(report
+        .excluded
+        .iter()
+        .any(|e| matches!(e.reason, Reason::MissesDeadline { late_h } if late_h > 0.0)));
+}
+
+#[test]
+fn a_model_too_large_for_every_gpu_says_by_how_much() {
+    let catalog = fixture();
+    let mut req = request("llama-3.1-405b", Workload::Train(Train::default()));
+    req.constraints.max_gpus = 4;
+    let report = evaluate(&catalog, &req).unwrap();
+    assert!(report.ranked.is_empty());
+    assert!(report
+        .excluded
+        .iter()
+        .all(|e| matches!(e.reason, Reason::DoesNotFit { short_gib } if short_gib > 0.0)));
+}
+
+#[test]
+fn idle_weekend_and_egress_are_lines_and_pitfalls() {
+    let catalog = fixture();
+    let mut req = request(
+        "llama-3.1-8b",
+        Workload::DevBox(DevBox {
+            hours: 10.0,
+            min_gpu_memory_gib: 16.0,
+        }),
+    );
+    req.constraints.modes = vec![BillingMode::OnDemand];
+    req.costs.idle_h = crate::cost::hidden::WEEKEND_HOURS;
+    req.costs.egress_gb = 500.0;
+    let report = evaluate(&catalog, &req).unwrap();
+    let pick = report.pick().unwrap();
+    let line = |k: &str| pick.lines.iter().find(|l| l.key == k).map(|l| l.value);
+    // L4 at $0.80/h idle 62 h = $49.60; 500 GB × $0.09 = $45.
+    assert!((line("idle").unwrap() - 49.6).abs() < 1e-9);
+    assert!((line("egress").unwrap() - 45.0).abs() < 1e-9);
+    assert!(report.pitfalls.iter().any(
+        |p| matches!(p, Pitfall::NoAutoStop { idle_cost } if (*idle_cost - 49.6).abs() < 1e-9)
+    ));
+    assert!(report
+        .pitfalls
+        .iter()
+        .any(|p| matches!(p, Pitfall::Egress { .. })));
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn workload() -> impl Strategy<Value = Workload> {
+        prop_oneof![
+            (1e6f64..1e10, 1u32..8).prop_map(|(tokens, mb)| Workload::Lora(Lora {
+                shape: crate::scenario::TrainShape {
+                    tokens,
+                    micro_batch: mb,
+                    ..Default::default()
+                },
+                ..Lora::default()
+            })),
+            (1e6f64..1e9).prop_map(|tokens| Workload::Train(Train {
+                shape: crate::scenario::TrainShape {
+                    tokens,
+                    ..Default::default()
+                },
+                parallel: Parallelism {
+                    zero: ZeroStage::Zero3,
+                    ..Parallelism::default()
+                },
+                ..Train::default()
+            })),
+            (0.1f64..20.0).prop_map(|rps| Workload::Serve(Serve {
+                requests_per_s: Some(rps),
+                ..Serve::default()
+            })),
+            (1.0f64..500.0).prop_map(|hours| Workload::DevBox(DevBox {
+                hours,
+                min_gpu_memory_gib: 8.0
+            })),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn totals_add_up_nothing_negative_and_filters_hold(
+            params_b in 0.1f64..20.0,
+            workload in workload(),
+            budget in prop::option::of(1.0f64..100_000.0),
+            deadline in prop::option::of(0.5f64..2_000.0),
+            egress in 0.0f64..5_000.0,
+            idle in 0.0f64..100.0,
+        ) {
+            let mut req = request("llama-3.1-8b", workload);
+            req.scenario.model = ModelSpec::ParamsOnly { params_b };
+            req.scenario.deadline_h = deadline;
+            req.constraints.budget = budget;
+            req.constraints.max_gpus = 8;
+            req.costs.egress_gb = egress;
+            req.costs.idle_h = idle;
+            let report = evaluate(Catalog::builtin(), &req).unwrap();
+            for c in &report.ranked {
+                prop_assert!((c.cost.expected - sum(c)).abs() <= 1e-6 * c.cost.expected.max(1.0));
+                prop_assert!(c.lines.iter().all(|l| l.value >= 0.0 && l.value.is_finite()));
+                prop_assert!(c.cost.low <= c.cost.expected && c.cost.expected <= c.cost.high);
+                if let Some(b) = budget { prop_assert!(c.cost.expected <= b); }
+                if let Some(d) = deadline {
+                    if !matches!(req.scenario.workload, Workload::Serve(_)) {
+                        prop_assert!(c.hours.expected <= d);
+                    }
+                }
+            }
+            // The cheapest answer is never beaten by a candidate it excluded, unless a
+            // constraint excluded that one.
+            if let Some(pick) = report.pick() {
+                for e in &report.excluded {
+                    if let Some(cost) = e.cost {
+                        if cost < pick.cost.expected {
+                            let constrained = matches!(
+                                e.reason,
+                                Reason::MissesDeadline { .. } | Reason::OverBudget { .. }
+                            );
+                            prop_assert!(constrained, "{:?} excluded unfairly", e.reason);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! What the user asks the engine: a model, a workload and the data feeding it, as plain Rust
+//! types. Front ends (the page, the CLI's JSON format) build these; the engine never parses text.
+
+pub mod cluster;
+pub mod model;
+pub mod params;
+pub mod workload;
+
+pub use cluster::Cluster;
+pub use model::{Model, ModelSpec};
+pub use workload::{
+    Classic, DataFeed, DevBox, KvPrecision, Lora, LoraTargets, Optimizer, Parallelism, Recompute,
+    Render, Serve, Train, TrainPrecision, TrainShape, WeightFormat, Workload, ZeroStage,
+};
+
+use std::fmt;
+
+/// A whole question: which model, doing what, fed how fast, by when.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scenario {
+    pub model: ModelSpec,
+    pub workload: Workload,
+    /// Where the training data comes from; `None`: storage is assumed never to be the bottleneck.
+    pub data: Option<DataFeed>,
+    /// Wall-clock limit in hours; candidates that cannot meet it get more GPUs or are flagged.
+    pub deadline_h: Option<f64>,
+}
+
+/// An input the engine cannot work with. `field` names it the way the scenario spells it
+/// (e.g. `workload.seq_len`), so a form or a JSON file can point at the culprit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InputError {
+    pub field: String,
+    pub message: String,
+}
+
+impl InputError {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Checks that `value` is finite and within `min..=max`, naming `field` otherwise.
+pub(crate) fn check_range(field: &str, value: f64, min: f64, max: f64) -> Result<f64, InputError> {
+    if value.is_finite() && value >= min && value <= max {
+        Ok(value)
+    } else {
+        Err(InputError::new(
+            field,
+            format!("must be a number between {min} and {max} (got {value})"),
+        ))
+    }
+}
+
+/// Checks that a count is within `min..=max`.
+pub(crate) fn check_count(field: &str, value: u32, min: u32, max: u32) -> Result<u32, InputError> {
+    if (min..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(InputError::new(
+            field,
+            format!("must be a whole number between {min} and {max} (got {value})"),
+        ))
+    }
+}

@@ -1,0 +1,227 @@
+//! Every default constant of the sizing, with where it comes from.
+//!
+//! A constant is either read in a cited public source, derived by arithmetic from one (the doc
+//! comment shows the arithmetic), or marked ASSUMPTION. Changing a figure here changes it
+//! everywhere; `tests/calibration.rs` shows what that does against published measurements.
+
+/// A low / expected / high triple. For efficiencies, `low` is the pessimistic value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Band {
+    pub low: f64,
+    pub expected: f64,
+    pub high: f64,
+}
+
+impl Band {
+    pub const fn new(low: f64, expected: f64, high: f64) -> Band {
+        Band {
+            low,
+            expected,
+            high,
+        }
+    }
+
+    /// All three equal.
+    pub const fn exact(v: f64) -> Band {
+        Band::new(v, v, v)
+    }
+
+    /// Applies `f` to each value.
+    pub fn map(self, f: impl Fn(f64) -> f64) -> Band {
+        Band::new(f(self.low), f(self.expected), f(self.high))
+    }
+
+    /// Scales each value.
+    pub fn scale(self, k: f64) -> Band {
+        self.map(|v| v * k)
+    }
+
+    /// The band of a quantity inversely proportional to this one (time from a rate): the low
+    /// rate gives the high time.
+    pub fn invert(self, numerator: f64) -> Band {
+        let inv = |v: f64| {
+            if v > 0.0 {
+                numerator / v
+            } else {
+                f64::INFINITY
+            }
+        };
+        Band::new(inv(self.high), inv(self.expected), inv(self.low))
+    }
+}
+
+// ---------------------------------------------------------------- sources
+
+pub const TM101: &str =
+    "EleutherAI, Transformer Math 101 (2023), https://blog.eleuther.ai/transformer-math/";
+pub const ZERO: &str =
+    "Rajbhandari et al., ZeRO (2020) §3 and §7, https://arxiv.org/abs/1910.02054";
+pub const KORTHIKANTI: &str = "Korthikanti et al., Reducing Activation Recomputation in Large Transformer Models (2022) §4, Table 2, https://arxiv.org/abs/2205.05198";
+pub const DEEPSEEK_V2: &str =
+    "DeepSeek-AI, DeepSeek-V2 (2024) §2.1, https://arxiv.org/abs/2405.04434";
+pub const QLORA: &str =
+    "Dettmers et al., QLoRA (2023) §3 (NF4, double quantization), https://arxiv.org/abs/2305.14314";
+pub const LORA: &str = "Hu et al., LoRA (2021) §4.1, https://arxiv.org/abs/2106.09685";
+pub const ADAM8BIT: &str = "Dettmers et al., 8-bit Optimizers via Block-wise Quantization (2021), https://arxiv.org/abs/2110.02861";
+pub const ADAFACTOR: &str =
+    "Shazeer & Stern, Adafactor (2018) §3, https://arxiv.org/abs/1804.04235";
+pub const LLAMA_CPP_QUANT: &str = "llama.cpp quantize README, Llama 3.1 8B bits/weight table, https://github.com/ggml-org/llama.cpp/blob/master/tools/quantize/README.md";
+pub const AWQ_CONFIG: &str = "AutoAWQ quant_config {w_bit 4, q_group_size 128, zero_point true}, e.g. https://huggingface.co/gradjitta/Poro-34B-AWQ ; vLLM AWQConfig https://docs.vllm.ai/en/stable/api/vllm/model_executor/layers/quantization/awq/";
+pub const VLLM_PROFILE: &str = "vLLM memory profile of Llama-3-8B (total 79.22 GiB, utilization 0.90, non_torch 1.79 GiB at TP1, 3.58 GiB at TP2), https://github.com/vllm-project/vllm/pull/10511";
+pub const VLLM_SCHEDULER: &str = "vLLM SchedulerConfig: max_num_batched_tokens defaults to max(max_model_len, 2048) without chunked prefill, https://github.com/vllm-project/vllm/blob/main/vllm/config.py";
+pub const CUDA_CONTEXT: &str = "PyTorch issue 34323: 781 MB used on the first CUDA call, https://github.com/pytorch/pytorch/issues/34323";
+pub const PALM_FLOPS: &str = "Chowdhery et al., PaLM (2022) Appendix B: 6N + 12·L·H·Q·T FLOPs per token, https://arxiv.org/abs/2204.02311 (as in torchtitan's get_nparams_and_flops)";
+pub const LLM_FOUNDRY: &str = "MosaicML llm-foundry training benchmarks (MFU/HFU tables, A100 and H100), https://github.com/mosaicml/llm-foundry/blob/main/scripts/train/benchmarking/README.md";
+pub const LLAMA2_CARD: &str =
+    "Llama 2 model card (GPU-hours), https://github.com/meta-llama/llama/blob/main/MODEL_CARD.md";
+pub const OPT: &str =
+    "Zhang et al., OPT (2022): 147 TFLOP/s per A100, https://arxiv.org/abs/2205.01068";
+pub const TORCHTUNE: &str = "torchtune README, Llama 3.1 8B on one RTX 4090, https://github.com/pytorch/torchtune/blob/main/README.md";
+pub const GPT_FAST: &str =
+    "gpt-fast README benchmarks (A100-80GB, batch 1), https://github.com/pytorch-labs/gpt-fast";
+pub const NCCL_BUSBW: &str = "NCCL tests, bus bandwidth of all-reduce 2(n-1)/n, all-gather and reduce-scatter (n-1)/n, https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md";
+pub const NCCL_NVLINK: &str = "nccl-tests issue 149: ~200 GB/s all-reduce bus bandwidth on 8 A100 over NVLink (300 GB/s per direction), https://github.com/NVIDIA/nccl-tests/issues/149";
+pub const NCCL_IB: &str = "nccl-tests issue 119: 84.8 GB/s average of 100 GB/s (4x HDR for 8 A100), https://github.com/NVIDIA/nccl-tests/issues/119";
+pub const LLAMA3_RELIABILITY: &str = "Llama 3 training report as summarised by DCD: 419 unexpected interruptions in 54 days on 16,384 H100, >90% effective training time, https://www.datacenterdynamics.com/en/news/meta-report-details-hundreds-of-gpu-and-hbm3-related-interruptions-to-llama-3-training-run/";
+pub const ASSUMPTION: &str = "assumption of this calculator (no published measurement found)";
+
+// ---------------------------------------------------------------- bytes per parameter
+
+/// fp32 master copy of the weights in mixed precision (ZeRO §3: 2 + 2 + 12 bytes per parameter
+/// for fp16 weights, fp16 gradients and fp32 master weights, momentum and variance).
+pub const MASTER_BYTES: f64 = 4.0;
+/// Adam / AdamW: momentum and variance in fp32 (ZeRO §3, TM101).
+pub const ADAMW_STATE_BYTES: f64 = 8.0;
+/// 8-bit Adam: two 1-byte block-quantised states (Dettmers 2021).
+pub const ADAM8BIT_STATE_BYTES: f64 = 2.0;
+/// SGD with momentum: one fp32 state (TM101).
+pub const SGD_STATE_BYTES: f64 = 4.0;
+/// Adafactor without momentum keeps one fp32 row and one fp32 column per weight matrix.
+pub const ADAFACTOR_STATE_BYTES_PER_ROW_OR_COLUMN: f64 = 4.0;
+
+/// LoRA adapters are kept in fp32 with fp32 gradients (ASSUMPTION: Hugging Face PEFT's habit of
+/// upcasting adapters; they are small, so the choice barely moves totals).
+pub const ADAPTER_BYTES: f64 = 4.0;
+
+/// NF4 weights: 4 bits per parameter (QLoRA §3).
+pub const NF4_BITS: f64 = 4.0;
+/// Quantisation constants after double quantisation: 8-bit block-64 constants with an fp32
+/// constant per 256 of them: 8/64 + 32/(64·256) = 0.127 bits per parameter (QLoRA §3; 0.5 bits
+/// with plain fp32 block-64 constants).
+pub const NF4_CONSTANT_BITS: f64 = 8.0 / 64.0 + 32.0 / (64.0 * 256.0);
+/// GPTQ/AWQ 4-bit: one fp16 scale and one 4-bit zero point per group of 128 weights:
+/// 4 + (16 + 4)/128 = 4.156 bits (group size from AutoAWQ's default config).
+pub const INT4_GROUP_BITS: f64 = 4.0 + (16.0 + 4.0) / 128.0;
+/// GGUF bits per weight over the whole model, llama.cpp quantize README (Llama 3.1 8B).
+pub const GGUF_Q4_K_M_BITS: f64 = 4.8944;
+pub const GGUF_Q5_K_M_BITS: f64 = 5.7036;
+pub const GGUF_Q6_K_BITS: f64 = 6.5633;
+pub const GGUF_Q8_0_BITS: f64 = 8.5008;
+
+// ---------------------------------------------------------------- memory overheads
+
+/// CUDA context and library kernels loaded on the first CUDA call: 781 MiB (PyTorch #34323).
+pub const CUDA_CONTEXT_GIB: f64 = 781.0 / 1024.0;
+/// Serving runtime memory outside PyTorch's allocator besides the CUDA context (cuBLAS
+/// workspaces, CUDA graphs): vLLM's 1.79 GiB non-torch memory at TP1 minus the context.
+pub const SERVING_RUNTIME_GIB: f64 = 1.79 - CUDA_CONTEXT_GIB;
+/// Communication buffers (NCCL, custom all-reduce) on every GPU of a multi-GPU job: vLLM's
+/// non-torch memory went from 1.79 to 3.58 GiB per GPU at TP2.
+pub const COMM_BUFFERS_GIB: f64 = 3.58 - 1.79;
+/// Share of device memory held back for allocator fragmentation (ASSUMPTION).
+pub const MEMORY_RESERVE: f64 = 0.05;
+/// vLLM's default `gpu_memory_utilization` (as logged in the vLLM profile above).
+pub const SERVING_MEMORY_UTILIZATION: f64 = 0.9;
+/// Tokens vLLM profiles one forward pass with, when not set: max(context, 2048).
+pub const SERVING_MIN_BATCH_TOKENS: u32 = 2048;
+/// Sampler memory per sequence and vocabulary entry: fp32 logits, probabilities,
+/// log-probabilities and one sorted copy for top-p/top-k (ASSUMPTION).
+pub const SAMPLER_BYTES_PER_VOCAB: f64 = 16.0;
+/// Headroom under which a fit is flagged as fragile.
+pub const LOW_HEADROOM: f64 = 0.10;
+
+// ---------------------------------------------------------------- compute efficiency
+
+/// Share of the dense peak that training matmuls reach (hardware FLOPs utilisation, recompute
+/// included), A100/A800/A30-class parts in bf16/fp16. The published runs span HFU 0.43–0.74:
+/// llm-foundry A100 runs 0.60–0.74 (T14, S01), OPT-175B 147 TFLOP/s of 312 (T09), and Llama 2's
+/// GPU-hours imply 0.43–0.45 once attention FLOPs are counted (T01, T02; they include restarts).
+/// Expected 0.557 lies in the narrow range (0.553–0.561) that keeps every one of those runs
+/// within 25%; low and high are the extremes.
+pub const EFF_AMPERE_DC: Band = Band::new(0.43, 0.557, 0.74);
+/// Hopper (H100/H200/H800/H20) in bf16: llm-foundry H100 runs reach HFU 0.40–0.59.
+pub const EFF_HOPPER: Band = Band::new(0.40, 0.48, 0.59);
+/// Hopper in fp8, as a share of the fp8 peak: llm-foundry H100 amp_fp8 runs reach 0.14–0.30.
+pub const EFF_HOPPER_FP8: Band = Band::new(0.14, 0.25, 0.30);
+/// Graphics-capable parts (GeForce, RTX workstation, L4/L40S, A10, T4): torchtune's
+/// Llama 3.1 8B runs on one RTX 4090 imply about 0.64 of the spec-sheet bf16 peak for full
+/// fine-tuning (before optimizer paging) and 0.9 for LoRA (boost clocks run above the spec);
+/// expected 0.8 sits between them.
+pub const EFF_GRAPHICS: Band = Band::new(0.50, 0.80, 0.92);
+
+/// Small models use the GPU less well: llm-foundry A100 MFU falls from ~0.6 at ≥1 B parameters
+/// to 0.57 at 760 M, 0.52 at 350 M and 0.45 at 125 M. Factor 1 + 0.3·log10(N / 1 B), clamped
+/// to 0.6..1 (fits those four points within 0.02).
+pub fn size_factor(params: f64) -> f64 {
+    (1.0 + 0.3 * (params.max(1.0) / 1e9).log10()).clamp(0.6, 1.0)
+}
+
+/// Decode reads the weights once per step: share of the memory bandwidth reached with 16-bit
+/// weights. gpt-fast measured 1397 GB/s of 2039 on an A100-80GB (0.69) and calls ~1700 GB/s
+/// (0.83) the practical peak; low 0.5 is an ASSUMPTION for servers without CUDA graphs.
+pub const DECODE_BANDWIDTH_EFF: Band = Band::new(0.50, 0.69, 0.83);
+/// Quantised weights cost dequantisation: effective bandwidth relative to 16-bit, from gpt-fast
+/// (int8 1069 vs 1397 GB/s = 0.77, int4 863 = 0.62) and the llama.cpp quantize README
+/// (Llama 3.1 8B tokens/s × size: Q8_0 0.93, Q6_K 0.83, Q5_K_M 0.82, Q4_K_M 0.76 of F16).
+pub const DECODE_FACTOR_8BIT: f64 = (0.77 + 0.93) / 2.0;
+pub const DECODE_FACTOR_5_6BIT: f64 = 0.82;
+pub const DECODE_FACTOR_4BIT: f64 = (0.62 + 0.76) / 2.0;
+
+/// Extra time for QLoRA's NF4 dequantisation: torchtune's RTX 4090 runs of Llama 3.1 8B give
+/// 3083 tokens/s for LoRA and 2413 for QLoRA, 1.28× slower.
+pub const QLORA_SLOWDOWN: f64 = 3083.0 / 2413.0;
+
+// ---------------------------------------------------------------- communication
+
+/// Share of the per-direction NVLink bandwidth an all-reduce reaches: ~200 of 300 GB/s.
+pub const NVLINK_EFF: f64 = 200.0 / 300.0;
+/// The same share is assumed for PCIe and vendor fabrics (ASSUMPTION).
+pub const PCIE_EFF: f64 = NVLINK_EFF;
+/// Share of the network line rate NCCL reaches across nodes: 84.8 of 100 GB/s.
+pub const NETWORK_EFF: f64 = 0.848;
+/// NVLink bridges between pairs (not an NVSwitch board): half the NVSwitch bandwidth for rings
+/// over more than two GPUs (ASSUMPTION).
+pub const NVLINK_BRIDGE_FACTOR: f64 = 0.5;
+/// PCIe x16 bandwidth per direction by generation, GB/s: 8/16/32 GT/s × 16 lanes / 8 bits
+/// (derived; 128b/130b encoding ignored).
+pub fn pcie_gbs_per_direction(generation: u8) -> f64 {
+    match generation {
+        0..=3 => 16.0,
+        4 => 32.0,
+        _ => 64.0,
+    }
+}
+/// Network per GPU when the offer does not state it, Gbit/s: InfiniBand/RoCE 100 (4× HDR
+/// 200 Gb/s for 8 GPUs, as in nccl-tests #119), EFA 50 (400 Gb/s for 8 GPUs), Ethernet 25 per
+/// node (ASSUMPTION).
+pub const IB_GBPS_PER_GPU: f64 = 100.0;
+pub const EFA_GBPS_PER_GPU: f64 = 50.0;
+pub const ETHERNET_GBPS_PER_NODE: f64 = 25.0;
+/// Latency of one small tensor-parallel all-reduce inside a node, seconds. DERIVED from gpt-fast:
+/// Llama-2-7B at TP2/4/8 decodes in 5.92/3.94/3.04 ms per token against 9.53/tp ms of weight
+/// reads, i.e. 1.2–1.9 ms over 64 all-reduces (2 per layer), about 25 µs each.
+pub const TP_ALLREDUCE_LATENCY_S: f64 = 25e-6;
+
+// ---------------------------------------------------------------- reliability
+
+/// Unexpected interruptions per GPU-hour: 419 / (16 384 GPUs × 54 days × 24 h) (DERIVED).
+pub const INTERRUPTIONS_PER_GPU_HOUR: f64 = 419.0 / (16_384.0 * 54.0 * 24.0);
+/// Cluster hours lost per interruption (restart + work since the last checkpoint): at most
+/// 10% of 54 days over 466 interruptions = 0.278 h (DERIVED from ">90% effective time").
+pub const HOURS_LOST_PER_INTERRUPTION: f64 = 0.10 * 54.0 * 24.0 / 466.0;
+
+// ---------------------------------------------------------------- rendering
+
+/// fp32 throughput ratios predict render speed only roughly; the band around the scaled time is
+/// an ASSUMPTION (0.7× to 1.4×).
+pub const RENDER_PROXY_BAND: Band = Band::new(0.7, 1.0, 1.4);

@@ -1,0 +1,93 @@
+//! Memory one GPU needs, as named terms.
+//!
+//! Each workload module returns the terms resident on one GPU (`terms`, summed in `total_gib`)
+//! and, separately, what lives in host memory (paged optimizer states). Terms carry the formula
+//! with the scenario's numbers and the source of every constant.
+
+mod activations;
+mod other;
+mod serve;
+mod train;
+
+pub use activations::{layer_coefficient, ActivationShape};
+pub use serve::{batch_tokens, kv_share, serve_memory, serve_weight_bytes};
+pub use train::{lora_adapter_params, lora_memory, train_memory};
+
+use crate::explain::Term;
+use crate::scenario::{InputError, Model, Workload};
+use crate::units::gib;
+
+/// Memory needed per GPU, term by term; `total_gib` is the sum of `terms`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MemoryEstimate {
+    pub terms: Vec<Term>,
+    pub total_gib: f64,
+    /// Held in host memory instead (paged optimizer states), per GPU.
+    pub host_terms: Vec<Term>,
+}
+
+impl MemoryEstimate {
+    pub(crate) fn from_terms(terms: Vec<Term>, host_terms: Vec<Term>) -> MemoryEstimate {
+        let total_gib = terms.iter().map(|t| t.value).sum();
+        MemoryEstimate {
+            terms,
+            total_gib,
+            host_terms,
+        }
+    }
+
+    /// The term with `key`, if present.
+    pub fn term(&self, key: &str) -> Option<&Term> {
+        self.terms.iter().find(|t| t.key == key)
+    }
+
+    /// GiB held in host memory.
+    pub fn host_gib(&self) -> f64 {
+        self.host_terms.iter().map(|t| t.value).sum()
+    }
+}
+
+/// Memory per GPU for `workload` spread over `gpus` GPUs.
+///
+/// Training workloads split `gpus` into tensor × pipeline × data parallel groups (`gpus` must be
+/// a multiple of tensor × pipeline); serving uses `gpus` as the tensor-parallel degree unless the
+/// workload fixes one.
+pub fn estimate(
+    model: &Model,
+    workload: &Workload,
+    gpus: u32,
+) -> Result<MemoryEstimate, InputError> {
+    workload.check()?;
+    if gpus == 0 {
+        return Err(InputError::new("gpus", "must be at least 1"));
+    }
+    match workload {
+        Workload::Train(t) => train_memory(model, t, gpus),
+        Workload::Lora(l) => lora_memory(model, l, gpus),
+        Workload::Serve(s) => serve_memory(model, s, s.tensor_parallel.unwrap_or(gpus)),
+        Workload::Classic(c) => other::classic_memory(model, c),
+        Workload::Render(r) => Ok(other::render_memory(r)),
+        Workload::DevBox(d) => Ok(other::devbox_memory(d)),
+    }
+}
+
+/// A memory term in GiB from a byte count.
+pub(crate) fn gib_term(
+    key: &'static str,
+    bytes: f64,
+    formula: String,
+    source: Option<&'static str>,
+) -> Term {
+    Term {
+        key,
+        value: gib(bytes),
+        unit: "GiB",
+        formula,
+        source,
+    }
+}
+
+/// Parameters in billions for formulas.
+pub(crate) fn b(params: f64) -> String {
+    format!("{:.3} B", params / 1e9)
+}

@@ -1,0 +1,121 @@
+//! How long a job takes: FLOPs over achieved throughput for training, bandwidth- and
+//! compute-bound phases for serving, scaled reference times for rendering. Every time is a
+//! low / expected / high band, and every expected value carries its terms.
+
+pub mod comm;
+pub mod efficiency;
+mod render;
+mod serve;
+mod train;
+
+pub use render::render_time;
+pub use serve::{serve_time, DecodePoint};
+pub use train::{classic_time, lora_time, train_time};
+
+use crate::catalog::Catalog;
+use crate::explain::Term;
+use crate::scenario::{Cluster, DataFeed, InputError, Model, Workload};
+use crate::sizing::defaults::Band;
+
+/// One headline figure with its range, e.g. tokens/s or time to first token.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure {
+    pub key: &'static str,
+    pub unit: &'static str,
+    pub band: Band,
+}
+
+/// The time side of one candidate.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Timing {
+    /// Wall-clock hours of the job; `None` for open-ended serving or when the catalog lacks a
+    /// figure the estimate needs (a warning says which).
+    pub hours: Option<Band>,
+    /// GPUs the job runs on.
+    pub gpus: u32,
+    pub figures: Vec<Figure>,
+    /// How the expected values were obtained.
+    pub terms: Vec<Term>,
+    pub warnings: Vec<String>,
+}
+
+impl Timing {
+    pub fn figure(&self, key: &str) -> Option<&Figure> {
+        self.figures.iter().find(|f| f.key == key)
+    }
+
+    /// GPU-hours (hours × GPUs).
+    pub fn gpu_hours(&self) -> Option<Band> {
+        self.hours.map(|h| h.scale(f64::from(self.gpus)))
+    }
+
+    pub(crate) fn unknown(gpus: u32, why: String) -> Timing {
+        Timing {
+            hours: None,
+            gpus,
+            figures: Vec::new(),
+            terms: Vec::new(),
+            warnings: vec![why],
+        }
+    }
+}
+
+/// Times `workload` on `cluster`. `data` is the storage feeding a training job; `catalog`
+/// resolves a render job's reference GPU.
+pub fn estimate(
+    model: &Model,
+    workload: &Workload,
+    cluster: &Cluster,
+    data: Option<&DataFeed>,
+    catalog: &Catalog,
+) -> Result<Timing, InputError> {
+    workload.check()?;
+    if let Some(d) = data {
+        d.check()?;
+    }
+    match workload {
+        Workload::Train(t) => train_time(model, t, cluster, data),
+        Workload::Lora(l) => lora_time(model, l, cluster, data),
+        Workload::Classic(c) => classic_time(model, c, cluster, data),
+        Workload::Serve(s) => serve_time(model, s, cluster),
+        Workload::Render(r) => {
+            let reference = catalog.gpu(&r.reference_gpu).ok_or_else(|| {
+                InputError::new(
+                    "workload.reference_gpu",
+                    format!("no GPU with id '{}' in the catalog", r.reference_gpu),
+                )
+            })?;
+            Ok(render_time(r, reference, cluster))
+        }
+        Workload::DevBox(d) => Ok(Timing {
+            hours: Some(Band::exact(d.hours)),
+            gpus: cluster.gpus,
+            figures: Vec::new(),
+            terms: vec![Term {
+                key: "hours",
+                value: d.hours,
+                unit: "h",
+                formula: format!("{} h of use (your input)", d.hours),
+                source: None,
+            }],
+            warnings: Vec::new(),
+        }),
+    }
+}
+
+/// A time or rate term.
+pub(crate) fn term(
+    key: &'static str,
+    value: f64,
+    unit: &'static str,
+    formula: String,
+    source: Option<&'static str>,
+) -> Term {
+    Term {
+        key,
+        value,
+        unit,
+        formula,
+        source,
+    }
+}

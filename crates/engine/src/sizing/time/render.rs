@@ -1,0 +1,100 @@
+//! Rendering and video: a user-measured time per frame on a reference GPU, scaled by the ratio
+//! of fp32 throughputs (a stated proxy: ray tracing and rasterisation also depend on RT cores,
+//! clocks and memory), and a check that each stream gets a hardware encoder.
+
+use super::{term, Figure, Timing};
+use crate::catalog::Gpu;
+use crate::scenario::{Cluster, Render};
+use crate::sizing::defaults::{Band, ASSUMPTION, RENDER_PROXY_BAND};
+
+/// Hours to render the frames on `cluster` (frames split evenly over its GPUs) and stream hours.
+pub fn render_time(r: &Render, reference: &Gpu, cluster: &Cluster) -> Timing {
+    let gpu = cluster.gpu;
+    let gpus = cluster.gpus.max(1);
+    let mut warnings = Vec::new();
+    let mut terms = Vec::new();
+    let mut figures = Vec::new();
+    let mut hours = Band::exact(0.0);
+
+    if r.frames > 0.0 {
+        let Some(ref_tf) = reference.fp32_tflops.filter(|v| *v > 0.0) else {
+            return Timing::unknown(
+                gpus,
+                format!(
+                    "no fp32 throughput in the catalog for the reference {}: render time cannot be scaled",
+                    reference.name
+                ),
+            );
+        };
+        let Some(tf) = gpu.fp32_tflops.filter(|v| *v > 0.0) else {
+            return Timing::unknown(
+                gpus,
+                format!(
+                    "no fp32 throughput in the catalog for {}: render time cannot be scaled",
+                    gpu.name
+                ),
+            );
+        };
+        let per_frame = r.reference_seconds_per_frame * ref_tf / tf;
+        terms.push(term(
+            "seconds_per_frame",
+            per_frame,
+            "s",
+            format!(
+                "{} s on {} × {ref_tf} / {tf} fp32 TFLOP/s ({}); band ×{}–×{}",
+                r.reference_seconds_per_frame,
+                reference.name,
+                gpu.name,
+                RENDER_PROXY_BAND.low,
+                RENDER_PROXY_BAND.high
+            ),
+            Some(ASSUMPTION),
+        ));
+        let frame_hours = r.frames * per_frame / f64::from(gpus) / 3600.0;
+        let band = RENDER_PROXY_BAND.scale(frame_hours);
+        terms.push(term(
+            "render_hours",
+            frame_hours,
+            "h",
+            format!("{} frames × {per_frame:.2} s / {gpus} GPUs", r.frames),
+            None,
+        ));
+        figures.push(Figure {
+            key: "seconds_per_frame",
+            unit: "s",
+            band: RENDER_PROXY_BAND.scale(per_frame),
+        });
+        hours = band;
+    }
+    if r.streams > 0 {
+        match gpu.video_encoders {
+            Some(0) => warnings.push(format!(
+                "{} has no hardware video encoder: {} streams would be encoded on the CPU",
+                gpu.name, r.streams
+            )),
+            None => warnings.push(format!(
+                "the catalog does not say how many video encoders {} has",
+                gpu.name
+            )),
+            Some(n) => terms.push(term(
+                "video_encoders",
+                f64::from(n) * f64::from(gpus),
+                "encoders",
+                format!(
+                    "{n} per GPU × {gpus} GPUs for {} streams (sessions per encoder depend on resolution and driver)",
+                    r.streams
+                ),
+                None,
+            )),
+        }
+        let h = r.stream_hours;
+        hours = Band::new(hours.low.max(h), hours.expected.max(h), hours.high.max(h));
+    }
+    Timing {
+        hours: Some(hours),
+        gpus,
+        figures,
+        terms,
+        warnings,
+    }
+}

@@ -1,0 +1,414 @@
+//! Properties over thousands of random scenarios: the engine never panics, every figure is finite
+//! and non-negative, and memory and speed move the right way when one input grows.
+
+use gpu_sizer_engine::catalog::{Catalog, Gpu};
+use gpu_sizer_engine::model::presets;
+use gpu_sizer_engine::scenario::{
+    Classic, Cluster, DataFeed, DevBox, KvPrecision, Lora, LoraTargets, Model, ModelSpec,
+    Optimizer, Parallelism, Recompute, Render, Serve, Train, TrainPrecision, TrainShape,
+    WeightFormat, Workload, ZeroStage,
+};
+use gpu_sizer_engine::sizing::{fit, memory, time};
+use proptest::prelude::*;
+
+fn catalog() -> &'static Catalog {
+    Catalog::builtin()
+}
+
+fn model_spec() -> impl Strategy<Value = ModelSpec> {
+    let n = presets().len();
+    prop_oneof![
+        (1e-3f64..3000.0).prop_map(|b| ModelSpec::ParamsOnly { params_b: b }),
+        (0..n).prop_map(|i| ModelSpec::Preset(presets()[i].id.clone())),
+    ]
+}
+
+fn precision() -> impl Strategy<Value = TrainPrecision> {
+    prop_oneof![
+        Just(TrainPrecision::Fp32),
+        Just(TrainPrecision::Bf16Mixed),
+        Just(TrainPrecision::Fp16Mixed),
+        Just(TrainPrecision::Fp8Mixed),
+        Just(TrainPrecision::Bf16),
+    ]
+}
+
+fn optimizer() -> impl Strategy<Value = Optimizer> {
+    prop_oneof![
+        Just(Optimizer::AdamW),
+        Just(Optimizer::Adam8bit),
+        Just(Optimizer::Adafactor),
+        Just(Optimizer::SgdMomentum),
+    ]
+}
+
+fn recompute() -> impl Strategy<Value = Recompute> {
+    prop_oneof![
+        Just(Recompute::None),
+        Just(Recompute::Selective),
+        Just(Recompute::Full)
+    ]
+}
+
+fn shape() -> impl Strategy<Value = TrainShape> {
+    (
+        1e3f64..1e13,
+        1u32..32_768,
+        1u32..64,
+        prop::option::of(1e3f64..1e8),
+        recompute(),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(tokens, seq, mb, global, r, flash, chunked)| TrainShape {
+            tokens,
+            seq_len: seq,
+            micro_batch: mb,
+            global_batch_tokens: global,
+            recompute: r,
+            flash_attention: flash,
+            chunked_loss: chunked,
+        })
+}
+
+fn parallel() -> impl Strategy<Value = Parallelism> {
+    (
+        0u8..4,
+        prop_oneof![Just(1u32), Just(2), Just(4), Just(8)],
+        prop_oneof![Just(1u32), Just(2), Just(4)],
+    )
+        .prop_map(|(z, t, p)| Parallelism {
+            zero: ZeroStage::from_number(z).unwrap(),
+            tensor: t,
+            pipeline: p,
+        })
+}
+
+fn weight_format() -> impl Strategy<Value = WeightFormat> {
+    prop_oneof![
+        Just(WeightFormat::Fp32),
+        Just(WeightFormat::Bf16),
+        Just(WeightFormat::Fp8),
+        Just(WeightFormat::Int8),
+        Just(WeightFormat::Int4Gptq),
+        Just(WeightFormat::Int4Awq),
+        Just(WeightFormat::GgufQ4KM),
+        Just(WeightFormat::GgufQ5KM),
+        Just(WeightFormat::GgufQ6K),
+        Just(WeightFormat::GgufQ8_0),
+    ]
+}
+
+fn serve() -> impl Strategy<Value = Serve> {
+    (
+        weight_format(),
+        prop_oneof![
+            Just(KvPrecision::Bf16),
+            Just(KvPrecision::Fp8),
+            Just(KvPrecision::Int8)
+        ],
+        (0u32..65_536, 1u32..8192, 0u32..200_000),
+        1u32..512,
+        0.05f64..1.0,
+        prop::option::of(prop_oneof![Just(1u32), Just(2), Just(4), Just(8)]),
+        prop::option::of(1u32..65_536),
+        prop::option::of(0.1f64..1000.0),
+        prop::option::of(0.0f64..10_000.0),
+    )
+        .prop_map(
+            |(weights, kv, (prompt, output, extra), concurrency, util, tp, bt, lat, rps)| Serve {
+                weights,
+                kv,
+                context_tokens: prompt + output + extra,
+                concurrency,
+                prompt_tokens: prompt,
+                output_tokens: output,
+                memory_utilization: util,
+                tensor_parallel: tp,
+                batch_tokens: bt,
+                latency_target_ms: lat,
+                requests_per_s: rps,
+            },
+        )
+}
+
+fn targets() -> impl Strategy<Value = LoraTargets> {
+    prop::array::uniform7(any::<bool>()).prop_map(|b| {
+        let t = LoraTargets {
+            q: b[0],
+            k: b[1],
+            v: b[2],
+            o: b[3],
+            gate: b[4],
+            up: b[5],
+            down: b[6],
+        };
+        if t.any() {
+            t
+        } else {
+            LoraTargets::ALL
+        }
+    })
+}
+
+fn workload() -> impl Strategy<Value = Workload> {
+    let n_gpus = catalog().gpus.len();
+    prop_oneof![
+        (
+            shape(),
+            precision(),
+            optimizer(),
+            parallel(),
+            any::<bool>(),
+            any::<bool>()
+        )
+            .prop_map(|(shape, precision, optimizer, parallel, paged, in_bwd)| {
+                Workload::Train(Train {
+                    shape,
+                    precision,
+                    optimizer,
+                    parallel,
+                    paged_optimizer: paged,
+                    optimizer_in_backward: in_bwd,
+                })
+            }),
+        (
+            shape(),
+            1u32..256,
+            targets(),
+            any::<bool>(),
+            any::<bool>(),
+            optimizer(),
+            parallel()
+        )
+            .prop_map(
+                |(shape, rank, targets, qlora, paged, optimizer, parallel)| {
+                    Workload::Lora(Lora {
+                        shape,
+                        rank,
+                        targets,
+                        qlora,
+                        paged_optimizer: paged,
+                        optimizer,
+                        parallel,
+                    })
+                }
+            ),
+        serve().prop_map(Workload::Serve),
+        (
+            1f64..1e9,
+            0.01f64..100.0,
+            1u32..1024,
+            precision(),
+            optimizer(),
+            prop::option::of(1u32..4096)
+        )
+            .prop_map(|(samples, epochs, batch, precision, optimizer, seq)| {
+                Workload::Classic(Classic {
+                    samples,
+                    epochs,
+                    batch,
+                    precision,
+                    optimizer,
+                    seq_len: seq,
+                })
+            }),
+        (
+            0f64..1e6,
+            0f64..1000.0,
+            0..n_gpus,
+            0f64..200.0,
+            0u32..64,
+            0f64..4.0,
+            0f64..1000.0
+        )
+            .prop_map(|(frames, spf, g, scene, streams, sg, sh)| Workload::Render(
+                Render {
+                    frames,
+                    reference_seconds_per_frame: spf,
+                    reference_gpu: catalog().gpus[g].id.clone(),
+                    scene_gib: scene,
+                    streams,
+                    stream_gib: sg,
+                    stream_hours: sh,
+                }
+            )),
+        (0f64..1000.0, 0f64..200.0).prop_map(|(hours, m)| Workload::DevBox(DevBox {
+            hours,
+            min_gpu_memory_gib: m
+        })),
+    ]
+}
+
+fn gpu() -> impl Strategy<Value = &'static Gpu> {
+    (0..catalog().gpus.len()).prop_map(|i| &catalog().gpus[i])
+}
+
+fn finite(x: f64) -> bool {
+    x.is_finite() && x >= 0.0
+}
+
+/// Splits `gpus` so it is a valid count for the workload's tensor × pipeline groups.
+fn valid_gpus(w: &Workload, gpus: u32) -> u32 {
+    let mp = match w {
+        Workload::Train(t) => t.parallel.model_parallel(),
+        Workload::Lora(l) => l.parallel.model_parallel(),
+        _ => 1,
+    };
+    gpus.div_ceil(mp).max(1) * mp
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// No panic anywhere, and every figure is finite and non-negative.
+    #[test]
+    fn every_figure_is_finite_and_non_negative(
+        spec in model_spec(),
+        w in workload(),
+        g in gpu(),
+        gpus in 1u32..64,
+        feed in prop::option::of((0f64..1e7, 0.01f64..1e5)),
+    ) {
+        let Ok(model) = Model::resolve(&spec) else { return Ok(()) };
+        let gpus = valid_gpus(&w, gpus);
+        if let Ok(m) = memory::estimate(&model, &w, gpus) {
+            prop_assert!(finite(m.total_gib), "total {}", m.total_gib);
+            for t in m.terms.iter().chain(&m.host_terms) {
+                prop_assert!(finite(t.value), "{} = {}", t.key, t.value);
+            }
+        }
+        let _ = fit::min_gpus(&model, &w, g, 64);
+        let data = feed.map(|(b, s)| DataFeed { bytes_per_sample: b, storage_mbs: s });
+        let cluster = Cluster::single_node(g, gpus);
+        if let Ok(t) = time::estimate(&model, &w, &cluster, data.as_ref(), catalog()) {
+            if let Some(h) = t.hours {
+                prop_assert!(finite(h.low) && finite(h.expected) && finite(h.high), "{h:?}");
+                prop_assert!(h.low <= h.expected * (1.0 + 1e-9) && h.expected <= h.high * (1.0 + 1e-9));
+            }
+            for f in &t.figures {
+                prop_assert!(finite(f.band.low) && finite(f.band.expected) && finite(f.band.high),
+                    "{} = {:?}", f.key, f.band);
+            }
+            for term in &t.terms {
+                prop_assert!(term.value.is_finite(), "{} = {}", term.key, term.value);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    /// A bigger model never needs less memory.
+    #[test]
+    fn more_params_never_less_memory(
+        a in 1e-3f64..3000.0,
+        b in 1e-3f64..3000.0,
+        w in workload(),
+        gpus in 1u32..16,
+    ) {
+        prop_assume!(matches!(w, Workload::Train(_) | Workload::Lora(_) | Workload::Serve(_) | Workload::Classic(_)));
+        let (small, large) = if a <= b { (a, b) } else { (b, a) };
+        let gpus = valid_gpus(&w, gpus);
+        let mem = |p: f64| {
+            let m = Model::resolve(&ModelSpec::ParamsOnly { params_b: p }).unwrap();
+            memory::estimate(&m, &w, gpus).map(|e| e.total_gib)
+        };
+        if let (Ok(s), Ok(l)) = (mem(small), mem(large)) {
+            prop_assert!(s <= l * (1.0 + 1e-9), "{small} B: {s} GiB > {large} B: {l} GiB");
+        }
+    }
+
+    /// More memory bandwidth never slows decoding.
+    #[test]
+    fn more_bandwidth_never_slower_decode(
+        spec in model_spec(),
+        s in serve(),
+        g in gpu(),
+        factor in 1.0f64..10.0,
+    ) {
+        let Ok(model) = Model::resolve(&spec) else { return Ok(()) };
+        let Some(bw) = g.memory_bandwidth_gbs else { return Ok(()) };
+        let mut faster = g.clone();
+        faster.memory_bandwidth_gbs = Some(bw * factor);
+        let w = Workload::Serve(s);
+        let speed = |gpu: &Gpu| {
+            time::estimate(&model, &w, &Cluster::single_node(gpu, 1), None, catalog())
+                .ok()
+                .and_then(|t| t.figure("tokens_per_s_per_sequence").map(|f| f.band))
+        };
+        if let (Some(slow), Some(fast)) = (speed(g), speed(&faster)) {
+            prop_assert!(fast.expected >= slow.expected * (1.0 - 1e-9), "{slow:?} -> {fast:?}");
+            prop_assert!(fast.low >= slow.low * (1.0 - 1e-9));
+            prop_assert!(fast.high >= slow.high * (1.0 - 1e-9));
+        }
+    }
+
+    /// A larger batch (micro-batch, samples per step or concurrent sequences) never needs less.
+    #[test]
+    fn larger_batch_never_less_memory(
+        spec in model_spec(),
+        w in workload(),
+        a in 1u32..512,
+        b in 1u32..512,
+        gpus in 1u32..16,
+    ) {
+        let Ok(model) = Model::resolve(&spec) else { return Ok(()) };
+        let (small, large) = if a <= b { (a, b) } else { (b, a) };
+        let with = |n: u32| {
+            let mut w = w.clone();
+            match &mut w {
+                Workload::Train(t) => t.shape.micro_batch = n,
+                Workload::Lora(l) => l.shape.micro_batch = n,
+                Workload::Classic(c) => c.batch = n,
+                Workload::Serve(s) => s.concurrency = n,
+                _ => {}
+            }
+            w
+        };
+        let gpus = valid_gpus(&w, gpus);
+        let mem = |n: u32| memory::estimate(&model, &with(n), gpus).map(|e| e.total_gib);
+        if let (Ok(s), Ok(l)) = (mem(small), mem(large)) {
+            prop_assert!(s <= l * (1.0 + 1e-9), "batch {small}: {s} > batch {large}: {l}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The whole report (search, deadline, ranking, cost) never panics and keeps its promises:
+    /// every candidate fits and every figure is finite.
+    #[test]
+    fn reports_never_panic(
+        spec in model_spec(),
+        w in workload(),
+        g in gpu(),
+        deadline in prop::option::of(0.01f64..1000.0),
+        feed in prop::option::of((0f64..1e7, 0.01f64..1e5)),
+    ) {
+        let scenario = gpu_sizer_engine::Scenario {
+            model: spec,
+            workload: w,
+            data: feed.map(|(b, s)| DataFeed { bytes_per_sample: b, storage_mbs: s }),
+            deadline_h: deadline,
+        };
+        let options = gpu_sizer_engine::report::Options {
+            max_instances: 4,
+            only: vec![g.id.clone()],
+        };
+        if let Ok(r) = gpu_sizer_engine::evaluate(&scenario, catalog(), &options) {
+            for c in &r.candidates {
+                prop_assert!(c.fit.fits());
+                prop_assert!(finite(c.fit.memory.total_gib));
+                if let Some(cost) = &c.cost {
+                    prop_assert!(finite(cost.per_hour));
+                    if let Some(t) = cost.total {
+                        prop_assert!(finite(t.low) && finite(t.expected) && finite(t.high));
+                    }
+                }
+            }
+        }
+    }
+}
