@@ -1,0 +1,608 @@
+//! The scenario form: every input of a scenario as one flat, serialisable record.
+//!
+//! Flat on purpose: the page binds each field to a control, a share link writes each non-default
+//! field as one `key=value`, and switching the workload keeps the other workloads' fields.
+//! [`Form::to_request`] turns it into the engine's [`Request`], checking every value.
+
+use gpu_sizer_engine::catalog::{BillingMode, Currency};
+use gpu_sizer_engine::cost::money::Exchange;
+use gpu_sizer_engine::model::{Attention, ModelKind, Transformer};
+use gpu_sizer_engine::plan::{Constraints, CostInputs, Features, Objective, Request, StorageNeeds};
+use gpu_sizer_engine::scenario::{
+    Classic, DataFeed, DevBox, InputError, KvPrecision, Lora, LoraTargets, ModelSpec, Optimizer,
+    Parallelism, Recompute, Render, Scenario, Serve, Train, TrainPrecision, TrainShape,
+    WeightFormat, Workload, ZeroStage,
+};
+use serde::{Deserialize, Serialize};
+
+/// Which kind of job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum WorkloadKind {
+    /// Pre-training or full fine-tuning.
+    Train,
+    #[default]
+    Lora,
+    Serve,
+    Classic,
+    Render,
+    Dev,
+}
+
+/// How the model is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ModelSource {
+    #[default]
+    Preset,
+    /// Parameter count only: coarser.
+    Params,
+    /// Architecture numbers.
+    Custom,
+}
+
+macro_rules! key_enum {
+    ($(#[$doc:meta])* $name:ident => $engine:ty { $($variant:ident = $key:literal => $target:expr,)* }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum $name {
+            $(#[serde(rename = $key)] $variant,)*
+        }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),*];
+
+            /// The key used in links, files and form controls.
+            pub fn key(self) -> &'static str {
+                match self {
+                    $($name::$variant => $key,)*
+                }
+            }
+
+            pub fn from_key(key: &str) -> Option<$name> {
+                match key {
+                    $($key => Some($name::$variant),)*
+                    _ => None,
+                }
+            }
+
+            pub fn engine(self) -> $engine {
+                match self {
+                    $($name::$variant => $target,)*
+                }
+            }
+        }
+    };
+}
+
+key_enum! {
+    /// Numeric format of a training run.
+    PrecisionKey => TrainPrecision {
+        Fp32 = "fp32" => TrainPrecision::Fp32,
+        Bf16Mixed = "bf16_mixed" => TrainPrecision::Bf16Mixed,
+        Fp16Mixed = "fp16_mixed" => TrainPrecision::Fp16Mixed,
+        Fp8Mixed = "fp8_mixed" => TrainPrecision::Fp8Mixed,
+        Bf16 = "bf16" => TrainPrecision::Bf16,
+    }
+}
+
+key_enum! {
+    OptimizerKey => Optimizer {
+        AdamW = "adamw" => Optimizer::AdamW,
+        Adam8bit = "adam8bit" => Optimizer::Adam8bit,
+        Adafactor = "adafactor" => Optimizer::Adafactor,
+        SgdMomentum = "sgd_momentum" => Optimizer::SgdMomentum,
+    }
+}
+
+key_enum! {
+    RecomputeKey => Recompute {
+        None = "none" => Recompute::None,
+        Selective = "selective" => Recompute::Selective,
+        Full = "full" => Recompute::Full,
+    }
+}
+
+key_enum! {
+    /// Weight format when serving.
+    WeightKey => WeightFormat {
+        Fp32 = "fp32" => WeightFormat::Fp32,
+        Bf16 = "bf16" => WeightFormat::Bf16,
+        Fp8 = "fp8" => WeightFormat::Fp8,
+        Int8 = "int8" => WeightFormat::Int8,
+        Int4Gptq = "int4_gptq" => WeightFormat::Int4Gptq,
+        Int4Awq = "int4_awq" => WeightFormat::Int4Awq,
+        GgufQ4KM = "q4_k_m" => WeightFormat::GgufQ4KM,
+        GgufQ5KM = "q5_k_m" => WeightFormat::GgufQ5KM,
+        GgufQ6K = "q6_k" => WeightFormat::GgufQ6K,
+        GgufQ8_0 = "q8_0" => WeightFormat::GgufQ8_0,
+    }
+}
+
+key_enum! {
+    KvKey => KvPrecision {
+        Bf16 = "bf16" => KvPrecision::Bf16,
+        Fp8 = "fp8" => KvPrecision::Fp8,
+        Int8 = "int8" => KvPrecision::Int8,
+    }
+}
+
+key_enum! {
+    ObjectiveKey => Objective {
+        Cheapest = "cheapest" => Objective::Cheapest,
+        Fastest = "fastest" => Objective::Fastest,
+        BestValue = "best_value" => Objective::BestValue,
+    }
+}
+
+key_enum! {
+    CurrencyKey => Currency {
+        Usd = "USD" => Currency::Usd,
+        Cny = "CNY" => Currency::Cny,
+    }
+}
+
+key_enum! {
+    ModeKey => BillingMode {
+        OnDemand = "on-demand" => BillingMode::OnDemand,
+        Spot = "spot" => BillingMode::Spot,
+        Monthly = "monthly" => BillingMode::Monthly,
+        Reserved1y = "reserved-1y" => BillingMode::Reserved1y,
+        Reserved3y = "reserved-3y" => BillingMode::Reserved3y,
+        Serverless = "serverless" => BillingMode::Serverless,
+    }
+}
+
+/// Every input of a scenario. `None` means "not set" (no deadline, no budget, engine default).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Form {
+    /// The person's label for the scenario (plain text, never markup).
+    pub name: String,
+    pub workload: WorkloadKind,
+
+    // Model.
+    pub model_source: ModelSource,
+    pub model: String,
+    pub params_b: f64,
+    pub layers: u32,
+    pub hidden: u32,
+    pub heads: u32,
+    pub kv_heads: u32,
+    pub head_dim: u32,
+    pub ffn: u32,
+    pub vocab: u32,
+
+    // Training and fine-tuning.
+    pub tokens: f64,
+    pub seq_len: u32,
+    pub micro_batch: u32,
+    pub global_batch_tokens: Option<f64>,
+    pub precision: PrecisionKey,
+    pub optimizer: OptimizerKey,
+    pub zero: u8,
+    pub tensor_parallel: u32,
+    pub pipeline_parallel: u32,
+    pub recompute: RecomputeKey,
+    pub flash_attention: bool,
+    pub lora_rank: u32,
+    /// Comma-separated module names (`q,k,v,o,gate,up,down` or `all`).
+    pub lora_targets: String,
+    pub qlora: bool,
+    pub paged_optimizer: bool,
+
+    // Serving.
+    pub weights: WeightKey,
+    pub kv: KvKey,
+    pub context_tokens: u32,
+    pub concurrency: u32,
+    pub prompt_tokens: u32,
+    pub output_tokens: u32,
+    pub memory_utilization: f64,
+    pub latency_ms: Option<f64>,
+    pub requests_per_s: Option<f64>,
+    /// Peak-to-average ratio of the daily traffic.
+    pub peak_ratio: f64,
+
+    // Classic deep learning.
+    pub samples: f64,
+    pub epochs: f64,
+    pub batch: u32,
+
+    // Rendering and video.
+    pub frames: f64,
+    pub seconds_per_frame: f64,
+    pub reference_gpu: String,
+    pub scene_gib: f64,
+    pub streams: u32,
+    pub stream_gib: f64,
+    pub stream_hours: f64,
+
+    // Development box.
+    pub dev_hours: f64,
+    pub dev_min_gib: f64,
+
+    // Data pipeline.
+    pub bytes_per_sample: Option<f64>,
+    pub storage_mbs: f64,
+
+    // Limits.
+    pub deadline_h: Option<f64>,
+    pub budget: Option<f64>,
+    pub max_gpus: u32,
+    /// Comma-separated provider ids (empty: all).
+    pub providers: String,
+    /// Comma-separated regions (empty: all).
+    pub regions: String,
+    /// Comma-separated billing modes (empty: all).
+    pub modes: String,
+    pub need_nvlink: bool,
+    pub need_mig: bool,
+    pub need_graphics: bool,
+    pub need_video: bool,
+    pub need_cuda: bool,
+    pub objective: ObjectiveKey,
+
+    // Hidden costs.
+    pub data_gb: f64,
+    pub checkpoints_gb: f64,
+    pub snapshot_gb: f64,
+    pub retention_h: f64,
+    pub fast_storage: bool,
+    pub egress_gb: f64,
+    pub ingress_gb: f64,
+    pub idle_h: f64,
+    pub idle_periods: f64,
+    pub setup_h: f64,
+    /// Spot interruptions per hour; `None`: the provider-kind default.
+    pub spot_rate: Option<f64>,
+    pub restart_min: f64,
+    pub checkpoint_min: f64,
+
+    // Money.
+    pub currency: CurrencyKey,
+    pub cny_per_usd: f64,
+}
+
+impl Default for Form {
+    /// Fine-tuning Llama 3.1 8B with LoRA on 100 M tokens: the most common question.
+    fn default() -> Self {
+        Form {
+            name: String::new(),
+            workload: WorkloadKind::Lora,
+            model_source: ModelSource::Preset,
+            model: "llama-3.1-8b".into(),
+            params_b: 7.0,
+            layers: 32,
+            hidden: 4096,
+            heads: 32,
+            kv_heads: 8,
+            head_dim: 128,
+            ffn: 14336,
+            vocab: 128_256,
+            tokens: 1e8,
+            seq_len: 2048,
+            micro_batch: 4,
+            global_batch_tokens: None,
+            precision: PrecisionKey::Bf16Mixed,
+            optimizer: OptimizerKey::AdamW,
+            zero: 0,
+            tensor_parallel: 1,
+            pipeline_parallel: 1,
+            recompute: RecomputeKey::Selective,
+            flash_attention: true,
+            lora_rank: 16,
+            lora_targets: "q,k,v,o,gate,up,down".into(),
+            qlora: false,
+            paged_optimizer: false,
+            weights: WeightKey::Bf16,
+            kv: KvKey::Bf16,
+            context_tokens: 4096,
+            concurrency: 16,
+            prompt_tokens: 512,
+            output_tokens: 256,
+            memory_utilization: 0.9,
+            latency_ms: None,
+            requests_per_s: Some(1.0),
+            peak_ratio: 3.0,
+            samples: 1_281_167.0,
+            epochs: 10.0,
+            batch: 256,
+            frames: 1000.0,
+            seconds_per_frame: 60.0,
+            reference_gpu: "l4".into(),
+            scene_gib: 8.0,
+            streams: 0,
+            stream_gib: 0.5,
+            stream_hours: 0.0,
+            dev_hours: 40.0,
+            dev_min_gib: 16.0,
+            bytes_per_sample: None,
+            storage_mbs: 250.0,
+            deadline_h: None,
+            budget: None,
+            max_gpus: 8,
+            providers: String::new(),
+            regions: String::new(),
+            modes: String::new(),
+            need_nvlink: false,
+            need_mig: false,
+            need_graphics: false,
+            need_video: false,
+            need_cuda: false,
+            objective: ObjectiveKey::Cheapest,
+            data_gb: 100.0,
+            checkpoints_gb: 0.0,
+            snapshot_gb: 0.0,
+            retention_h: 0.0,
+            fast_storage: false,
+            egress_gb: 0.0,
+            ingress_gb: 0.0,
+            idle_h: 0.0,
+            idle_periods: 0.0,
+            setup_h: 0.5,
+            spot_rate: None,
+            restart_min: 10.0,
+            checkpoint_min: 5.0,
+            currency: CurrencyKey::Usd,
+            cny_per_usd: Exchange::default().cny_per_usd,
+        }
+    }
+}
+
+fn list(text: &str) -> Vec<String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+fn positive(field: &str, value: f64) -> Result<f64, InputError> {
+    if value.is_finite() && value >= 0.0 {
+        Ok(value)
+    } else {
+        Err(InputError::new(
+            field,
+            format!("must be a number ≥ 0 (got {value})"),
+        ))
+    }
+}
+
+impl Form {
+    /// The engine's request for this form; the error names the field (as spelt here).
+    pub fn to_request(&self, today: Option<i64>) -> Result<Request, InputError> {
+        let model = match self.model_source {
+            ModelSource::Preset => ModelSpec::Preset(self.model.clone()),
+            ModelSource::Params => ModelSpec::ParamsOnly {
+                params_b: self.params_b,
+            },
+            ModelSource::Custom => ModelSpec::Custom {
+                name: if self.name.is_empty() {
+                    "custom model".into()
+                } else {
+                    self.name.clone()
+                },
+                kind: ModelKind::Llm,
+                params_b: None,
+                transformer: Transformer {
+                    num_hidden_layers: self.layers,
+                    hidden_size: self.hidden,
+                    num_attention_heads: self.heads,
+                    num_key_value_heads: self.kv_heads,
+                    head_dim: self.head_dim,
+                    intermediate_size: self.ffn,
+                    vocab_size: self.vocab,
+                    tie_word_embeddings: false,
+                    attention: match self.kv_heads {
+                        1 => Attention::Mqa,
+                        k if k == self.heads => Attention::Mha,
+                        _ => Attention::Gqa,
+                    },
+                    gated_mlp: true,
+                    max_position_embeddings: self.context_tokens.max(self.seq_len),
+                    sliding_window: None,
+                    sliding_window_layers: None,
+                    moe: None,
+                    mla: None,
+                    encoder_layers: None,
+                },
+            },
+        };
+        let shape = TrainShape {
+            tokens: self.tokens,
+            seq_len: self.seq_len,
+            micro_batch: self.micro_batch,
+            global_batch_tokens: self.global_batch_tokens,
+            recompute: self.recompute.engine(),
+            flash_attention: self.flash_attention,
+            chunked_loss: false,
+        };
+        let parallel = Parallelism {
+            zero: ZeroStage::from_number(self.zero)
+                .ok_or_else(|| InputError::new("zero", "must be 0, 1, 2 or 3"))?,
+            tensor: self.tensor_parallel,
+            pipeline: self.pipeline_parallel,
+        };
+        let workload = match self.workload {
+            WorkloadKind::Train => Workload::Train(Train {
+                shape,
+                precision: self.precision.engine(),
+                optimizer: self.optimizer.engine(),
+                parallel,
+                paged_optimizer: self.paged_optimizer,
+                optimizer_in_backward: false,
+            }),
+            WorkloadKind::Lora => Workload::Lora(Lora {
+                shape,
+                rank: self.lora_rank,
+                targets: LoraTargets::parse(&list(&self.lora_targets))
+                    .map_err(|e| InputError::new("lora_targets", e.message))?,
+                qlora: self.qlora,
+                paged_optimizer: self.paged_optimizer,
+                optimizer: self.optimizer.engine(),
+                parallel,
+            }),
+            WorkloadKind::Serve => Workload::Serve(Serve {
+                weights: self.weights.engine(),
+                kv: self.kv.engine(),
+                context_tokens: self.context_tokens,
+                concurrency: self.concurrency,
+                prompt_tokens: self.prompt_tokens,
+                output_tokens: self.output_tokens,
+                memory_utilization: self.memory_utilization,
+                tensor_parallel: None,
+                batch_tokens: None,
+                latency_target_ms: self.latency_ms,
+                requests_per_s: self.requests_per_s,
+            }),
+            WorkloadKind::Classic => Workload::Classic(Classic {
+                samples: self.samples,
+                epochs: self.epochs,
+                batch: self.batch,
+                precision: self.precision.engine(),
+                optimizer: self.optimizer.engine(),
+                seq_len: None,
+            }),
+            WorkloadKind::Render => Workload::Render(Render {
+                frames: self.frames,
+                reference_seconds_per_frame: self.seconds_per_frame,
+                reference_gpu: self.reference_gpu.clone(),
+                scene_gib: self.scene_gib,
+                streams: self.streams,
+                stream_gib: self.stream_gib,
+                stream_hours: self.stream_hours,
+            }),
+            WorkloadKind::Dev => Workload::DevBox(DevBox {
+                hours: self.dev_hours,
+                min_gpu_memory_gib: self.dev_min_gib,
+            }),
+        };
+        let data = self.bytes_per_sample.map(|bytes| DataFeed {
+            bytes_per_sample: bytes,
+            storage_mbs: self.storage_mbs,
+        });
+        let mut modes = Vec::new();
+        for key in list(&self.modes) {
+            modes.push(
+                ModeKey::from_key(&key)
+                    .ok_or_else(|| {
+                        InputError::new("modes", format!("unknown billing mode '{key}'"))
+                    })?
+                    .engine(),
+            );
+        }
+        if !(self.cny_per_usd.is_finite() && self.cny_per_usd > 0.0) {
+            return Err(InputError::new("cny_per_usd", "must be a positive number"));
+        }
+        let costs = CostInputs {
+            storage: StorageNeeds {
+                data_gb: positive("data_gb", self.data_gb)?,
+                checkpoints_gb: positive("checkpoints_gb", self.checkpoints_gb)?,
+                snapshot_gb: positive("snapshot_gb", self.snapshot_gb)?,
+                retention_h: positive("retention_h", self.retention_h)?,
+                fast_tier: self.fast_storage,
+            },
+            egress_gb: positive("egress_gb", self.egress_gb)?,
+            ingress_gb: positive("ingress_gb", self.ingress_gb)?,
+            idle_h: positive("idle_h", self.idle_h)?,
+            idle_periods: positive("idle_periods", self.idle_periods)?,
+            serving_peak_ratio: positive("peak_ratio", self.peak_ratio)?.max(1.0),
+            setup_h: positive("setup_h", self.setup_h)?,
+            spot_interruptions_per_h: match self.spot_rate {
+                Some(r) => Some(positive("spot_rate", r)?),
+                None => None,
+            },
+            spot_restart_h: positive("restart_min", self.restart_min)? / 60.0,
+            checkpoint_write_h: positive("checkpoint_min", self.checkpoint_min)? / 60.0,
+            currency: self.currency.engine(),
+            fx: Exchange {
+                cny_per_usd: self.cny_per_usd,
+            },
+            price_overrides: Vec::new(),
+        };
+        if let Some(d) = self.deadline_h {
+            if !(d.is_finite() && d > 0.0) {
+                return Err(InputError::new(
+                    "deadline_h",
+                    "must be a positive number of hours",
+                ));
+            }
+        }
+        if let Some(b) = self.budget {
+            if !(b.is_finite() && b > 0.0) {
+                return Err(InputError::new("budget", "must be a positive amount"));
+            }
+        }
+        if self.max_gpus == 0 {
+            return Err(InputError::new("max_gpus", "must be at least 1"));
+        }
+        let request = Request {
+            scenario: Scenario {
+                model,
+                workload,
+                data,
+                deadline_h: self.deadline_h,
+            },
+            costs,
+            constraints: Constraints {
+                budget: self.budget,
+                providers: list(&self.providers),
+                regions: list(&self.regions),
+                max_gpus: self.max_gpus,
+                require: Features {
+                    nvlink: self.need_nvlink,
+                    mig: self.need_mig,
+                    graphics: self.need_graphics,
+                    video: self.need_video,
+                    cuda: self.need_cuda,
+                },
+                modes,
+            },
+            objective: self.objective.engine(),
+            today,
+        };
+        request.scenario.workload.check()?;
+        Ok(request)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_form_is_a_valid_request() {
+        let req = Form::default().to_request(None).unwrap();
+        assert!(matches!(req.scenario.workload, Workload::Lora(_)));
+    }
+
+    #[test]
+    fn bad_values_name_their_field() {
+        let cases: Vec<(fn(&mut Form), &str)> = vec![
+            (|f| f.zero = 7, "zero"),
+            (|f| f.modes = "on-demand,weekly".into(), "modes"),
+            (|f| f.egress_gb = -1.0, "egress_gb"),
+            (|f| f.deadline_h = Some(0.0), "deadline_h"),
+            (|f| f.cny_per_usd = f64::NAN, "cny_per_usd"),
+            (|f| f.lora_targets = "qq".into(), "lora_targets"),
+            (|f| f.max_gpus = 0, "max_gpus"),
+        ];
+        for (edit, field) in cases {
+            let mut form = Form::default();
+            edit(&mut form);
+            let err = form.to_request(None).unwrap_err();
+            assert_eq!(err.field, field, "{err}");
+        }
+    }
+
+    #[test]
+    fn enum_keys_round_trip() {
+        for k in WeightKey::ALL {
+            assert_eq!(WeightKey::from_key(k.key()), Some(*k));
+        }
+        for k in ModeKey::ALL {
+            assert_eq!(ModeKey::from_key(k.key()), Some(*k));
+        }
+    }
+}

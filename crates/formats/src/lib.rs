@@ -1,0 +1,11 @@
+//! The formats GPU Sizer writes and must keep reading: the scenario form (what a person fills in),
+//! share links and saved scenarios. Everything here is versioned; the engine's own types are not
+//! serialised, so they can change freely while these formats keep decoding.
+//!
+//! Used by the page (state, URL, localStorage) and by the CLI (`estimate <share link>`), so it has
+//! no web dependency.
+
+pub mod form;
+pub mod quickstart;
+
+pub use form::Form;
