@@ -1,9 +1,13 @@
 //! The application shell: state, layout and the panic fallback.
 
 mod components;
+pub mod i18n;
+pub mod keys;
+pub mod prefs;
 
 pub use components::quick_form::{QuickForm, QuickInputs};
 pub use components::results::Results;
+pub use components::toolbar::Toolbar;
 pub use components::update_banner::UpdateBanner;
 
 use leptos::prelude::*;
@@ -11,14 +15,18 @@ use leptos::prelude::*;
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
+    let prefs = prefs::Prefs::load();
+    prefs.persist();
+    provide_context(prefs);
     let inputs = QuickInputs::new();
     view! {
         <UpdateBanner />
         <header class="masthead">
-            <h1>"GPU Sizer"</h1>
-            <p class="tagline">
-                "Which cloud GPU to rent, how long the job takes, what it costs."
-            </p>
+            <div>
+                <h1>{move || i18n::t::APP_NAME.get(prefs.lang.get())}</h1>
+                <p class="tagline">{move || i18n::t::TAGLINE.get(prefs.lang.get())}</p>
+            </div>
+            <Toolbar />
         </header>
         <main class="layout">
             <QuickForm inputs=inputs />
@@ -50,10 +58,12 @@ pub fn install_panic_handler() {
             .and_then(|w| w.document())
             .and_then(|d| d.body())
         {
-            body.set_inner_html(
-                "<div class=\"fatal\" role=\"alert\"><h1>GPU Sizer stopped</h1>\
-                 <p>Something went wrong. Reload the page; your saved scenarios are kept.</p></div>",
-            );
+            // Both languages: the reader's choice may be what failed.
+            let (title, text) = (i18n::t::FATAL_TITLE, i18n::t::FATAL_BODY);
+            body.set_inner_html(&format!(
+                "<div class=\"fatal\" role=\"alert\"><h1>{}</h1><p>{}</p><h1 lang=\"zh-CN\">{}</h1><p lang=\"zh-CN\">{}</p></div>",
+                title.en, text.en, title.zh, text.zh
+            ));
         }
     }));
 }

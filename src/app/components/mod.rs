@@ -2,4 +2,5 @@
 
 pub mod quick_form;
 pub mod results;
+pub mod toolbar;
 pub mod update_banner;

@@ -1,0 +1,84 @@
+//! The header's switches: language, currency (with the exchange rate) and theme.
+
+use crate::app::i18n::{t, Lang};
+use crate::app::prefs::{use_prefs, Theme};
+use gpu_sizer_engine::catalog::Currency;
+use leptos::prelude::*;
+
+/// Language, currency and theme, remembered across visits.
+#[component]
+pub fn Toolbar() -> impl IntoView {
+    let prefs = use_prefs();
+    let lang = prefs.lang;
+    view! {
+        <div class="toolbar">
+            <label>
+                <span>{move || t::LANGUAGE.get(lang.get())}</span>
+                <select
+                    data-testid="lang-switch"
+                    on:change=move |ev| {
+                        if let Some(l) = Lang::from_key(&event_target_value(&ev)) {
+                            lang.set(l);
+                        }
+                    }
+                >
+                    <option value="en" selected=move || lang.get() == Lang::En>"English"</option>
+                    <option value="zh" selected=move || lang.get() == Lang::Zh>"中文"</option>
+                </select>
+            </label>
+            <label>
+                <span>{move || t::CURRENCY.get(lang.get())}</span>
+                <select
+                    data-testid="currency-switch"
+                    on:change=move |ev| {
+                        prefs
+                            .currency
+                            .set(
+                                if event_target_value(&ev) == "CNY" {
+                                    Currency::Cny
+                                } else {
+                                    Currency::Usd
+                                },
+                            );
+                    }
+                >
+                    <option value="USD" selected=move || prefs.currency.get() == Currency::Usd>
+                        "USD $"
+                    </option>
+                    <option value="CNY" selected=move || prefs.currency.get() == Currency::Cny>
+                        "CNY ¥"
+                    </option>
+                </select>
+            </label>
+            <label>
+                <span>{move || t::THEME.get(lang.get())}</span>
+                <select
+                    data-testid="theme-switch"
+                    on:change=move |ev| {
+                        if let Some(theme) = Theme::from_key(&event_target_value(&ev)) {
+                            prefs.theme.set(theme);
+                        }
+                    }
+                >
+                    {[
+                        (Theme::System, t::THEME_SYSTEM),
+                        (Theme::Light, t::THEME_LIGHT),
+                        (Theme::Dark, t::THEME_DARK),
+                    ]
+                        .into_iter()
+                        .map(|(theme, text)| {
+                            view! {
+                                <option
+                                    value=theme.key()
+                                    selected=move || prefs.theme.get() == theme
+                                >
+                                    {move || text.get(lang.get())}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+        </div>
+    }
+}

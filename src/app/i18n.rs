@@ -1,0 +1,205 @@
+//! Every string the page shows, in English and Simplified Chinese, and locale-aware formatting.
+//!
+//! Strings are constants checked by the compiler: a missing translation is a build error, not a
+//! mixed-language screen. Brand and unit names that read the same in both languages are allowed.
+
+/// The page's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    #[default]
+    En,
+    Zh,
+}
+
+impl Lang {
+    /// The BCP 47 tag for `<html lang>`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh-CN",
+        }
+    }
+
+    /// Picks the language from the browser's preferences: Chinese for any `zh*` tag.
+    pub fn from_tags<'a>(tags: impl IntoIterator<Item = &'a str>) -> Lang {
+        for tag in tags {
+            let tag = tag.to_ascii_lowercase();
+            if tag.starts_with("zh") {
+                return Lang::Zh;
+            }
+            if tag.starts_with("en") {
+                return Lang::En;
+            }
+        }
+        Lang::En
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Lang> {
+        match key {
+            "en" => Some(Lang::En),
+            "zh" => Some(Lang::Zh),
+            _ => None,
+        }
+    }
+}
+
+/// One string in both languages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Text {
+    pub en: &'static str,
+    pub zh: &'static str,
+}
+
+impl Text {
+    pub fn get(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.en,
+            Lang::Zh => self.zh,
+        }
+    }
+}
+
+macro_rules! texts {
+    ($($name:ident = $en:literal, $zh:literal;)*) => {
+        $(pub const $name: Text = Text { en: $en, zh: $zh };)*
+        /// Every string, for the completeness test.
+        pub const ALL: &[(&str, Text)] = &[$((stringify!($name), $name)),*];
+    };
+}
+
+/// The strings, grouped by where they appear.
+pub mod t {
+    use super::Text;
+
+    texts! {
+        APP_NAME = "GPU Sizer", "GPU Sizer 云 GPU 选型";
+        TAGLINE = "Which cloud GPU to rent, how long the job takes, what it really costs.",
+            "该租哪种云 GPU、要跑多久、实际花多少钱。";
+        UPDATE_READY = "A new version of GPU Sizer is ready.", "GPU Sizer 有新版本可用。";
+        RELOAD_TO_UPDATE = "Reload to update", "重新加载以更新";
+        LANGUAGE = "Language", "语言";
+        CURRENCY = "Currency", "货币";
+        THEME = "Theme", "主题";
+        THEME_SYSTEM = "System", "跟随系统";
+        THEME_LIGHT = "Light", "浅色";
+        THEME_DARK = "Dark", "深色";
+        HOURS = "h", "小时";
+        DAYS = "days", "天";
+        FATAL_TITLE = "GPU Sizer stopped", "GPU Sizer 已停止";
+        FATAL_BODY = "Something went wrong. Reload the page; your saved scenarios are kept.",
+            "出现了错误。请重新加载页面，已保存的方案不会丢失。";
+    }
+}
+
+/// Formats `value` with `decimals` decimals and thousands separators (both locales use `,`).
+pub fn number(value: f64, decimals: usize) -> String {
+    if !value.is_finite() {
+        return "—".into();
+    }
+    let text = format!("{:.*}", decimals, value.abs());
+    let (int, frac) = text
+        .split_once('.')
+        .map_or((text.as_str(), ""), |(i, f)| (i, f));
+    let mut grouped = String::with_capacity(int.len() + int.len() / 3 + 8);
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    let sign = if value < 0.0 && text.bytes().any(|b| b.is_ascii_digit() && b != b'0') {
+        "-"
+    } else {
+        ""
+    };
+    if frac.is_empty() {
+        format!("{sign}{grouped}")
+    } else {
+        format!("{sign}{grouped}.{frac}")
+    }
+}
+
+/// A money amount with its symbol; whole units above 1000, cents below.
+pub fn money(value: f64, symbol: &str) -> String {
+    let decimals = if value.abs() >= 1000.0 { 0 } else { 2 };
+    format!("{symbol}{}", number(value, decimals))
+}
+
+/// A duration in hours, shown in days when long: "5.3 h" / "5.3 小时", "12.5 days" / "12.5 天".
+pub fn duration(hours: f64, lang: Lang) -> String {
+    if hours >= 72.0 {
+        let days = hours / 24.0;
+        match lang {
+            Lang::En => format!("{} days", number(days, 1)),
+            Lang::Zh => format!("{} 天", number(days, 1)),
+        }
+    } else {
+        let decimals = if hours < 10.0 { 2 } else { 1 };
+        format!("{} {}", number(hours, decimals), t::HOURS.get(lang))
+    }
+}
+
+/// An ISO `YYYY-MM-DD` date in the reader's convention: "29 Nov 2026" / "2026年11月29日".
+pub fn date(iso: &str, lang: Lang) -> String {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let parts: Vec<&str> = iso.split('-').collect();
+    let parsed = match parts.as_slice() {
+        [y, m, d] => match (y.parse::<u32>(), m.parse::<usize>(), d.parse::<u32>()) {
+            (Ok(y), Ok(m), Ok(d)) if (1..=12).contains(&m) => Some((y, m, d)),
+            _ => None,
+        },
+        _ => None,
+    };
+    match (parsed, lang) {
+        (Some((y, m, d)), Lang::En) => format!("{d} {} {y}", MONTHS[m - 1]),
+        (Some((y, m, d)), Lang::Zh) => format!("{y}年{m}月{d}日"),
+        (None, _) => iso.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+    #[test]
+    fn every_string_has_both_languages() {
+        for (name, text) in t::ALL {
+            assert!(!text.en.trim().is_empty(), "{name} has no English");
+            assert!(!text.zh.trim().is_empty(), "{name} has no Chinese");
+        }
+    }
+
+    #[test]
+    fn formats_numbers_money_durations_and_dates() {
+        assert_eq!(number(1234567.891, 2), "1,234,567.89");
+        assert_eq!(number(-999.4, 0), "-999");
+        assert_eq!(number(-0.001, 1), "0.0");
+        assert_eq!(money(15811.2, "$"), "$15,811");
+        assert_eq!(money(4.5, "¥"), "¥4.50");
+        assert_eq!(duration(5.25, Lang::En), "5.25 h");
+        assert_eq!(duration(300.0, Lang::Zh), "12.5 天");
+        assert_eq!(date("2026-11-29", Lang::En), "29 Nov 2026");
+        assert_eq!(date("2026-11-29", Lang::Zh), "2026年11月29日");
+        assert_eq!(date("garbage", Lang::Zh), "garbage");
+    }
+
+    #[test]
+    fn language_follows_the_browser() {
+        assert_eq!(Lang::from_tags(["zh-CN", "en"]), Lang::Zh);
+        assert_eq!(Lang::from_tags(["zh-TW"]), Lang::Zh);
+        assert_eq!(Lang::from_tags(["en-GB", "zh"]), Lang::En);
+        assert_eq!(Lang::from_tags(["fr", "de"]), Lang::En);
+    }
+}

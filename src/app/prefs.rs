@@ -1,0 +1,128 @@
+//! Display preferences (language, theme, currency) and where they are remembered.
+//!
+//! The storage adapter: it reads once at start-up and writes on change; a browser that refuses
+//! storage (private mode, full quota) simply forgets, it never breaks the page.
+
+use super::i18n::Lang;
+use super::keys::StorageKey;
+use gloo_storage::{LocalStorage, Storage};
+use gpu_sizer_engine::catalog::Currency;
+use leptos::prelude::*;
+
+/// Light, dark, or whatever the system prefers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Theme {
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub fn key(self) -> &'static str {
+        match self {
+            Theme::System => "system",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Theme> {
+        [Theme::System, Theme::Light, Theme::Dark]
+            .into_iter()
+            .find(|t| t.key() == key)
+    }
+}
+
+/// The preferences, shared through context by every component.
+#[derive(Debug, Clone, Copy)]
+pub struct Prefs {
+    pub lang: RwSignal<Lang>,
+    pub theme: RwSignal<Theme>,
+    pub currency: RwSignal<Currency>,
+    /// Yuan per US dollar, set by the user; used to show every price in one currency.
+    pub cny_per_usd: RwSignal<f64>,
+}
+
+fn load(key: StorageKey) -> Option<String> {
+    LocalStorage::get::<String>(key.as_str()).ok()
+}
+
+fn save(key: StorageKey, value: &str) {
+    // Ignoring the error is deliberate: a preference that cannot be stored is only forgotten.
+    let _ = LocalStorage::set(key.as_str(), value);
+}
+
+impl Prefs {
+    /// Preferences as remembered, else from the browser: its language, CNY for Chinese readers.
+    pub fn load() -> Prefs {
+        let lang = load(StorageKey::Lang)
+            .and_then(|k| Lang::from_key(&k))
+            .unwrap_or_else(browser_lang);
+        let currency = match load(StorageKey::Currency).as_deref() {
+            Some("CNY") => Currency::Cny,
+            Some("USD") => Currency::Usd,
+            _ if lang == Lang::Zh => Currency::Cny,
+            _ => Currency::Usd,
+        };
+        let theme = load(StorageKey::Theme)
+            .and_then(|k| Theme::from_key(&k))
+            .unwrap_or_default();
+        let rate = load(StorageKey::CnyPerUsd)
+            .and_then(|r| r.parse::<f64>().ok())
+            .filter(|r| r.is_finite() && *r > 0.0)
+            .unwrap_or(gpu_sizer_engine::cost::money::Exchange::default().cny_per_usd);
+        Prefs {
+            lang: RwSignal::new(lang),
+            theme: RwSignal::new(theme),
+            currency: RwSignal::new(currency),
+            cny_per_usd: RwSignal::new(rate),
+        }
+    }
+
+    /// Mirrors the preferences to storage and to the document (`lang`, `data-theme`).
+    pub fn persist(self) {
+        Effect::new(move |_| {
+            let lang = self.lang.get();
+            save(StorageKey::Lang, lang.key());
+            if let Some(html) = document().document_element() {
+                let _ = html.set_attribute("lang", lang.tag());
+            }
+        });
+        Effect::new(move |_| {
+            let theme = self.theme.get();
+            save(StorageKey::Theme, theme.key());
+            if let Some(html) = document().document_element() {
+                let _ = match theme {
+                    Theme::System => html.remove_attribute("data-theme"),
+                    other => html.set_attribute("data-theme", other.key()),
+                };
+            }
+        });
+        Effect::new(move |_| {
+            let code = match self.currency.get() {
+                Currency::Usd => "USD",
+                Currency::Cny => "CNY",
+            };
+            save(StorageKey::Currency, code);
+        });
+        Effect::new(move |_| save(StorageKey::CnyPerUsd, &self.cny_per_usd.get().to_string()));
+    }
+}
+
+/// The browser's preferred language.
+fn browser_lang() -> Lang {
+    let navigator = window().navigator();
+    let tags: Vec<String> = navigator
+        .languages()
+        .iter()
+        .filter_map(|v| v.as_string())
+        .chain(navigator.language())
+        .collect();
+    Lang::from_tags(tags.iter().map(String::as_str))
+}
+
+/// The preferences from context (provided by `App`).
+pub fn use_prefs() -> Prefs {
+    expect_context::<Prefs>()
+}
