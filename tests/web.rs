@@ -67,42 +67,73 @@ impl Drop for Mounted {
     }
 }
 
-#[wasm_bindgen_test]
-async fn a_larger_model_needs_more_memory_and_fits_fewer_offers() {
-    let app = mount();
-    let small = app.text("memory-total");
-    let small_offers = app.count("offer-row");
-    assert!(small_offers > 0, "a 7B model fits somewhere");
-
-    app.set("params-input", "70", "input");
-    leptos::task::tick().await;
-
-    let large = app.text("memory-total");
-    assert_ne!(small, large);
-    let gib = |s: &str| s.trim_end_matches(" GiB").parse::<f64>().unwrap();
-    assert!(gib(&large) > 5.0 * gib(&small), "{small} -> {large}");
-    assert!(app.count("offer-row") < small_offers);
+fn exists(app: &Mounted, test_id: &str) -> bool {
+    app.count(test_id) > 0
 }
 
 #[wasm_bindgen_test]
-async fn fine_tuning_needs_more_than_inference() {
+async fn the_form_shows_the_fields_of_the_chosen_workload() {
     let app = mount();
-    let inference = app.text("memory-total");
-    app.set("workload-select", "full-fine-tune", "change");
+    assert!(exists(&app, "field-tokens"));
+    assert!(!exists(&app, "field-requests_per_s"));
+    app.set("workload-select", "serve", "change");
     leptos::task::tick().await;
-    assert_ne!(inference, app.text("memory-total"));
+    assert!(exists(&app, "field-requests_per_s"));
+    assert!(!exists(&app, "field-tokens"));
+    app.set("workload-select", "dev", "change");
+    leptos::task::tick().await;
+    assert!(exists(&app, "field-dev_hours"));
+    assert!(!exists(&app, "model-select"), "a dev box needs no model");
 }
 
 #[wasm_bindgen_test]
-async fn a_bad_size_shows_a_message_and_keeps_the_input() {
+async fn more_tokens_take_longer_and_cost_more() {
     let app = mount();
-    app.set("params-input", "seven", "input");
+    let time = app.text("pick-time");
+    let total = |app: &Mounted| {
+        app.find("recommendation")
+            .get_attribute("data-total")
+            .unwrap()
+            .parse::<f64>()
+            .unwrap()
+    };
+    let before = total(&app);
+    app.set("field-tokens", "1e9", "input");
     leptos::task::tick().await;
-    assert!(app.text("input-error").contains("seven"));
-    let input: HtmlInputElement = app.find("params-input").unchecked_into();
+    assert_ne!(time, app.text("pick-time"));
+    assert!(total(&app) > before);
+}
+
+#[wasm_bindgen_test]
+async fn a_bad_number_is_kept_and_flagged() {
+    let app = mount();
+    let total = app.find("recommendation").get_attribute("data-total");
+    app.set("field-tokens", "seven", "input");
+    leptos::task::tick().await;
+    let input: HtmlInputElement = app.find("field-tokens").unchecked_into();
     assert_eq!(input.value(), "seven");
+    assert_eq!(input.get_attribute("aria-invalid").as_deref(), Some("true"));
+    assert_eq!(
+        app.find("recommendation").get_attribute("data-total"),
+        total
+    );
+}
 
-    app.set("params-input", "13", "input");
+#[wasm_bindgen_test]
+async fn charts_plot_every_candidate_and_the_fleet() {
+    let app = mount();
+    let dots = app
+        .find("chart-scatter")
+        .query_selector_all("circle")
+        .unwrap()
+        .length();
+    assert!(dots > 3, "{dots} points");
+    app.set("workload-select", "serve", "change");
     leptos::task::tick().await;
-    assert!(app.text("memory-total").ends_with("GiB"));
+    let bars = app
+        .find("chart-fleet")
+        .query_selector_all("rect.bar")
+        .unwrap()
+        .length();
+    assert_eq!(bars, 24, "one bar per hour");
 }

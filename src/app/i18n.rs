@@ -70,7 +70,7 @@ macro_rules! texts {
     ($($name:ident = $en:literal, $zh:literal;)*) => {
         $(pub const $name: Text = Text { en: $en, zh: $zh };)*
         /// Every string, for the completeness test.
-        pub const ALL: &[(&str, Text)] = &[$((stringify!($name), $name)),*];
+        pub const EVERY: &[(&str, Text)] = &[$((stringify!($name), $name)),*];
     };
 }
 
@@ -95,6 +95,71 @@ pub mod t {
         FATAL_TITLE = "GPU Sizer stopped", "GPU Sizer 已停止";
         FATAL_BODY = "Something went wrong. Reload the page; your saved scenarios are kept.",
             "出现了错误。请重新加载页面，已保存的方案不会丢失。";
+        SKIP = "Skip to the results", "跳到结果";
+        PAGES = "Pages", "页面";
+        CALCULATOR = "Calculator", "计算器";
+        GUIDE = "Guide", "指南";
+        FORM_TITLE = "Your job", "你的作业";
+        WORKLOAD = "Workload", "作业类型";
+        MODEL = "Model", "模型";
+        SEARCH_MODELS = "Search models", "搜索模型";
+        LIMITS = "Deadline, budget and billing", "截止时间、预算与计费";
+        BILLING_MODES = "Billing modes to consider", "考虑的计费方式";
+        ADVANCED = "Advanced: parallelism, hidden costs, requirements", "高级：并行、隐性成本、硬件要求";
+        HIDDEN_COSTS = "Hidden costs", "隐性成本";
+        REQUIREMENTS = "Requirements and providers", "硬件要求与云厂商";
+        PROVIDERS_ONLY = "Only these providers (none ticked: all)", "仅限这些云厂商（不勾选：全部）";
+        WEEKEND_IDLE = "Left running over a weekend", "周末忘记关机";
+        REFERENCE_GPU = "Reference GPU (where you measured)", "参考 GPU（实测所用）";
+        QUICK_STARTS = "Quick starts", "快速开始";
+        CHECK_INPUT = "Check this input", "请检查输入";
+        NO_CANDIDATE = "No offer meets every constraint", "没有满足所有条件的实例";
+        NO_CANDIDATE_HELP = "Open “Excluded” below to see why each offer was left out, then relax the deadline, budget or filters.",
+            "展开下方“已排除”查看每个实例被排除的原因，然后放宽截止时间、预算或筛选条件。";
+        RECOMMENDED = "Recommended", "推荐";
+        TOTAL_COST = "Total cost", "总成本";
+        TIME = "Time", "时间";
+        MEMORY_PER_GPU = "Memory per GPU", "每 GPU 显存";
+        OF = "of", "共";
+        PITFALLS = "Watch out", "注意";
+        RANKING = "All candidates, ranked", "全部候选，已排序";
+        FILTERS = "Filters", "筛选";
+        ALL = "All", "全部";
+        PROVIDER = "Provider", "云厂商";
+        REGION = "Region", "区域";
+        GPU = "GPU", "GPU";
+        GPUS = "GPUs", "GPU 数";
+        BILLING = "Billing", "计费";
+        INSTANCE = "Instance", "实例";
+        RANK = "Rank", "排名";
+        PER_HOUR = "Per hour", "每小时";
+        SHOWN_OF = "shown of", "条，共";
+        SHOW_ALL = "Show all", "显示全部";
+        EXCLUDED = "Excluded", "已排除";
+        DETAILS = "details of", "查看详情";
+        SOURCE = "Source", "来源";
+        YOUR_PRICE = "your price", "你填写的价格";
+        PRICE_SOURCE = "price source", "价格来源";
+        AS_OF = "as of", "读取于";
+        STALE = "price over 180 days old", "价格超过 180 天";
+        HEADROOM = "headroom", "余量";
+        BREAK_EVEN = "Break-even against on-demand", "与按量付费的盈亏平衡点";
+        UTILISATION = "utilisation of the term", "期限内利用率";
+        CHECKPOINT_EVERY = "Checkpoint every", "检查点间隔";
+        EXPECTED_TIME = "expected time", "预期时间";
+        INTERRUPTIONS = "interruptions", "中断次数";
+        DEADLINE_RISK = "At the slow end of the range this misses the deadline.", "在估算区间的慢端会错过截止时间。";
+        CHARTS = "Charts", "图表";
+        CHART_SCATTER = "Cost against time; the Pareto front is highlighted", "成本与时间；高亮为帕累托前沿";
+        CHART_BILLING = "Cost by billing mode as the job gets longer", "不同计费方式随作业时长的成本";
+        CHART_FLEET = "Instances running through the day", "一天中运行的实例数";
+        PARETO = "Pareto front", "帕累托前沿";
+        JOB_LENGTH = "Job length", "作业时长";
+        HOUR_OF_DAY = "Hour of day", "一天中的小时";
+        INSTANCES = "Instances", "实例数";
+        EXPORT = "Export", "导出";
+        DOWNLOAD_CSV = "Download ranking (CSV)", "下载排名（CSV）";
+        PRINT = "Print", "打印";
     }
 }
 
@@ -175,9 +240,20 @@ mod tests {
 
     #[test]
     fn every_string_has_both_languages() {
-        for (name, text) in t::ALL {
+        for (name, text) in t::EVERY {
             assert!(!text.en.trim().is_empty(), "{name} has no English");
             assert!(!text.zh.trim().is_empty(), "{name} has no Chinese");
+        }
+        // Texts kept next to the fields, cards and guide sections that show them.
+        let local = crate::app::components::scenario_form::all_texts()
+            .into_iter()
+            .chain(crate::app::components::quick_starts::all_texts())
+            .chain(crate::app::pages::guide::all_texts());
+        for text in local {
+            assert!(
+                text.en.trim().is_empty() == text.zh.trim().is_empty(),
+                "one language missing: {text:?}"
+            );
         }
     }
 

@@ -6,8 +6,14 @@
 pub enum StorageKey {
     Lang,
     Theme,
-    Currency,
-    CnyPerUsd,
+    /// The scenario being edited, autosaved.
+    Draft,
+    /// Saved scenarios (the versioned envelope of `gpu_sizer_formats::store`).
+    Scenarios,
+    /// Entries that could not be read, kept aside rather than deleted.
+    Quarantine,
+    /// The user's own prices and offers.
+    CatalogEdits,
 }
 
 impl StorageKey {
@@ -15,8 +21,14 @@ impl StorageKey {
         match self {
             StorageKey::Lang => "gpu-sizer.lang",
             StorageKey::Theme => "gpu-sizer.theme",
-            StorageKey::Currency => "gpu-sizer.currency",
-            StorageKey::CnyPerUsd => "gpu-sizer.cny-per-usd",
+            StorageKey::Draft => "gpu-sizer.draft",
+            StorageKey::Scenarios => "gpu-sizer.scenarios",
+            StorageKey::Quarantine => "gpu-sizer.quarantine",
+            StorageKey::CatalogEdits => "gpu-sizer.catalog-edits",
         }
     }
 }
+
+/// The URL parameter that selects a page other than the calculator (the scenario itself uses the
+/// share-link keys of `gpu_sizer_formats::link`).
+pub const VIEW_PARAM: &str = "view";

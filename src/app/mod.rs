@@ -1,16 +1,22 @@
 //! The application shell: state, layout and the panic fallback.
 
-mod components;
+pub mod components;
+pub mod format;
 pub mod i18n;
 pub mod keys;
+pub mod pages;
 pub mod prefs;
+pub mod state;
 
-pub use components::quick_form::{QuickForm, QuickInputs};
-pub use components::results::Results;
-pub use components::toolbar::Toolbar;
-pub use components::update_banner::UpdateBanner;
-
+use components::toolbar::Toolbar;
+use components::update_banner::UpdateBanner;
+use gpu_sizer_formats::form::CurrencyKey;
+use gpu_sizer_formats::Form;
+use i18n::{t, Lang};
 use leptos::prelude::*;
+use pages::calculator::Calculator;
+use pages::guide::Guide;
+use state::{AppState, View};
 
 /// The whole page.
 #[component]
@@ -18,34 +24,75 @@ pub fn App() -> impl IntoView {
     let prefs = prefs::Prefs::load();
     prefs.persist();
     provide_context(prefs);
-    let inputs = QuickInputs::new();
+    let mut form = Form::default();
+    if prefs.lang.get_untracked() == Lang::Zh {
+        form.currency = CurrencyKey::Cny;
+    }
+    let state = AppState::new(form, state::today());
+    provide_context(state);
+    let lang = prefs.lang;
+    let tab = move |view: View, text: i18n::Text| {
+        view! {
+            <button
+                type="button"
+                role="tab"
+                data-testid=format!("tab-{}", view.key())
+                aria-selected=move || if state.view.get() == view { "true" } else { "false" }
+                on:click=move |_| state.view.set(view)
+            >
+                {move || text.get(lang.get())}
+            </button>
+        }
+    };
     view! {
+        <a class="skip" href="#main">{move || t::SKIP.get(lang.get())}</a>
         <UpdateBanner />
         <header class="masthead">
             <div>
-                <h1>{move || i18n::t::APP_NAME.get(prefs.lang.get())}</h1>
-                <p class="tagline">{move || i18n::t::TAGLINE.get(prefs.lang.get())}</p>
+                <h1>{move || t::APP_NAME.get(lang.get())}</h1>
+                <p class="tagline">{move || t::TAGLINE.get(lang.get())}</p>
             </div>
             <Toolbar />
         </header>
-        <main class="layout">
-            <QuickForm inputs=inputs />
-            <ErrorBoundary fallback=|errors| {
-                view! {
-                    <div class="error" role="alert" data-testid="input-error">
-                        {move || {
-                            errors
-                                .get()
-                                .into_iter()
-                                .map(|(_, e)| view! { <p>{e.to_string()}</p> })
-                                .collect_view()
-                        }}
-                    </div>
-                }
-            }>
-                <Results inputs=inputs />
-            </ErrorBoundary>
+        <nav class="tabs" role="tablist" aria-label=move || t::PAGES.get(lang.get())>
+            {tab(View::Calculator, t::CALCULATOR)}
+            {tab(View::Guide, t::GUIDE)}
+        </nav>
+        <main id="main">
+            {move || match state.view.get() {
+                View::Guide => view! { <Guide /> }.into_any(),
+                _ => view! { <Calculator /> }.into_any(),
+            }}
         </main>
+        <footer class="footer">
+            <p>{move || catalog_line(lang.get())}</p>
+        </footer>
+    }
+}
+
+fn catalog_line(lang: Lang) -> String {
+    let catalog = gpu_sizer_engine::Catalog::builtin();
+    let newest = catalog
+        .offers
+        .iter()
+        .flat_map(|o| o.prices.iter().map(|q| q.as_of.as_str()))
+        .max()
+        .unwrap_or("");
+    match lang {
+        Lang::En => format!(
+            "Catalog: {} GPUs, {} offers from {} providers; prices as published, read up to {}. Everything is computed in your browser.",
+            catalog.gpus.len(),
+            catalog.offers.len(),
+            catalog.providers.len(),
+            i18n::date(newest, lang)
+        ),
+        Lang::Zh => format!(
+            "目录：{} 种 GPU、{} 个实例报价、{} 家云厂商；价格按官方公布，最近读取于 {}。所有计算都在你的浏览器中完成。",
+            catalog.gpus.len(),
+            catalog.offers.len(),
+            catalog.providers.len(),
+            i18n::date(newest, lang)
+        ),
     }
 }
 
@@ -59,7 +106,7 @@ pub fn install_panic_handler() {
             .and_then(|d| d.body())
         {
             // Both languages: the reader's choice may be what failed.
-            let (title, text) = (i18n::t::FATAL_TITLE, i18n::t::FATAL_BODY);
+            let (title, text) = (t::FATAL_TITLE, t::FATAL_BODY);
             body.set_inner_html(&format!(
                 "<div class=\"fatal\" role=\"alert\"><h1>{}</h1><p>{}</p><h1 lang=\"zh-CN\">{}</h1><p lang=\"zh-CN\">{}</p></div>",
                 title.en, text.en, title.zh, text.zh

@@ -1,4 +1,5 @@
-//! Display preferences (language, theme, currency) and where they are remembered.
+//! Display preferences (language, theme) and where they are remembered. The currency belongs to
+//! the scenario (a budget is stated in it), so it lives in the form.
 //!
 //! The storage adapter: it reads once at start-up and writes on change; a browser that refuses
 //! storage (private mode, full quota) simply forgets, it never breaks the page.
@@ -6,7 +7,6 @@
 use super::i18n::Lang;
 use super::keys::StorageKey;
 use gloo_storage::{LocalStorage, Storage};
-use gpu_sizer_engine::catalog::Currency;
 use leptos::prelude::*;
 
 /// Light, dark, or whatever the system prefers.
@@ -39,9 +39,6 @@ impl Theme {
 pub struct Prefs {
     pub lang: RwSignal<Lang>,
     pub theme: RwSignal<Theme>,
-    pub currency: RwSignal<Currency>,
-    /// Yuan per US dollar, set by the user; used to show every price in one currency.
-    pub cny_per_usd: RwSignal<f64>,
 }
 
 fn load(key: StorageKey) -> Option<String> {
@@ -54,29 +51,17 @@ fn save(key: StorageKey, value: &str) {
 }
 
 impl Prefs {
-    /// Preferences as remembered, else from the browser: its language, CNY for Chinese readers.
+    /// Preferences as remembered, else from the browser's language.
     pub fn load() -> Prefs {
         let lang = load(StorageKey::Lang)
             .and_then(|k| Lang::from_key(&k))
             .unwrap_or_else(browser_lang);
-        let currency = match load(StorageKey::Currency).as_deref() {
-            Some("CNY") => Currency::Cny,
-            Some("USD") => Currency::Usd,
-            _ if lang == Lang::Zh => Currency::Cny,
-            _ => Currency::Usd,
-        };
         let theme = load(StorageKey::Theme)
             .and_then(|k| Theme::from_key(&k))
             .unwrap_or_default();
-        let rate = load(StorageKey::CnyPerUsd)
-            .and_then(|r| r.parse::<f64>().ok())
-            .filter(|r| r.is_finite() && *r > 0.0)
-            .unwrap_or(gpu_sizer_engine::cost::money::Exchange::default().cny_per_usd);
         Prefs {
             lang: RwSignal::new(lang),
             theme: RwSignal::new(theme),
-            currency: RwSignal::new(currency),
-            cny_per_usd: RwSignal::new(rate),
         }
     }
 
@@ -99,14 +84,6 @@ impl Prefs {
                 };
             }
         });
-        Effect::new(move |_| {
-            let code = match self.currency.get() {
-                Currency::Usd => "USD",
-                Currency::Cny => "CNY",
-            };
-            save(StorageKey::Currency, code);
-        });
-        Effect::new(move |_| save(StorageKey::CnyPerUsd, &self.cny_per_usd.get().to_string()));
     }
 }
 

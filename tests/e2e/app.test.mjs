@@ -1,73 +1,172 @@
 // End-to-end: the optimised release build in dist/, served from a sub-path, in headless Chromium.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-import { serve } from "./server.mjs";
-import { launch } from "./browser.mjs";
+import { start } from "./page.mjs";
 
-const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
-let server, browser;
-
+let env;
 before(async () => {
-  server = await serve(DIST);
-  browser = await launch();
+  env = await start();
 });
 after(async () => {
-  await browser?.close();
-  await server?.close();
+  await env?.stop();
 });
 
-/** Opens the app and fails on any page error or console error. */
-async function open() {
-  const page = await browser.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  await page.goto(server.url);
-  await page.getByTestId("memory-total").waitFor();
-  return { page, errors };
+test("the release build loads from a sub-path and recommends", async () => {
+  const app = await env.open();
+  const pick = await app.pick();
+  assert.ok(pick.total > 0, JSON.stringify(pick));
+  assert.ok((await app.rows()).length > 0);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+// Each quick start fills a full scenario; the answer must be plausible for that job.
+const QUICK = [
+  ["lora-7b", (p) => p.total > 0.1 && p.total < 2000],
+  ["serve-chat", (p) => p.total > 50 && p.total < 200000],
+  ["pretrain", (p) => p.total > 20 && p.total < 1e6],
+  ["render", (p) => p.total > 1 && p.total < 50000],
+  ["dev-box", (p) => p.total > 5 && p.total < 5000],
+];
+for (const [key, plausible] of QUICK) {
+  test(`quick start “${key}” gives a plausible recommendation`, async () => {
+    const app = await env.open();
+    const before = await app.pick();
+    await app.page.getByTestId(`quick-${key}`).click();
+    if (key !== "lora-7b") await app.changedFrom(before);
+    else await app.page.waitForTimeout(200);
+    const pick = await app.pick();
+    assert.ok(plausible(pick), `${key}: ${JSON.stringify(pick)}`);
+    assert.ok((await app.rows()).length > 0);
+    assert.deepEqual(app.errors, []);
+    await app.close();
+  });
 }
 
-test("the release build loads from a sub-path and shows offers", async () => {
-  const { page, errors } = await open();
-  assert.match(await page.getByTestId("memory-total").innerText(), /GiB$/);
-  assert.ok((await page.getByTestId("offer-row").count()) > 0);
-  assert.deepEqual(errors, []);
-  await page.close();
+test("changing an input recomputes at once", async () => {
+  const app = await env.open();
+  const before = await app.pick();
+  await app.setField("tokens", "1e9");
+  await app.changedFrom(before);
+  const after = await app.pick();
+  assert.ok(after.total > before.total, `${before.total} -> ${after.total}`);
+  assert.deepEqual(app.errors, []);
+  await app.close();
 });
 
-test("changing the model size changes memory and the offers", async () => {
-  const { page, errors } = await open();
-  const before = await page.getByTestId("memory-total").innerText();
-  const offersBefore = await page.getByTestId("offer-row").count();
-  await page.getByTestId("params-input").fill("70");
-  await page.waitForFunction(
-    (old) => document.querySelector("[data-testid=memory-total]")?.textContent !== old,
-    before,
+test("a bad number is kept, flagged, and the last answer stays", async () => {
+  const app = await env.open();
+  const before = await app.pick();
+  await app.setField("tokens", "lots");
+  const field = app.page.getByTestId("field-tokens");
+  assert.equal(await field.getAttribute("aria-invalid"), "true");
+  assert.equal(await field.inputValue(), "lots");
+  assert.equal((await app.pick()).total, before.total);
+  await app.setField("tokens", "2e8");
+  await app.changedFrom(before);
+  assert.equal(await field.getAttribute("aria-invalid"), "false");
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test("language and currency switch everything, and are remembered", async () => {
+  const app = await env.open();
+  const page = app.page;
+  await page.getByTestId("lang-switch").selectOption("zh");
+  await page.getByTestId("tab-calculator").getByText("计算器").waitFor();
+  assert.equal(await page.locator("html").getAttribute("lang"), "zh-CN");
+  const body = await page.locator("main").innerText();
+  assert.match(body, /推荐/);
+  assert.doesNotMatch(body, /\b(Recommended|Total cost|Workload)\b/);
+
+  const usd = await app.pick();
+  await page.getByTestId("currency-switch").selectOption("CNY");
+  await app.changedFrom(usd);
+  const cny = await app.pick();
+  assert.match(cny.cost, /^¥/);
+  assert.ok(cny.total > usd.total * 3, `${usd.total} USD vs ${cny.total} CNY`);
+
+  await page.reload();
+  await page.getByTestId("recommendation").waitFor();
+  assert.equal(await page.locator("html").getAttribute("lang"), "zh-CN");
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test("a Chinese browser gets Chinese and yuan by default", async () => {
+  const app = await env.open({ locale: "zh-CN" });
+  assert.equal(await app.page.locator("html").getAttribute("lang"), "zh-CN");
+  assert.match((await app.pick()).cost, /^¥/);
+  await app.close();
+});
+
+test("the ranking sorts and filters", async () => {
+  const app = await env.open();
+  const page = app.page;
+  await page.getByTestId("sort-cost").click();
+  let rows = await app.rows();
+  const totals = rows.map((r) => r.total);
+  assert.deepEqual(totals, [...totals].sort((a, b) => a - b));
+  await page.getByTestId("sort-cost").click();
+  rows = await app.rows();
+  const desc = rows.map((r) => r.total);
+  assert.deepEqual(desc, [...desc].sort((a, b) => b - a));
+  assert.ok(desc[0] >= totals[totals.length - 1]);
+
+  await page.getByTestId("sort-time").click();
+  rows = await app.rows();
+  const hours = rows.map((r) => r.hours);
+  assert.deepEqual(hours, [...hours].sort((a, b) => a - b));
+
+  await page.getByTestId("filter-provider").selectOption("aws");
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-testid=result-row]")].every((r) => r.dataset.offerId.startsWith("aws-")),
   );
-  const after = await page.getByTestId("memory-total").innerText();
-  assert.ok(parseFloat(after) > 5 * parseFloat(before), `${before} -> ${after}`);
-  assert.ok((await page.getByTestId("offer-row").count()) < offersBefore);
-  assert.deepEqual(errors, []);
-  await page.close();
+  rows = await app.rows();
+  assert.ok(rows.length > 0 && rows.every((r) => r.offer.startsWith("aws-")));
+  await page.getByTestId("filter-mode").selectOption("on-demand");
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-testid=result-row]")].every((r) => r.dataset.mode === "on-demand"),
+  );
+  assert.deepEqual(app.errors, []);
+  await app.close();
 });
 
-test("offers are sorted by on-demand price", async () => {
-  const { page } = await open();
-  const prices = await page.getByTestId("offer-price").allInnerTexts();
-  const numbers = prices.filter((p) => p.startsWith("$")).map((p) => parseFloat(p.slice(1)));
-  assert.ok(numbers.length > 1);
-  assert.deepEqual(numbers, [...numbers].sort((a, b) => a - b));
-  await page.close();
+test("a candidate opens in detail with its formulas and sources", async () => {
+  const app = await env.open();
+  const page = app.page;
+  const third = page.getByTestId("result-row").nth(2);
+  const offer = await third.getAttribute("data-offer-id");
+  await third.getByTestId("open-detail").click();
+  const detail = page.getByTestId("detail");
+  await page.waitForFunction((id) => document.querySelector("[data-testid=detail]")?.dataset.offerId === id, offer);
+  await detail.getByTestId("memory-bar").waitFor();
+  const lines = detail.getByTestId("cost-lines").locator("li");
+  assert.ok((await lines.count()) >= 1);
+  await lines.first().locator("summary").click();
+  assert.ok((await lines.first().locator(".formula").innerText()).length > 5);
+  assert.ok(await detail.getByRole("link", { name: /price source/ }).count() <= 1);
+  assert.deepEqual(app.errors, []);
+  await app.close();
 });
 
-test("a bad input shows a message, not a blank page", async () => {
-  const { page, errors } = await open();
-  await page.getByTestId("params-input").fill("abc");
-  await page.getByTestId("input-error").waitFor();
-  assert.match(await page.getByTestId("input-error").innerText(), /abc/);
-  await page.getByTestId("params-input").fill("8");
-  await page.getByTestId("memory-total").waitFor();
-  assert.deepEqual(errors, []);
-  await page.close();
+test("excluded candidates say why", async () => {
+  const app = await env.open();
+  const page = app.page;
+  await page.getByTestId("quick-pretrain").click();
+  await page.getByTestId("excluded").locator("summary").click();
+  const reasons = await page.getByTestId("excluded-row").allInnerTexts();
+  assert.ok(reasons.length > 0);
+  assert.ok(reasons.every((r) => r.includes(" — ")));
+  await app.close();
+});
+
+test("charts are drawn", async () => {
+  const app = await env.open();
+  const page = app.page;
+  assert.ok((await page.getByTestId("chart-scatter").locator("circle").count()) > 3);
+  await page.getByTestId("quick-serve-chat").click();
+  await page.getByTestId("chart-fleet").locator("rect").first().waitFor();
+  assert.equal(await page.getByTestId("chart-fleet").locator("rect.bar").count(), 24);
+  await app.close();
 });

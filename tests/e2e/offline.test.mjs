@@ -33,10 +33,10 @@ test("after the first visit the app works with the server stopped", async () => 
   await server.close();
   await page.reload();
   await page.getByTestId("memory-total").waitFor();
-  const before = await page.getByTestId("memory-total").innerText();
-  await page.getByTestId("params-input").fill("70");
+  const before = await page.getByTestId("pick-time").innerText();
+  await page.getByTestId("field-tokens").fill("1e9");
   await page.waitForFunction(
-    (old) => document.querySelector("[data-testid=memory-total]")?.textContent !== old,
+    (old) => document.querySelector("[data-testid=pick-time]")?.textContent !== old,
     before,
   );
 
@@ -60,8 +60,8 @@ test("the page requests nothing from another origin and has no CSP violation", a
   page.on("pageerror", (e) => problems.push(e.message));
   await page.goto(server.url);
   await page.getByTestId("memory-total").waitFor();
-  await page.getByTestId("params-input").fill("405");
-  await page.getByTestId("workload-select").selectOption("full-fine-tune");
+  await page.getByTestId("field-tokens").fill("3e9");
+  await page.getByTestId("workload-select").selectOption("train");
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForTimeout(300);
   assert.deepEqual([...origins], [new URL(server.url).origin]);

@@ -1,19 +1,24 @@
 //! `gpu-sizer`: the engine from a terminal, for scripts and for checking the page's figures.
 
-mod output;
-mod scenario_json;
+mod input;
+mod text;
+mod view;
 
+use gpu_sizer_engine::plan;
 use gpu_sizer_engine::Catalog;
-use scenario_json::ScenarioFile;
-use std::io::Read;
+use gpu_sizer_formats::form::{in_form_terms, CurrencyKey};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: gpu-sizer <command>
 
 commands:
-  estimate FILE.json|- [--json] [--top N]
-             size a scenario (see docs/scenario.md) against every offer of the catalog:
-             memory, time and on-demand cost per offer, cheapest first
+  estimate INPUT [--json] [--top N] [--currency USD|CNY]
+             price a scenario against every offer of the catalog and recommend one.
+             INPUT is a JSON file of form fields (docs/scenario.md), - for standard
+             input, or a share link (a URL, ?query or anything with v=1; docs/links.md)
+             --json      print the report as JSON
+             --top N     list the N best candidates (default 10)
+             --currency  report in this currency, whatever the scenario says
   catalog    print the embedded catalog (GPUs, providers, offers) as JSON
   models     print the model presets as JSON
   help       show this text";
@@ -39,69 +44,99 @@ fn main() -> ExitCode {
     }
 }
 
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("gpu-sizer: {message}\n\n{USAGE}");
+    ExitCode::from(2)
+}
+
+/// Today as days since 1970-01-01, so the report can flag old prices.
+fn today() -> Option<i64> {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?
+        .as_secs();
+    i64::try_from(secs / 86_400).ok()
+}
+
 fn estimate(args: &[String]) -> ExitCode {
-    let mut path = None;
+    let mut source = None;
     let mut as_json = false;
-    let mut top = 15usize;
+    let mut top = 10usize;
+    let mut currency = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--json" => as_json = true,
             "--top" => match it.next().and_then(|n| n.parse().ok()) {
                 Some(n) => top = n,
-                None => {
-                    eprintln!("gpu-sizer: --top needs a number");
-                    return ExitCode::from(2);
-                }
+                None => return usage_error("--top needs a number"),
             },
-            p if path.is_none() => path = Some(p.to_string()),
-            other => {
-                eprintln!("gpu-sizer: unexpected argument '{other}'\n\n{USAGE}");
-                return ExitCode::from(2);
-            }
+            "--currency" => match it
+                .next()
+                .and_then(|c| CurrencyKey::from_key(&c.to_ascii_uppercase()))
+            {
+                Some(c) => currency = Some(c),
+                None => return usage_error("--currency needs USD or CNY"),
+            },
+            s if source.is_none() => source = Some(s.to_string()),
+            other => return usage_error(&format!("unexpected argument '{other}'")),
         }
     }
-    let Some(path) = path else {
-        eprintln!("gpu-sizer: estimate needs a scenario file (or - for stdin)\n\n{USAGE}");
-        return ExitCode::from(2);
+    let Some(source) = source else {
+        return usage_error(
+            "estimate needs a scenario: a JSON file, - for standard input, or a share link",
+        );
     };
-    let text = if path == "-" {
-        let mut s = String::new();
-        if let Err(e) = std::io::stdin().read_to_string(&mut s) {
-            eprintln!("gpu-sizer: cannot read stdin: {e}");
+    let mut input = match input::read(&source) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("gpu-sizer: {e}");
             return ExitCode::FAILURE;
         }
-        s
+    };
+    for i in &input.ignored {
+        eprintln!(
+            "gpu-sizer: ignored in the link: {}={} ({})",
+            i.key, i.value, i.reason
+        );
+    }
+    if let Some(c) = currency {
+        input.form.currency = c;
+    }
+    let request = match input.form.to_request(today()) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!(
+                "gpu-sizer: {}: field '{}': {}",
+                input.label, e.field, e.message
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    let report = match plan::evaluate(Catalog::builtin(), &request) {
+        Ok(r) => r,
+        Err(e) => {
+            let e = in_form_terms(e);
+            eprintln!(
+                "gpu-sizer: {}: field '{}': {}",
+                input.label, e.field, e.message
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    let view = view::build(
+        Catalog::builtin(),
+        &input.form,
+        &input.ignored,
+        &request,
+        &report,
+        top,
+    );
+    if as_json {
+        print_json(&view)
     } else {
-        match std::fs::read_to_string(&path) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("gpu-sizer: cannot read {path}: {e}");
-                return ExitCode::FAILURE;
-            }
-        }
-    };
-    let file = match ScenarioFile::parse(&text) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("gpu-sizer: {path}: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let show_model = file.model.is_some();
-    let report = file.into_engine().and_then(|(scenario, options)| {
-        gpu_sizer_engine::report::evaluate(&scenario, Catalog::builtin(), &options)
-    });
-    match report {
-        Ok(r) if as_json => print_json(&output::json(&r)),
-        Ok(r) => {
-            print!("{}", output::text(&r, top, show_model));
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("gpu-sizer: {path}: {e}");
-            ExitCode::FAILURE
-        }
+        print!("{}", text::render(&view, report.currency));
+        ExitCode::SUCCESS
     }
 }
 

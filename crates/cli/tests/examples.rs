@@ -1,4 +1,4 @@
-//! Runs the CLI on every example scenario of `docs/examples/` and on broken input.
+//! Runs the CLI on every example of `docs/examples/`, on a share link and on broken input.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -15,6 +15,7 @@ fn examples() -> Vec<PathBuf> {
     files
 }
 
+/// Runs `gpu-sizer args…`, feeding `stdin`; (success, stdout, stderr).
 fn run(args: &[&str], stdin: Option<&str>) -> (bool, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gpu-sizer"))
         .args(args)
@@ -39,60 +40,179 @@ fn run(args: &[&str], stdin: Option<&str>) -> (bool, String, String) {
     )
 }
 
+/// The report has a recommendation with its cost lines, memory and time.
+fn assert_recommends(what: &str, text: &str) {
+    assert!(text.contains("\nRecommendation: "), "{what}:\n{text}");
+    assert!(
+        text.lines().any(|l| l.trim_start().starts_with("1  ")),
+        "{what}: no first row\n{text}"
+    );
+    assert!(
+        text.contains("\n  Cost lines\n    compute"),
+        "{what}:\n{text}"
+    );
+    assert!(text.contains("\n  Memory per GPU: "), "{what}:\n{text}");
+}
+
 #[test]
-fn every_example_produces_a_ranked_report() {
+fn every_workload_has_an_example() {
+    let mut workloads: Vec<String> = examples()
+        .iter()
+        .map(|f| {
+            let v: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+            let w = v["workload"].as_str().unwrap_or("lora").to_string();
+            if v["qlora"] == true {
+                "qlora".into()
+            } else {
+                w
+            }
+        })
+        .collect();
+    workloads.sort();
+    workloads.dedup();
+    assert_eq!(
+        workloads,
+        ["classic", "dev", "lora", "qlora", "render", "serve", "train"]
+    );
+}
+
+#[test]
+fn every_example_gets_a_recommendation() {
     let files = examples();
-    assert!(files.len() >= 3, "expected at least three examples");
+    assert!(files.len() >= 7, "expected an example per workload");
     for f in files {
         let path = f.to_str().unwrap();
         let (ok, out, err) = run(&["estimate", path], None);
         assert!(ok, "{path}: {err}");
-        assert!(out.contains("Best: "), "{path}: {out}");
-        assert!(out.contains("\n  1  "), "{path}: no candidate row\n{out}");
+        assert_recommends(path, &out);
+        assert!(err.is_empty(), "{path}: {err}");
 
-        let (ok, out, err) = run(&["estimate", path, "--json"], None);
+        let (ok, out, err) = run(&["estimate", path, "--json", "--top", "3"], None);
         assert!(ok, "{path}: {err}");
         let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
-        let first = &v["candidates"][0];
+        assert_eq!(v["top"].as_array().unwrap().len(), 3, "{path}");
+        let pick = &v["pick"];
         assert!(
-            first["memory"]["total_gib"].as_f64().unwrap() > 0.0,
+            pick["candidate"]["cost"]["expected"].as_f64().unwrap() > 0.0,
+            "{path}"
+        );
+        assert!(!pick["cost_lines"].as_array().unwrap().is_empty(), "{path}");
+        assert!(
+            pick["memory"]["total_gib"].as_f64().unwrap() >= 0.0,
             "{path}"
         );
         assert!(
-            !first["memory"]["terms"].as_array().unwrap().is_empty(),
+            !pick["memory"]["terms"].as_array().unwrap().is_empty(),
             "{path}"
         );
+        let total: f64 = pick["cost_lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["value"].as_f64().unwrap())
+            .sum();
+        let expected = pick["candidate"]["cost"]["expected"].as_f64().unwrap();
+        assert!(
+            (total - expected).abs() <= 1e-6 * expected.max(1.0),
+            "{path}"
+        );
+        assert!(v["excluded"]["total"].as_u64().is_some(), "{path}");
     }
+}
+
+#[test]
+fn a_share_link_is_read_and_its_bad_parts_reported() {
+    let link =
+        "https://example.github.io/gpu-sizer/?v=1&w=lora&m=mistral-7b-v0.3&tok=5e7&zz=1&cc=abc";
+    let (ok, out, err) = run(&["estimate", link], None);
+    assert!(ok, "{err}");
+    assert_recommends("link", &out);
+    assert!(out.starts_with("Scenario: lora · mistral-7b-v0.3"), "{out}");
+    assert!(err.contains("zz=1 (unknown key)"), "{err}");
+    assert!(err.contains("cc=abc"), "{err}");
+
+    // The same link on standard input.
+    let (ok, out, _) = run(&["estimate", "-"], Some(link));
+    assert!(ok);
+    assert_recommends("stdin link", &out);
+}
+
+#[test]
+fn currency_and_top_can_be_set() {
+    let (ok, out, err) = run(
+        &[
+            "estimate",
+            "?v=1&w=dev",
+            "--currency",
+            "CNY",
+            "--json",
+            "--top",
+            "2",
+        ],
+        None,
+    );
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["scenario"]["currency"], "CNY");
+    assert_eq!(v["top"].as_array().unwrap().len(), 2);
+    let (ok, out, _) = run(&["estimate", "?v=1&w=dev", "--currency", "cny"], None);
+    assert!(ok);
+    assert!(out.contains('¥'), "{out}");
+    let (ok, _, err) = run(&["estimate", "?v=1", "--currency", "EUR"], None);
+    assert!(!ok);
+    assert!(err.contains("--currency"), "{err}");
 }
 
 #[test]
 fn a_misspelt_field_is_named() {
     let (ok, _, err) = run(
         &["estimate", "-"],
-        Some(
-            r#"{"model": {"preset": "llama-3.1-8b"}, "workload": {"serve": {"context_tokens": 4096, "prompt_tokens": 1, "output_tokens": 1, "concurency": 4}}}"#,
-        ),
+        Some(r#"{"workload": "serve", "concurency": 4}"#),
     );
     assert!(!ok);
-    assert!(err.contains("concurency"), "{err}");
+    assert!(err.contains("field 'concurency'"), "{err}");
+    assert!(err.contains("did you mean 'concurrency'"), "{err}");
+}
+
+#[test]
+fn a_value_of_the_wrong_type_names_the_field() {
+    let (ok, _, err) = run(&["estimate", "-"], Some(r#"{"max_gpus": "eight"}"#));
+    assert!(!ok);
+    assert!(err.contains("field 'max_gpus'"), "{err}");
 }
 
 #[test]
 fn an_impossible_value_names_the_field() {
     let (ok, _, err) = run(
         &["estimate", "-"],
-        Some(
-            r#"{"model": {"preset": "llama-3.1-8b"}, "workload": {"serve": {"context_tokens": 100, "prompt_tokens": 512, "output_tokens": 64}}}"#,
-        ),
+        Some(r#"{"workload": "serve", "context_tokens": 100, "prompt_tokens": 512}"#),
     );
     assert!(!ok);
-    assert!(err.contains("workload.context_tokens"), "{err}");
+    assert!(err.contains("field 'context_tokens'"), "{err}");
+    let (ok, _, err) = run(&["estimate", "-"], Some(r#"{"zero": 5}"#));
+    assert!(!ok);
+    assert!(err.contains("field 'zero'"), "{err}");
+    let (ok, _, err) = run(&["estimate", "-"], Some(r#"{"model": "llama-9"}"#));
+    assert!(!ok);
+    assert!(err.contains("field 'model'"), "{err}");
 }
 
 #[test]
-fn models_prints_the_presets() {
+fn a_missing_file_is_reported() {
+    let (ok, _, err) = run(&["estimate", "no-such-file.json"], None);
+    assert!(!ok);
+    assert!(err.contains("no-such-file.json"), "{err}");
+}
+
+#[test]
+fn models_and_catalog_print_json() {
     let (ok, out, _) = run(&["models"], None);
     assert!(ok);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert!(v.as_array().unwrap().len() > 10);
+    let (ok, out, _) = run(&["catalog"], None);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(!v["offers"].as_array().unwrap().is_empty());
 }

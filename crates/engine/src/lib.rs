@@ -5,17 +5,16 @@
 //! tests) hand it a scenario and get back figures that carry their own explanation ([`Term`]s),
 //! so every number the user sees can be traced to a formula and a source.
 
+pub mod accuracy;
 pub mod catalog;
 pub mod cost;
 pub mod explain;
 pub mod model;
 pub mod plan;
-pub mod report;
 pub mod scenario;
 pub mod sizing;
 pub mod units;
 
 pub use catalog::Catalog;
 pub use explain::Term;
-pub use report::{evaluate, Report};
 pub use scenario::{InputError, Model, ModelSpec, Scenario};

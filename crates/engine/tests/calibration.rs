@@ -776,6 +776,35 @@ fn calibration_against_published_measurements() {
     }
     let _ = std::fs::write(&path, &out);
 
+    // The accuracy table the page's guide shows is this table, kept in the repository; it must
+    // match what the engine computes now (regenerate with UPDATE_ACCURACY=1).
+    let mut tsv = String::from("id\tmetric\tpredicted\tpublished\terror_pct\tunit\tasserted\n");
+    for r in &rows {
+        let asserted = !matches!(r.check, Check::OutOfScope(_));
+        writeln!(
+            tsv,
+            "{}\t{}\t{:.4}\t{:.4}\t{:+.1}\t{}\t{}",
+            r.id,
+            r.metric,
+            r.predicted,
+            r.published,
+            r.error() * 100.0,
+            r.unit,
+            asserted
+        )
+        .unwrap();
+    }
+    let accuracy = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/accuracy.tsv");
+    if std::env::var_os("UPDATE_ACCURACY").is_some() {
+        std::fs::write(&accuracy, &tsv).expect("write data/accuracy.tsv");
+    } else {
+        assert_eq!(
+        gpu_sizer_engine::accuracy::TABLE,
+        tsv,
+            "data/accuracy.tsv is out of date: run UPDATE_ACCURACY=1 cargo test -p gpu-sizer-engine --test calibration"
+        );
+    }
+
     let failed: Vec<&Row> = rows.iter().filter(|r| !r.ok()).collect();
     assert!(
         failed.is_empty(),

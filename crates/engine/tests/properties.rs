@@ -3,6 +3,7 @@
 
 use gpu_sizer_engine::catalog::{Catalog, Gpu};
 use gpu_sizer_engine::model::presets;
+use gpu_sizer_engine::plan::{self, Constraints, CostInputs, Objective, Request};
 use gpu_sizer_engine::scenario::{
     Classic, Cluster, DataFeed, DevBox, KvPrecision, Lora, LoraTargets, Model, ModelSpec,
     Optimizer, Parallelism, Recompute, Render, Serve, Train, TrainPrecision, TrainShape,
@@ -10,6 +11,7 @@ use gpu_sizer_engine::scenario::{
 };
 use gpu_sizer_engine::sizing::{fit, memory, time};
 use proptest::prelude::*;
+use std::sync::OnceLock;
 
 fn catalog() -> &'static Catalog {
     Catalog::builtin()
@@ -375,38 +377,76 @@ proptest! {
     }
 }
 
+/// The catalog cut down to the offers of one GPU, so each case evaluates a few offers.
+fn catalog_of(gpu: &Gpu) -> &'static Catalog {
+    static BY_GPU: OnceLock<Vec<Catalog>> = OnceLock::new();
+    let all = BY_GPU.get_or_init(|| {
+        catalog()
+            .gpus
+            .iter()
+            .map(|g| Catalog {
+                offers: catalog()
+                    .offers
+                    .iter()
+                    .filter(|o| o.gpu == g.id)
+                    .cloned()
+                    .collect(),
+                ..catalog().clone()
+            })
+            .collect()
+    });
+    let i = catalog()
+        .gpus
+        .iter()
+        .position(|g| g.id == gpu.id)
+        .unwrap_or(0);
+    &all[i]
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-    /// The whole report (search, deadline, ranking, cost) never panics and keeps its promises:
-    /// every candidate fits and every figure is finite.
+    /// The whole plan (sizing, instance counts, billing modes, cost lines, ranking) never panics
+    /// and keeps its promises: every ranked candidate fits, its figures are finite and ordered
+    /// low ≤ expected ≤ high, and its cost lines add up to its cost.
     #[test]
-    fn reports_never_panic(
+    fn plans_never_panic(
         spec in model_spec(),
         w in workload(),
         g in gpu(),
         deadline in prop::option::of(0.01f64..1000.0),
         feed in prop::option::of((0f64..1e7, 0.01f64..1e5)),
+        budget in prop::option::of(1f64..1e6),
     ) {
-        let scenario = gpu_sizer_engine::Scenario {
-            model: spec,
-            workload: w,
-            data: feed.map(|(b, s)| DataFeed { bytes_per_sample: b, storage_mbs: s }),
-            deadline_h: deadline,
+        let request = Request {
+            scenario: gpu_sizer_engine::Scenario {
+                model: spec,
+                workload: w,
+                data: feed.map(|(b, s)| DataFeed { bytes_per_sample: b, storage_mbs: s }),
+                deadline_h: deadline,
+            },
+            costs: CostInputs::default(),
+            constraints: Constraints {
+                max_gpus: 16,
+                budget,
+                ..Constraints::default()
+            },
+            objective: Objective::Cheapest,
+            today: None,
         };
-        let options = gpu_sizer_engine::report::Options {
-            max_instances: 4,
-            only: vec![g.id.clone()],
-        };
-        if let Ok(r) = gpu_sizer_engine::evaluate(&scenario, catalog(), &options) {
-            for c in &r.candidates {
-                prop_assert!(c.fit.fits());
-                prop_assert!(finite(c.fit.memory.total_gib));
-                if let Some(cost) = &c.cost {
-                    prop_assert!(finite(cost.per_hour));
-                    if let Some(t) = cost.total {
-                        prop_assert!(finite(t.low) && finite(t.expected) && finite(t.high));
-                    }
+        if let Ok(r) = plan::evaluate(catalog_of(g), &request) {
+            for c in &r.ranked {
+                prop_assert!(c.headroom.is_finite() && c.headroom >= -1e-9, "{}", c.headroom);
+                prop_assert!(finite(c.memory.total_gib));
+                for b in [c.hours, c.cost] {
+                    prop_assert!(finite(b.low) && finite(b.expected) && finite(b.high), "{b:?}");
+                    let slack = 1e-9 * b.high.abs().max(1.0);
+                    prop_assert!(b.low <= b.expected + slack && b.expected <= b.high + slack, "{b:?}");
+                }
+                let sum: f64 = c.lines.iter().map(|l| l.value).sum();
+                prop_assert!((sum - c.cost.expected).abs() <= 1e-6 * c.cost.expected.max(1.0));
+                if let Some(b) = budget {
+                    prop_assert!(c.cost.expected <= b);
                 }
             }
         }

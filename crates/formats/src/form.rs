@@ -4,6 +4,7 @@
 //! field as one `key=value`, and switching the workload keeps the other workloads' fields.
 //! [`Form::to_request`] turns it into the engine's [`Request`], checking every value.
 
+use crate::fields;
 use gpu_sizer_engine::catalog::{BillingMode, Currency};
 use gpu_sizer_engine::cost::money::Exchange;
 use gpu_sizer_engine::model::{Attention, ModelKind, Transformer};
@@ -39,6 +40,46 @@ pub enum ModelSource {
     Params,
     /// Architecture numbers.
     Custom,
+}
+
+impl WorkloadKind {
+    pub const ALL: &'static [WorkloadKind] = &[
+        WorkloadKind::Train,
+        WorkloadKind::Lora,
+        WorkloadKind::Serve,
+        WorkloadKind::Classic,
+        WorkloadKind::Render,
+        WorkloadKind::Dev,
+    ];
+
+    /// The key used in links, files and form controls.
+    pub fn key(self) -> &'static str {
+        match self {
+            WorkloadKind::Train => "train",
+            WorkloadKind::Lora => "lora",
+            WorkloadKind::Serve => "serve",
+            WorkloadKind::Classic => "classic",
+            WorkloadKind::Render => "render",
+            WorkloadKind::Dev => "dev",
+        }
+    }
+}
+
+impl ModelSource {
+    pub const ALL: &'static [ModelSource] = &[
+        ModelSource::Preset,
+        ModelSource::Params,
+        ModelSource::Custom,
+    ];
+
+    /// The key used in links, files and form controls.
+    pub fn key(self) -> &'static str {
+        match self {
+            ModelSource::Preset => "preset",
+            ModelSource::Params => "params",
+            ModelSource::Custom => "custom",
+        }
+    }
 }
 
 macro_rules! key_enum {
@@ -350,6 +391,39 @@ impl Default for Form {
     }
 }
 
+/// An engine error with its field named as the form names it (`workload.context_tokens` →
+/// `context_tokens`, `model.preset` → `model`). Fields the form does not have keep the engine's
+/// name. Use it on errors of `plan::evaluate` for a request made by [`Form::to_request`].
+pub fn in_form_terms(error: InputError) -> InputError {
+    let engine = error.field.as_str();
+    let name = match engine {
+        "workload.rank" => "lora_rank",
+        "workload.targets" => "lora_targets",
+        "workload.zero_stage" => "zero",
+        "workload.latency_target_ms" => "latency_ms",
+        "workload.reference_seconds_per_frame" => "seconds_per_frame",
+        "workload.hours" => "dev_hours",
+        "workload.min_gpu_memory_gib" => "dev_min_gib",
+        "model.preset" => "model",
+        "model.params_b" => "params_b",
+        "model.transformer.num_hidden_layers" => "layers",
+        "model.transformer.hidden_size" => "hidden",
+        "model.transformer.num_attention_heads" => "heads",
+        "model.transformer.num_key_value_heads" => "kv_heads",
+        "model.transformer.head_dim" => "head_dim",
+        "model.transformer.intermediate_size" => "ffn",
+        "model.transformer.vocab_size" => "vocab",
+        "data.bytes_per_sample" => "bytes_per_sample",
+        "data.storage_mbs" => "storage_mbs",
+        other => other.strip_prefix("workload.").unwrap_or(other),
+    };
+    if name != engine && fields::by_name(name).is_some() {
+        InputError::new(name, error.message)
+    } else {
+        error
+    }
+}
+
 fn list(text: &str) -> Vec<String> {
     text.split(',')
         .map(str::trim)
@@ -366,6 +440,37 @@ fn positive(field: &str, value: f64) -> Result<f64, InputError> {
             field,
             format!("must be a number ≥ 0 (got {value})"),
         ))
+    }
+}
+
+impl Form {
+    /// Reads a form from JSON: the flat record the page saves, every field optional (missing
+    /// fields take their defaults). A misspelt field, a value of the wrong type or an unknown
+    /// choice is an error naming the field.
+    pub fn from_json(text: &str) -> Result<Form, InputError> {
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| InputError::new("json", format!("not valid JSON: {e}")))?;
+        let serde_json::Value::Object(map) = value else {
+            return Err(InputError::new(
+                "json",
+                "expected an object of form fields, e.g. {\"workload\": \"serve\"}",
+            ));
+        };
+        let mut values = Vec::with_capacity(map.len());
+        for (key, value) in map {
+            let Some(field) = fields::by_name(&key) else {
+                let hint = fields::closest(&key)
+                    .map(|f| format!(" (did you mean '{}'?)", f.name))
+                    .unwrap_or_default();
+                return Err(InputError::new(key, format!("unknown field{hint}")));
+            };
+            values.push(((), field, value));
+        }
+        let (form, rejected) = fields::assemble(values);
+        match rejected.into_iter().next() {
+            Some(r) => Err(InputError::new(r.field.name, r.reason)),
+            None => Ok(form),
+        }
     }
 }
 
@@ -562,7 +667,7 @@ impl Form {
             objective: self.objective.engine(),
             today,
         };
-        request.scenario.workload.check()?;
+        request.scenario.workload.check().map_err(in_form_terms)?;
         Ok(request)
     }
 }
@@ -579,7 +684,8 @@ mod tests {
 
     #[test]
     fn bad_values_name_their_field() {
-        let cases: Vec<(fn(&mut Form), &str)> = vec![
+        type Edit = fn(&mut Form);
+        let cases: Vec<(Edit, &str)> = vec![
             (|f| f.zero = 7, "zero"),
             (|f| f.modes = "on-demand,weekly".into(), "modes"),
             (|f| f.egress_gb = -1.0, "egress_gb"),
@@ -587,12 +693,69 @@ mod tests {
             (|f| f.cny_per_usd = f64::NAN, "cny_per_usd"),
             (|f| f.lora_targets = "qq".into(), "lora_targets"),
             (|f| f.max_gpus = 0, "max_gpus"),
+            (|f| f.seq_len = 0, "seq_len"),
+            (|f| f.lora_rank = 0, "lora_rank"),
+            (
+                |f| {
+                    f.workload = WorkloadKind::Serve;
+                    f.context_tokens = 100;
+                },
+                "context_tokens",
+            ),
+            (
+                |f| {
+                    f.workload = WorkloadKind::Dev;
+                    f.dev_hours = -1.0;
+                },
+                "dev_hours",
+            ),
         ];
         for (edit, field) in cases {
             let mut form = Form::default();
             edit(&mut form);
             let err = form.to_request(None).unwrap_err();
             assert_eq!(err.field, field, "{err}");
+        }
+    }
+
+    #[test]
+    fn workload_and_source_keys_are_their_json_names() {
+        for k in WorkloadKind::ALL {
+            assert_eq!(serde_json::to_value(k).unwrap(), k.key());
+        }
+        for k in ModelSource::ALL {
+            assert_eq!(serde_json::to_value(k).unwrap(), k.key());
+        }
+    }
+
+    #[test]
+    fn json_errors_name_the_field() {
+        let form = Form::from_json(r#"{"workload": "serve", "concurrency": 64}"#).unwrap();
+        assert_eq!(form.workload, WorkloadKind::Serve);
+        assert_eq!(form.concurrency, 64);
+        assert_eq!(form.model, Form::default().model);
+        let cases = [
+            (
+                r#"{"concurency": 4}"#,
+                "concurency",
+                "did you mean 'concurrency'",
+            ),
+            (r#"{"ctx": 4}"#, "ctx", "did you mean 'context_tokens'"),
+            (r#"{"workload": "trian"}"#, "workload", "unknown variant"),
+            (r#"{"max_gpus": -1}"#, "max_gpus", "invalid value"),
+            (r#"{"tokens": "many"}"#, "tokens", "invalid type"),
+            (
+                r#"{"latency_ms": null, "zero": 1.5}"#,
+                "zero",
+                "invalid type",
+            ),
+            ("[1]", "json", "object"),
+            ("{", "json", "not valid JSON"),
+        ];
+        for (text, field, message) in cases {
+            let err = Form::from_json(text).unwrap_err();
+            assert_eq!(err.field, field, "{text}: {err}");
+            assert!(err.message.contains(message), "{text}: {err}");
         }
     }
 

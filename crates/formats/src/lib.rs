@@ -5,7 +5,10 @@
 //! Used by the page (state, URL, localStorage) and by the CLI (`estimate <share link>`), so it has
 //! no web dependency.
 
+pub mod fields;
 pub mod form;
+pub mod link;
 pub mod quickstart;
+pub mod store;
 
 pub use form::Form;

@@ -1,6 +1,13 @@
 //! One component per file.
 
-pub mod quick_form;
-pub mod results;
+pub mod charts;
+pub mod detail;
+pub mod export;
+pub mod fields;
+pub mod model_picker;
+pub mod quick_starts;
+pub mod ranking;
+pub mod recommendation;
+pub mod scenario_form;
 pub mod toolbar;
 pub mod update_banner;

@@ -2,14 +2,17 @@
 
 use crate::app::i18n::{t, Lang};
 use crate::app::prefs::{use_prefs, Theme};
-use gpu_sizer_engine::catalog::Currency;
+use crate::app::state::use_state;
+use gpu_sizer_formats::form::CurrencyKey;
 use leptos::prelude::*;
 
 /// Language, currency and theme, remembered across visits.
 #[component]
 pub fn Toolbar() -> impl IntoView {
     let prefs = use_prefs();
+    let state = use_state();
     let lang = prefs.lang;
+    let currency = move || state.form.with(|f| f.currency);
     view! {
         <div class="toolbar">
             <label>
@@ -31,21 +34,15 @@ pub fn Toolbar() -> impl IntoView {
                 <select
                     data-testid="currency-switch"
                     on:change=move |ev| {
-                        prefs
-                            .currency
-                            .set(
-                                if event_target_value(&ev) == "CNY" {
-                                    Currency::Cny
-                                } else {
-                                    Currency::Usd
-                                },
-                            );
+                        if let Some(c) = CurrencyKey::from_key(&event_target_value(&ev)) {
+                            state.form.update(|f| f.currency = c);
+                        }
                     }
                 >
-                    <option value="USD" selected=move || prefs.currency.get() == Currency::Usd>
+                    <option value="USD" selected=move || currency() == CurrencyKey::Usd>
                         "USD $"
                     </option>
-                    <option value="CNY" selected=move || prefs.currency.get() == Currency::Cny>
+                    <option value="CNY" selected=move || currency() == CurrencyKey::Cny>
                         "CNY ¥"
                     </option>
                 </select>

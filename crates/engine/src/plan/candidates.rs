@@ -1,15 +1,21 @@
 //! Enumerating candidates: every offer, at the instance counts that hold the job, in every billing
 //! mode it has, with memory and time from the sizing engine.
 
-use super::{Excluded, Features, Reason, Request};
+use super::{Candidate, Excluded, Features, Reason, Request};
 use crate::catalog::schema::Software;
-use crate::catalog::{BillingMode, Catalog, Gpu, InstanceLink, Offer, Provider, Quote};
+use crate::catalog::{BillingMode, Catalog, Currency, Gpu, InstanceLink, Offer, Provider, Quote};
+use crate::explain::Detail;
 use crate::scenario::{Cluster, InputError, Model, Workload};
-use crate::sizing::fit::{self, Fit};
+use crate::sizing::fit;
+use crate::sizing::memory::MemoryEstimate;
 use crate::sizing::time::{self, Timing};
+use std::borrow::Cow;
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 use std::sync::Arc;
 
-/// A candidate with its size and time, before pricing.
+/// A candidate with its size and time, before pricing. Sized with [`Detail::Numbers`]: the
+/// memory and time terms carry values only ([`explain_sizing`] fills their formulas).
 #[derive(Debug, Clone)]
 pub(super) struct Sized<'a> {
     pub offer: &'a Offer,
@@ -17,12 +23,16 @@ pub(super) struct Sized<'a> {
     pub provider: &'a Provider,
     pub instances: u32,
     pub gpus: u32,
-    pub fit: Arc<Fit>,
+    pub memory: Arc<MemoryEstimate>,
+    /// Free share of usable GPU memory.
+    pub headroom: f64,
     pub timing: Arc<Timing>,
-    pub quote: Quote,
+    /// The catalog's quote, or the user's price for it.
+    pub quote: Cow<'a, Quote>,
     pub overridden: bool,
-    /// The offer's on-demand price (offer currency), for break-even against commitments.
-    pub on_demand: Option<Quote>,
+    /// The offer's on-demand price per hour and its currency, for break-even against
+    /// commitments.
+    pub on_demand: Option<(f64, Currency)>,
 }
 
 pub(super) struct Enumerated<'a> {
@@ -33,6 +43,21 @@ pub(super) struct Enumerated<'a> {
 
 /// Most distinct instance counts tried per offer (the minimum, then doubling).
 const MAX_COUNTS: usize = 4;
+
+/// The smallest GPU count holding the job on one GPU model, as the enumeration needs it.
+#[derive(Debug, Clone, Copy)]
+struct MinGpus {
+    found: bool,
+    gpus: u32,
+    short_gib: f64,
+}
+
+/// The job's memory on one GPU model and count.
+struct Held {
+    fits: bool,
+    headroom: f64,
+    memory: Arc<MemoryEstimate>,
+}
 
 pub(super) fn enumerate<'a>(
     catalog: &'a Catalog,
@@ -51,15 +76,18 @@ pub(super) fn enumerate<'a>(
     let constraints = &request.constraints;
     let max_gpus = constraints.max_gpus.max(1);
     let mut out = Enumerated {
-        sized: Vec::new(),
+        sized: Vec::with_capacity(catalog.offers.len() * 2),
         excluded: Vec::new(),
         warnings,
     };
     // Memory depends only on the GPU model and count, time only on the cluster: many offers
-    // share both, so each is computed once.
-    let mut fits: Vec<(&str, fit::FitSearch)> = Vec::new();
-    let mut fits_at: Vec<((&str, u32), Arc<Fit>)> = Vec::new();
-    let mut timings: Vec<(ClusterKey, Arc<Timing>)> = Vec::new();
+    // share both, so each is computed once, with numbers only. GPUs are compared by address
+    // (they all live in `catalog`).
+    let mut searches: HashMap<*const Gpu, MinGpus> = HashMap::new();
+    let mut held: HashMap<(*const Gpu, u32), Held> = HashMap::new();
+    let mut timings: HashMap<ClusterKey, Arc<Timing>> = HashMap::new();
+    let workload = &scenario.workload;
+    let serving = matches!(workload, Workload::Serve(_));
 
     for offer in &catalog.offers {
         let (Some(gpu), Some(provider)) =
@@ -90,17 +118,23 @@ pub(super) fn enumerate<'a>(
             out.excluded.push(exclude(Reason::Filtered("max_gpus")));
             continue;
         }
-        let search = match fits.iter().find(|(id, _)| *id == gpu.id) {
-            Some((_, s)) => s.clone(),
+        let gpu_key: *const Gpu = gpu;
+        let search = match searches.get(&gpu_key) {
+            Some(s) => *s,
             None => {
-                let s = fit::min_gpus(&model, &scenario.workload, gpu, max_gpus)?;
-                fits.push((gpu.id.as_str(), s.clone()));
+                let s = fit::min_gpus_with(&model, workload, gpu, max_gpus, Detail::Numbers)?;
+                let s = MinGpus {
+                    found: s.found,
+                    gpus: s.fit.gpus,
+                    short_gib: s.fit.short_by_gib(),
+                };
+                searches.insert(gpu_key, s);
                 s
             }
         };
         if !search.found {
             out.excluded.push(exclude(Reason::DoesNotFit {
-                short_gib: search.fit.short_by_gib(),
+                short_gib: search.short_gib,
             }));
             continue;
         }
@@ -109,49 +143,50 @@ pub(super) fn enumerate<'a>(
             out.excluded.push(exclude(Reason::NoPrice));
             continue;
         }
+        let on_demand = quotes
+            .iter()
+            .find(|(q, _)| q.mode == BillingMode::OnDemand)
+            .map(|(q, _)| (q.per_hour, q.currency));
         let per_node = offer.gpu_count.max(1);
-        let needed = search.fit.gpus.max(1);
+        let needed = search.gpus.max(1);
         let first = needed.div_ceil(per_node);
-        for instances in counts(&scenario.workload, first, max_gpus / per_node) {
+        for instances in counts(workload, first, max_gpus / per_node) {
             // Serving is timed per replica (the fleet is sized from traffic when priced);
             // everything else uses every GPU it pays for.
-            let gpus = match scenario.workload {
-                Workload::Serve(_) => needed,
-                _ => instances * per_node,
+            let gpus = if serving {
+                needed
+            } else {
+                instances * per_node
             };
-            let memory_gpus = usable_gpus(&scenario.workload, gpus);
-            let fit = match fits_at
-                .iter()
-                .find(|(k, _)| *k == (gpu.id.as_str(), memory_gpus))
-            {
-                Some((_, f)) => Arc::clone(f),
-                None => {
-                    let f = Arc::new(fit::fit_on(&model, &scenario.workload, gpu, memory_gpus)?);
-                    fits_at.push(((gpu.id.as_str(), memory_gpus), Arc::clone(&f)));
-                    f
+            let memory_gpus = usable_gpus(workload, gpus);
+            let fit = match held.entry((gpu_key, memory_gpus)) {
+                Entry::Occupied(e) => e.into_mut(),
+                Entry::Vacant(e) => {
+                    let f = fit::fit_on_with(&model, workload, gpu, memory_gpus, Detail::Numbers)?;
+                    e.insert(Held {
+                        fits: f.fits(),
+                        headroom: f.headroom(),
+                        memory: Arc::new(f.memory),
+                    })
                 }
             };
-            if !fit.fits() {
+            if !fit.fits {
                 // A count the parallel layout cannot use evenly; the next count may.
                 continue;
             }
             let cluster = Cluster::on_offer(gpu, offer, gpus);
-            let key = ClusterKey::of(&cluster);
-            let timing = match timings.iter().find(|(k, _)| *k == key) {
-                Some((_, t)) => Arc::clone(t),
-                None => {
-                    let t = Arc::new(time::estimate(
-                        &model,
-                        &scenario.workload,
-                        &cluster,
-                        scenario.data.as_ref(),
-                        catalog,
-                    )?);
-                    timings.push((key, Arc::clone(&t)));
-                    t
-                }
+            let timing = match timings.entry(ClusterKey::of(&cluster)) {
+                Entry::Occupied(e) => Arc::clone(e.get()),
+                Entry::Vacant(e) => Arc::clone(e.insert(Arc::new(time::estimate_with(
+                    &model,
+                    workload,
+                    &cluster,
+                    scenario.data.as_ref(),
+                    catalog,
+                    Detail::Numbers,
+                )?))),
             };
-            if timing.hours.is_none() && !matches!(scenario.workload, Workload::Serve(_)) {
+            if timing.hours.is_none() && !serving {
                 out.excluded.push(Excluded {
                     offer,
                     mode: None,
@@ -161,10 +196,6 @@ pub(super) fn enumerate<'a>(
                 });
                 continue;
             }
-            let on_demand = quotes
-                .iter()
-                .find(|(q, _)| q.mode == BillingMode::OnDemand)
-                .map(|(q, _)| q.clone());
             for (quote, overridden) in &quotes {
                 out.sized.push(Sized {
                     offer,
@@ -172,11 +203,12 @@ pub(super) fn enumerate<'a>(
                     provider,
                     instances,
                     gpus,
-                    fit: Arc::clone(&fit),
+                    memory: Arc::clone(&fit.memory),
+                    headroom: fit.headroom,
                     timing: Arc::clone(&timing),
                     quote: quote.clone(),
                     overridden: *overridden,
-                    on_demand: on_demand.clone(),
+                    on_demand,
                 });
             }
         }
@@ -184,15 +216,38 @@ pub(super) fn enumerate<'a>(
     Ok(out)
 }
 
-/// What a job's time depends on besides the job itself.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// A candidate's memory and time again, with every formula: the figures the ranking compared,
+/// explained.
+pub(super) fn explain_sizing(
+    catalog: &Catalog,
+    c: &Candidate,
+    request: &Request,
+) -> Result<(MemoryEstimate, Timing), InputError> {
+    let scenario = &request.scenario;
+    let model = Model::resolve(&scenario.model)?;
+    let workload = &scenario.workload;
+    let memory_gpus = usable_gpus(workload, c.gpus);
+    let memory = fit::fit_on_with(&model, workload, c.gpu, memory_gpus, Detail::Full)?.memory;
+    let timing = time::estimate_with(
+        &model,
+        workload,
+        &Cluster::on_offer(c.gpu, c.offer, c.gpus),
+        scenario.data.as_ref(),
+        catalog,
+        Detail::Full,
+    )?;
+    Ok((memory, timing))
+}
+
+/// What a job's time depends on besides the job itself (the network speed by its bits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct ClusterKey {
     gpu: *const Gpu,
     gpus: u32,
     per_node: u32,
     link: InstanceLink,
     fabric: crate::catalog::Fabric,
-    network_gbps: Option<f64>,
+    network_gbps: Option<u64>,
 }
 
 impl ClusterKey {
@@ -203,7 +258,7 @@ impl ClusterKey {
             per_node: c.gpus_per_node,
             link: c.link,
             fabric: c.fabric,
-            network_gbps: c.network_gbps,
+            network_gbps: c.network_gbps.map(f64::to_bits),
         }
     }
 }
@@ -247,14 +302,15 @@ fn counts(workload: &Workload, first: u32, max_instances: u32) -> Vec<u32> {
 }
 
 /// The allowed quotes of an offer, user overrides applied (an override may add a mode).
-fn quotes(offer: &Offer, request: &Request) -> Vec<(Quote, bool)> {
+/// Catalog quotes are borrowed; only the user's prices are built.
+fn quotes<'a>(offer: &'a Offer, request: &Request) -> Vec<(Cow<'a, Quote>, bool)> {
     let modes = &request.constraints.modes;
     let allowed = |m: BillingMode| modes.is_empty() || modes.contains(&m);
-    let mut out: Vec<(Quote, bool)> = offer
+    let mut out: Vec<(Cow<'a, Quote>, bool)> = offer
         .prices
         .iter()
         .filter(|q| allowed(q.mode))
-        .map(|q| (q.clone(), false))
+        .map(|q| (Cow::Borrowed(q), false))
         .collect();
     for (id, mode, price) in &request.costs.price_overrides {
         if id != &offer.id || !allowed(*mode) || !(price.is_finite() && *price > 0.0) {
@@ -273,8 +329,8 @@ fn quotes(offer: &Offer, request: &Request) -> Vec<(Quote, bool)> {
             note: None,
         };
         match out.iter_mut().find(|(q, _)| q.mode == *mode) {
-            Some(slot) => *slot = (quote, true),
-            None => out.push((quote, true)),
+            Some(slot) => *slot = (Cow::Owned(quote), true),
+            None => out.push((Cow::Owned(quote), true)),
         }
     }
     out
@@ -304,4 +360,186 @@ fn missing_feature(require: Features, offer: &Offer, gpu: &Gpu) -> Option<&'stat
         return Some("cuda");
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::catalog::Catalog;
+    use crate::explain::Term;
+    use crate::plan::{evaluate, explain, Constraints, CostInputs, Objective, Request};
+    use crate::scenario::{
+        Classic, DataFeed, DevBox, Lora, ModelSpec, Optimizer, Parallelism, Render, Scenario,
+        Serve, Train, TrainPrecision, WeightFormat, Workload, ZeroStage,
+    };
+
+    fn request(model: &str, workload: Workload, data: Option<DataFeed>) -> Request {
+        Request {
+            scenario: Scenario {
+                model: ModelSpec::Preset(model.into()),
+                workload,
+                data,
+                deadline_h: None,
+            },
+            costs: CostInputs {
+                egress_gb: 200.0,
+                idle_h: 8.0,
+                ..CostInputs::default()
+            },
+            constraints: Constraints {
+                max_gpus: 16,
+                ..Constraints::default()
+            },
+            objective: Objective::Cheapest,
+            today: None,
+        }
+    }
+
+    fn requests() -> Vec<Request> {
+        let qlora = Lora {
+            qlora: true,
+            paged_optimizer: true,
+            optimizer: Optimizer::Adam8bit,
+            ..Lora::default()
+        };
+        let sharded = Train {
+            parallel: Parallelism {
+                zero: ZeroStage::Zero3,
+                tensor: 2,
+                pipeline: 2,
+            },
+            ..Train::default()
+        };
+        let slow_disk = DataFeed {
+            bytes_per_sample: 4e6,
+            storage_mbs: 50.0,
+        };
+        let moe = Serve {
+            weights: WeightFormat::Int4Awq,
+            concurrency: 16,
+            latency_target_ms: Some(40.0),
+            requests_per_s: Some(3.0),
+            ..Serve::default()
+        };
+        let images = Classic {
+            samples: 1.2e6,
+            epochs: 10.0,
+            batch: 64,
+            precision: TrainPrecision::Bf16Mixed,
+            optimizer: Optimizer::SgdMomentum,
+            seq_len: None,
+        };
+        let frames = Render {
+            frames: 2000.0,
+            reference_seconds_per_frame: 30.0,
+            reference_gpu: "rtx-4090".into(),
+            scene_gib: 10.0,
+            streams: 2,
+            stream_gib: 1.0,
+            stream_hours: 5.0,
+        };
+        let dev = DevBox {
+            hours: 20.0,
+            min_gpu_memory_gib: 24.0,
+        };
+        vec![
+            request("llama-3.1-8b", Workload::Lora(Lora::default()), None),
+            request("llama-3.1-70b", Workload::Lora(qlora), None),
+            request("llama-3.1-8b", Workload::Train(sharded), Some(slow_disk)),
+            request("qwen3-30b-a3b", Workload::Serve(moe), None),
+            request("resnet-50", Workload::Classic(images), None),
+            request("llama-3.1-8b", Workload::Render(frames), None),
+            request("llama-3.1-8b", Workload::DevBox(dev), None),
+        ]
+    }
+
+    fn without_formulas(terms: &[Term]) -> Vec<Term> {
+        terms
+            .iter()
+            .map(|t| Term {
+                formula: String::new(),
+                ..t.clone()
+            })
+            .collect()
+    }
+
+    /// Ranking sizes and prices on numbers only; explaining a candidate re-runs the same
+    /// arithmetic with its formulas and must give the very same figures.
+    #[test]
+    fn explaining_a_candidate_gives_the_values_it_was_ranked_on() {
+        let catalog = Catalog::builtin();
+        let mut seen = std::collections::BTreeSet::new();
+        for req in requests() {
+            let report = evaluate(catalog, &req).unwrap();
+            assert!(!report.ranked.is_empty(), "{:?}", req.scenario.workload);
+            for c in &report.ranked {
+                let ranked = c
+                    .memory
+                    .terms
+                    .iter()
+                    .chain(&c.memory.host_terms)
+                    .chain(&c.timing.terms)
+                    .chain(&c.lines);
+                assert!(ranked.clone().all(|t| t.formula.is_empty()));
+
+                let e = explain(catalog, c, &req).unwrap();
+                let explained = e
+                    .memory
+                    .terms
+                    .iter()
+                    .chain(&e.memory.host_terms)
+                    .chain(&e.timing.terms)
+                    .chain(&e.cost);
+                assert_eq!(explained.clone().count(), ranked.count());
+                for t in explained {
+                    assert!(
+                        !t.formula.is_empty(),
+                        "{} of {} unexplained",
+                        t.key,
+                        c.offer.id
+                    );
+                    seen.insert(t.key);
+                }
+                if !e.memory.host_terms.is_empty() {
+                    seen.insert("host");
+                }
+
+                assert_eq!(without_formulas(&e.memory.terms), c.memory.terms);
+                assert_eq!(without_formulas(&e.memory.host_terms), c.memory.host_terms);
+                assert_eq!(e.memory.total_gib, c.memory.total_gib);
+                let timing = crate::sizing::time::Timing {
+                    terms: without_formulas(&e.timing.terms),
+                    ..e.timing.clone()
+                };
+                assert_eq!(&timing, c.timing.as_ref());
+                assert_eq!(without_formulas(&e.cost), c.lines);
+            }
+        }
+        // Every kind of figure went through both paths.
+        for key in [
+            "lora_adapters",
+            "quantization_constants",
+            "host",
+            "zero3_gather",
+            "kv_cache",
+            "scene",
+            "requested",
+            "intra_node_bandwidth",
+            "inter_node_bandwidth",
+            "data_parallel_comm",
+            "tensor_parallel_comm",
+            "pipeline_bubble",
+            "storage_cap",
+            "weights_read_per_step",
+            "instances",
+            "seconds_per_frame",
+            "video_encoders",
+            "flops_per_sample",
+            "setup",
+            "idle",
+            "storage",
+            "egress",
+        ] {
+            assert!(seen.contains(key), "no candidate has a {key} figure");
+        }
+    }
 }

@@ -7,7 +7,7 @@
 
 mod candidates;
 pub mod phases;
-mod pitfalls;
+pub mod pitfalls;
 mod pricing;
 mod rank;
 
@@ -169,11 +169,13 @@ pub struct Candidate<'a> {
     /// Whole cost in the report currency.
     pub cost: Band,
     /// The cost's named lines, in the report currency; their sum is `cost.expected`. Formulas
-    /// are empty here; [`explain_cost`] fills them for one candidate.
+    /// are empty here; [`explain_cost`] (or [`explain`]) fills them for one candidate.
     pub lines: Vec<Term>,
+    /// Memory per GPU. Formulas are empty here; [`explain`] fills them for one candidate.
     pub memory: Arc<MemoryEstimate>,
     /// Free share of usable GPU memory.
     pub headroom: f64,
+    /// Time and throughput. Formulas are empty here; [`explain`] fills them for one candidate.
     pub timing: Arc<Timing>,
     /// Instance price per hour in the report currency.
     pub price_per_hour: f64,
@@ -243,7 +245,35 @@ impl<'a> Report<'a> {
     }
 }
 
-/// Evaluates every candidate of `catalog` for `request`.
+/// One candidate's figures with every formula, for the candidate a person looks at.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Explained {
+    /// [`Candidate::memory`] with its formulas.
+    pub memory: MemoryEstimate,
+    /// [`Candidate::timing`] with its formulas.
+    pub timing: Timing,
+    /// [`Candidate::lines`] with their formulas.
+    pub cost: Vec<Term>,
+}
+
+/// Explains `candidate`, from [`evaluate`] of `request` on `catalog`: its memory, time and cost
+/// recomputed with their formulas. Ranking runs the same arithmetic without the text, so the
+/// values are the candidate's.
+pub fn explain(
+    catalog: &Catalog,
+    candidate: &Candidate,
+    request: &Request,
+) -> Result<Explained, InputError> {
+    let (memory, timing) = candidates::explain_sizing(catalog, candidate, request)?;
+    Ok(Explained {
+        memory,
+        timing,
+        cost: explain_cost(candidate, request),
+    })
+}
+
+/// Evaluates every candidate of `catalog` for `request`. Figures carry values only; [`explain`]
+/// gives the formulas of the one shown.
 pub fn evaluate<'a>(catalog: &'a Catalog, request: &Request) -> Result<Report<'a>, InputError> {
     let sized = candidates::enumerate(catalog, request)?;
     let mut priced = Vec::new();

@@ -14,7 +14,6 @@ use crate::explain::{Detail, Term};
 use crate::scenario::Workload;
 use crate::sizing::defaults::Band;
 use crate::sizing::time::Timing;
-use std::sync::Arc;
 
 /// Default spot interruptions per instance-hour when the user gives none: an assumption, shown
 /// as such and editable (providers publish only coarse monthly buckets, e.g. AWS Spot Advisor).
@@ -92,14 +91,25 @@ pub(super) fn price<'a>(s: Sized<'a>, request: &Request) -> Result<Candidate<'a>
         quote: &s.quote,
         timing: &s.timing,
     };
-    let total_at = |h: f64| {
-        lines(&basis, request, h, Detail::Numbers)
-            .iter()
-            .map(|t| t.value)
-            .sum::<f64>()
+    let mut expected_lines = Vec::with_capacity(8);
+    lines(
+        &mut expected_lines,
+        &basis,
+        request,
+        hours.expected,
+        Detail::Numbers,
+    );
+    let expected: f64 = expected_lines.iter().map(|t| t.value).sum();
+    // Serving and dev boxes have exact hours: the ends of the band cost what the middle does.
+    let mut scratch = Vec::new();
+    let mut total_at = |h: f64| {
+        if h == hours.expected {
+            return expected;
+        }
+        scratch.clear();
+        lines(&mut scratch, &basis, request, h, Detail::Numbers);
+        scratch.iter().map(|t| t.value).sum::<f64>()
     };
-    let lines = lines(&basis, request, hours.expected, Detail::Numbers);
-    let expected: f64 = lines.iter().map(|t| t.value).sum();
     let cost = Band::new(
         total_at(hours.low).min(expected),
         expected,
@@ -119,9 +129,9 @@ pub(super) fn price<'a>(s: Sized<'a>, request: &Request) -> Result<Candidate<'a>
             s.provider.name
         ));
     }
-    let break_even = match (mode.term_hours(), &s.on_demand) {
-        (Some(term), Some(od)) => Some(break_even(
-            costs.fx.convert(od.per_hour, od.currency, costs.currency),
+    let break_even = match (mode.term_hours(), s.on_demand) {
+        (Some(term), Some((per_hour, currency))) => Some(break_even(
+            costs.fx.convert(per_hour, currency, costs.currency),
             rate,
             term,
         )),
@@ -141,12 +151,12 @@ pub(super) fn price<'a>(s: Sized<'a>, request: &Request) -> Result<Candidate<'a>
         gpus: s.gpus,
         hours,
         cost,
-        lines,
-        headroom: s.fit.headroom(),
-        memory: Arc::new(s.fit.memory.clone()),
+        lines: expected_lines,
+        headroom: s.headroom,
+        memory: s.memory,
         timing: s.timing,
         price_per_hour: rate,
-        quote: s.quote,
+        quote: s.quote.into_owned(),
         price_overridden: s.overridden,
         break_even,
         spot,
@@ -165,11 +175,13 @@ pub fn explain_cost(c: &Candidate, request: &Request) -> Vec<Term> {
         quote: &c.quote,
         timing: &c.timing,
     };
-    lines(&basis, request, c.hours.expected, Detail::Full)
+    let mut out = Vec::with_capacity(8);
+    lines(&mut out, &basis, request, c.hours.expected, Detail::Full);
+    out
 }
 
-/// The cost lines of running `h` hours.
-fn lines(b: &Basis, request: &Request, h: f64, detail: Detail) -> Vec<Term> {
+/// The cost lines of running `h` hours, appended to `out`.
+fn lines(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Detail) {
     let costs = &request.costs;
     let to_report = |amount: f64, from: Currency| costs.fx.convert(amount, from, costs.currency);
     let rate = to_report(b.quote.per_hour, b.quote.currency);
@@ -181,7 +193,6 @@ fn lines(b: &Basis, request: &Request, h: f64, detail: Detail) -> Vec<Term> {
         .billing_increment_s
         .unwrap_or(b.provider.billing_increment_s);
     let minimum = b.provider.billing_minimum_s;
-    let mut out = Vec::with_capacity(8);
 
     let mut compute = if serving {
         serving_compute(b, request, rate, detail)
@@ -278,7 +289,6 @@ fn lines(b: &Basis, request: &Request, h: f64, detail: Detail) -> Vec<Term> {
             source: None,
         });
     }
-    out
 }
 
 /// A month of serving: replicas per hour from the traffic, autoscaled for pay-as-you-go modes and

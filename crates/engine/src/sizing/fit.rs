@@ -1,35 +1,48 @@
 //! Which GPU counts hold a job, and the inverse questions: the largest batch, context or
 //! concurrency that fits on a given number of GPUs.
+//!
+//! Searches compare numbers only: every probe is sized with [`Detail::Numbers`], and only the
+//! answer is re-sized with the detail the caller asked for.
 
 use super::defaults::MEMORY_RESERVE;
 use super::memory::{self, MemoryEstimate};
 use crate::catalog::Gpu;
 use crate::catalog::{Catalog, Offer};
-use crate::explain::Term;
+use crate::explain::{Detail, Term};
 use crate::scenario::{Cluster, DataFeed, InputError, Model, Serve, Workload};
+use crate::sizing::defaults::Band;
 use crate::sizing::time::{self, Timing};
 
 /// Memory usable per GPU: device memory × (1 − reserve), or × the server's memory utilisation.
 pub fn usable_gib(gpu: &Gpu, workload: &Workload) -> Term {
+    usable_gib_with(gpu, workload, Detail::Full)
+}
+
+/// [`usable_gib`] with its formula only when `detail` asks for it.
+pub fn usable_gib_with(gpu: &Gpu, workload: &Workload, detail: Detail) -> Term {
     match workload {
         Workload::Serve(s) => Term {
             key: "usable",
             value: gpu.memory_gib * s.memory_utilization,
             unit: "GiB",
-            formula: format!(
-                "{} GiB × memory utilisation {}",
-                gpu.memory_gib, s.memory_utilization
-            ),
+            formula: detail.text(|| {
+                format!(
+                    "{} GiB × memory utilisation {}",
+                    gpu.memory_gib, s.memory_utilization
+                )
+            }),
             source: Some(super::defaults::VLLM_PROFILE),
         },
         _ => Term {
             key: "usable",
             value: gpu.memory_gib * (1.0 - MEMORY_RESERVE),
             unit: "GiB",
-            formula: format!(
-                "{} GiB × (1 − {MEMORY_RESERVE} reserved for allocator fragmentation)",
-                gpu.memory_gib
-            ),
+            formula: detail.text(|| {
+                format!(
+                    "{} GiB × (1 − {MEMORY_RESERVE} reserved for allocator fragmentation)",
+                    gpu.memory_gib
+                )
+            }),
             source: Some(super::defaults::ASSUMPTION),
         },
     }
@@ -69,6 +82,17 @@ impl Fit {
 /// The workload's memory on `gpus` GPUs of `gpu`. For serving, `gpus` is the tensor-parallel
 /// degree of one replica.
 pub fn fit_on(model: &Model, workload: &Workload, gpu: &Gpu, gpus: u32) -> Result<Fit, InputError> {
+    fit_on_with(model, workload, gpu, gpus, Detail::Full)
+}
+
+/// [`fit_on`] with formulas only when `detail` asks for them.
+pub fn fit_on_with(
+    model: &Model,
+    workload: &Workload,
+    gpu: &Gpu,
+    gpus: u32,
+    detail: Detail,
+) -> Result<Fit, InputError> {
     let tp = match workload {
         Workload::Serve(s) => s.tensor_parallel.unwrap_or(gpus),
         Workload::Train(t) => t.parallel.tensor,
@@ -82,8 +106,8 @@ pub fn fit_on(model: &Model, workload: &Workload, gpu: &Gpu, gpus: u32) -> Resul
     Ok(Fit {
         gpus: gpus_for_memory,
         tensor_parallel: tp,
-        memory: memory::estimate(model, workload, gpus_for_memory)?,
-        usable: usable_gib(gpu, workload),
+        memory: memory::estimate_with(model, workload, gpus_for_memory, detail)?,
+        usable: usable_gib_with(gpu, workload, detail),
     })
 }
 
@@ -132,54 +156,72 @@ pub fn min_gpus(
     gpu: &Gpu,
     max_gpus: u32,
 ) -> Result<FitSearch, InputError> {
-    let max_gpus = max_gpus.max(1);
+    min_gpus_with(model, workload, gpu, max_gpus, Detail::Full)
+}
+
+/// [`min_gpus`] with the answer's formulas only when `detail` asks for them.
+pub fn min_gpus_with(
+    model: &Model,
+    workload: &Workload,
+    gpu: &Gpu,
+    max_gpus: u32,
+    detail: Detail,
+) -> Result<FitSearch, InputError> {
+    let (n, fit, found) = search_min_gpus(model, workload, gpu, max_gpus.max(1))?;
+    let fit = match detail {
+        Detail::Numbers => fit,
+        Detail::Full => fit_on_with(model, workload, gpu, n, Detail::Full)?,
+    };
+    Ok(FitSearch { fit, found })
+}
+
+/// The count [`min_gpus`] answers with (the one passed to [`fit_on`]), its fit without
+/// formulas, and whether it holds the job.
+fn search_min_gpus(
+    model: &Model,
+    workload: &Workload,
+    gpu: &Gpu,
+    max_gpus: u32,
+) -> Result<(u32, Fit, bool), InputError> {
+    let at = |n: u32| fit_on_with(model, workload, gpu, n, Detail::Numbers);
     match step(workload) {
         Step::Fixed(n) => {
-            let fit = fit_on(model, workload, gpu, n)?;
+            let fit = at(n)?;
             let found = fit.fits() && n <= max_gpus;
-            Ok(FitSearch { fit, found })
+            Ok((n, fit, found))
         }
         Step::PowersOfTwo => {
             let mut n = 1u32;
-            let mut last = fit_on(model, workload, gpu, 1)?;
+            let mut last = at(1)?;
             loop {
                 if last.fits() {
-                    return Ok(FitSearch {
-                        fit: last,
-                        found: true,
-                    });
+                    return Ok((n, last, true));
                 }
                 let next = n.saturating_mul(2);
                 if next > max_gpus || next == n {
-                    return Ok(FitSearch {
-                        fit: last,
-                        found: false,
-                    });
+                    return Ok((n, last, false));
                 }
                 n = next;
-                last = fit_on(model, workload, gpu, n)?;
+                last = at(n)?;
             }
         }
         Step::Multiples { of, shards } => {
             let of = of.max(1);
-            let first = fit_on(model, workload, gpu, of)?;
+            let first = at(of)?;
             if first.fits() || !shards || of > max_gpus {
                 let found = first.fits() && of <= max_gpus;
-                return Ok(FitSearch { fit: first, found });
+                return Ok((of, first, found));
             }
             let max_k = (max_gpus / of).max(1);
-            let top = fit_on(model, workload, gpu, max_k * of)?;
+            let top = at(max_k * of)?;
             if !top.fits() {
-                return Ok(FitSearch {
-                    fit: top,
-                    found: false,
-                });
+                return Ok((max_k * of, top, false));
             }
             // Invariant: lo does not fit, hi fits.
             let (mut lo, mut hi, mut best) = (1u32, max_k, top);
             while hi - lo > 1 {
                 let mid = lo + (hi - lo) / 2;
-                let f = fit_on(model, workload, gpu, mid * of)?;
+                let f = at(mid * of)?;
                 if f.fits() {
                     hi = mid;
                     best = f;
@@ -187,10 +229,7 @@ pub fn min_gpus(
                     lo = mid;
                 }
             }
-            Ok(FitSearch {
-                fit: best,
-                found: true,
-            })
+            Ok((hi * of, best, true))
         }
     }
 }
@@ -239,7 +278,7 @@ pub fn max_micro_batch(
     match workload {
         Workload::Train(_) | Workload::Lora(_) | Workload::Classic(_) => {
             largest_fitting(1, 1_000_000, |b| {
-                Ok(fit_on(model, &with(b), gpu, gpus)?.fits())
+                Ok(fit_on_with(model, &with(b), gpu, gpus, Detail::Numbers)?.fits())
             })
         }
         _ => Err(InputError::new(
@@ -274,7 +313,7 @@ pub fn max_context(
             tensor_parallel: Some(tp),
             ..s.clone()
         });
-        Ok(fit_on(model, &w, gpu, tp)?.fits())
+        Ok(fit_on_with(model, &w, gpu, tp, Detail::Numbers)?.fits())
     })
 }
 
@@ -292,7 +331,7 @@ pub fn max_concurrency(
             tensor_parallel: Some(tp),
             ..s.clone()
         });
-        Ok(fit_on(model, &w, gpu, tp)?.fits())
+        Ok(fit_on_with(model, &w, gpu, tp, Detail::Numbers)?.fits())
     })
 }
 
@@ -317,7 +356,12 @@ pub fn fewest_gpus_for_deadline(
         Workload::Lora(l) => l.parallel.model_parallel(),
         _ => 1,
     };
-    let mut best: Option<(u32, Timing)> = None;
+    let timing = |n: u32, detail: Detail| {
+        let cluster = Cluster::on_offer(gpu, offer, n);
+        time::estimate_with(model, workload, &cluster, data, catalog, detail)
+    };
+    // Counts are compared on numbers; only the answer is timed with its formulas.
+    let mut best: Option<(u32, Band)> = None;
     let mut k = start.div_ceil(per) + 1;
     while k.saturating_mul(per) <= max_gpus {
         let n = k * per;
@@ -325,26 +369,19 @@ pub fn fewest_gpus_for_deadline(
         if !n.is_multiple_of(mp) {
             continue;
         }
-        let t = time::estimate(
-            model,
-            workload,
-            &Cluster::on_offer(gpu, offer, n),
-            data,
-            catalog,
-        )?;
-        let Some(h) = t.hours else { continue };
+        let Some(h) = timing(n, Detail::Numbers)?.hours else {
+            continue;
+        };
         if h.expected <= deadline_h {
-            return Ok(Some((n, t)));
+            best = Some((n, h));
+            break;
         }
-        let faster = best
-            .as_ref()
-            .and_then(|(_, b)| b.hours)
-            .is_none_or(|b| h.expected < b.expected);
-        if faster {
-            best = Some((n, t));
+        if best.is_none_or(|(_, b)| h.expected < b.expected) {
+            best = Some((n, h));
         }
     }
-    Ok(best)
+    best.map(|(n, _)| Ok((n, timing(n, Detail::Full)?)))
+        .transpose()
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 //! and their product), and no dropout masks (modern LLMs train without dropout).
 
 use super::gib_term;
-use crate::explain::Term;
+use crate::explain::{Detail, Term};
 use crate::model::Attention;
 use crate::scenario::{Model, Recompute};
 use crate::sizing::defaults::KORTHIKANTI;
@@ -30,6 +30,11 @@ pub struct ActivationShape {
 /// The per-layer coefficient c (bytes per s·b·h with 16-bit activations, without the s² term)
 /// and its breakdown as text.
 pub fn layer_coefficient(model: &Model) -> (f64, String) {
+    coefficient(model, Detail::Full)
+}
+
+/// [`layer_coefficient`], with the text only when `detail` asks for it.
+fn coefficient(model: &Model, detail: Detail) -> (f64, String) {
     let Some(t) = &model.transformer else {
         return (0.0, String::new());
     };
@@ -62,11 +67,13 @@ pub fn layer_coefficient(model: &Model) -> (f64, String) {
     };
     let mlp = 2.0 + per_width * width / h;
     let c = 4.0 + attention + mlp;
-    let text = format!(
-        "c = 4 (norm inputs) + {attention:.2} (QKV input 2 + Q,K,V {:.2} + attention output {:.2}) + {mlp:.2} (MLP input 2 + {per_width}·f/h with f = {width:.0}) = {c:.2}",
-        2.0 * (q + k + v) / h,
-        2.0 * out / h
-    );
+    let text = detail.text(|| {
+        format!(
+            "c = 4 (norm inputs) + {attention:.2} (QKV input 2 + Q,K,V {:.2} + attention output {:.2}) + {mlp:.2} (MLP input 2 + {per_width}·f/h with f = {width:.0}) = {c:.2}",
+            2.0 * (q + k + v) / h,
+            2.0 * out / h
+        )
+    });
     (c, text)
 }
 
@@ -79,8 +86,8 @@ fn activation_layers(model: &Model) -> f64 {
 
 /// Activation memory per GPU of one micro-batch in flight (1F1B pipelines keep about L layers'
 /// worth on the first stage, so pipeline parallelism does not divide it).
-pub fn activation_term(model: &Model, shape: &ActivationShape) -> Term {
-    let (c, c_text) = layer_coefficient(model);
+pub fn activation_term(model: &Model, shape: &ActivationShape, detail: Detail) -> Term {
+    let (c, c_text) = coefficient(model, detail);
     let h = model.hidden();
     let layers = activation_layers(model);
     let heads = model
@@ -96,25 +103,27 @@ pub fn activation_term(model: &Model, shape: &ActivationShape) -> Term {
     let (bytes, formula) = match shape.recompute {
         Recompute::None => {
             let s2_used = if keeps_scores { s2 } else { 0.0 };
-            let s2_text = if keeps_scores {
-                format!(" + 5·a·s/h = {:.2}", 5.0 * heads * s / h.max(1.0))
-            } else {
-                " (flash attention: no s² scores kept)".into()
-            };
-            (
-                layers * (per_layer + s2_used) / tp,
+            let formula = detail.text(|| {
+                let s2_text = if keeps_scores {
+                    format!(" + 5·a·s/h = {:.2}", 5.0 * heads * s / h.max(1.0))
+                } else {
+                    " (flash attention: no s² scores kept)".into()
+                };
                 format!(
                     "L {layers} × s {s} × b {bsz} × h {h} × (c{s2_text}) / t {tp} × {}/2 B; {c_text}",
                     shape.bytes
-                ),
-            )
+                )
+            });
+            (layers * (per_layer + s2_used) / tp, formula)
         }
         Recompute::Selective => (
             layers * per_layer / tp,
-            format!(
-                "selective recompute: L {layers} × s {s} × b {bsz} × h {h} × c / t {tp} × {}/2 B; {c_text}",
-                shape.bytes
-            ),
+            detail.text(|| {
+                format!(
+                    "selective recompute: L {layers} × s {s} × b {bsz} × h {h} × c / t {tp} × {}/2 B; {c_text}",
+                    shape.bytes
+                )
+            }),
         ),
         Recompute::Full => {
             let one_layer = if keeps_scores_full(shape) {
@@ -124,10 +133,12 @@ pub fn activation_term(model: &Model, shape: &ActivationShape) -> Term {
             };
             (
                 (layers * 2.0 * sbh * scale + one_layer) / tp,
-                format!(
-                    "full recompute: L {layers} × 2·s·b·h (layer inputs) + one layer recomputed (s·b·h·c) , s {s}, b {bsz}, h {h}, / t {tp} × {}/2 B; {c_text}",
-                    shape.bytes
-                ),
+                detail.text(|| {
+                    format!(
+                        "full recompute: L {layers} × 2·s·b·h (layer inputs) + one layer recomputed (s·b·h·c) , s {s}, b {bsz}, h {h}, / t {tp} × {}/2 B; {c_text}",
+                        shape.bytes
+                    )
+                }),
             )
         }
     };
@@ -141,7 +152,12 @@ fn keeps_scores_full(shape: &ActivationShape) -> bool {
 
 /// Logits of one micro-batch: s·b·V × 4 bytes (fp32, or 16-bit logits plus their gradient);
 /// 2 bytes when the loss is computed in chunks. Vocabulary-parallel with tensor parallelism.
-pub fn logits_term(model: &Model, shape: &ActivationShape, chunked: bool) -> Option<Term> {
+pub fn logits_term(
+    model: &Model,
+    shape: &ActivationShape,
+    chunked: bool,
+    detail: Detail,
+) -> Option<Term> {
     let vocab = model
         .transformer
         .as_ref()
@@ -160,10 +176,12 @@ pub fn logits_term(model: &Model, shape: &ActivationShape, chunked: bool) -> Opt
     Some(gib_term(
         "logits",
         bytes,
-        format!(
-            "s {} × b {} × V {vocab} × {per} B ({why}) / t {tp}",
-            shape.seq, shape.micro_batch
-        ),
+        detail.text(|| {
+            format!(
+                "s {} × b {} × V {vocab} × {per} B ({why}) / t {tp}",
+                shape.seq, shape.micro_batch
+            )
+        }),
         Some(KORTHIKANTI),
     ))
 }
@@ -220,13 +238,14 @@ mod tests {
             flash_attention: false,
             bytes: 2.0,
         };
-        let with = activation_term(&m, &shape).value;
+        let with = activation_term(&m, &shape, Detail::Full).value;
         let without = activation_term(
             &m,
             &ActivationShape {
                 flash_attention: true,
                 ..shape
             },
+            Detail::Full,
         )
         .value;
         let s2 = 5.0 * 16.0 * 2048.0 * 2048.0 / crate::units::GIB;
@@ -244,7 +263,7 @@ mod tests {
             flash_attention: true,
             bytes: 2.0,
         };
-        let v = activation_term(&m, &shape).value * crate::units::GIB;
+        let v = activation_term(&m, &shape, Detail::Full).value * crate::units::GIB;
         let sbh = 2048.0 * 4096.0;
         assert!((v - (32.0 * 2.0 * sbh + 32.0 * sbh)).abs() < 1.0);
     }

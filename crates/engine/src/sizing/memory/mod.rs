@@ -3,6 +3,10 @@
 //! Each workload module returns the terms resident on one GPU (`terms`, summed in `total_gib`)
 //! and, separately, what lives in host memory (paged optimizer states). Terms carry the formula
 //! with the scenario's numbers and the source of every constant.
+//!
+//! Every estimate exists in two forms: `estimate` (and each workload's function) explains in
+//! full, `estimate_with(.., Detail::Numbers)` computes the same values with empty formulas, for
+//! searches and rankings that only compare numbers.
 
 mod activations;
 mod other;
@@ -10,10 +14,14 @@ mod serve;
 mod train;
 
 pub use activations::{layer_coefficient, ActivationShape};
-pub use serve::{batch_tokens, kv_share, serve_memory, serve_weight_bytes};
-pub use train::{lora_adapter_params, lora_memory, train_memory};
+pub use serve::{batch_tokens, kv_share, serve_memory, serve_memory_with, serve_weight_bytes};
+pub use train::{
+    lora_adapter_params, lora_memory, lora_memory_with, train_memory, train_memory_with,
+};
 
-use crate::explain::Term;
+pub(crate) use serve::weight_bytes;
+
+use crate::explain::{Detail, Term};
 use crate::scenario::{InputError, Model, Workload};
 use crate::units::gib;
 
@@ -57,17 +65,29 @@ pub fn estimate(
     workload: &Workload,
     gpus: u32,
 ) -> Result<MemoryEstimate, InputError> {
+    estimate_with(model, workload, gpus, Detail::Full)
+}
+
+/// [`estimate`] with formulas only when `detail` asks for them; the values are the same.
+pub fn estimate_with(
+    model: &Model,
+    workload: &Workload,
+    gpus: u32,
+    detail: Detail,
+) -> Result<MemoryEstimate, InputError> {
     workload.check()?;
     if gpus == 0 {
         return Err(InputError::new("gpus", "must be at least 1"));
     }
     match workload {
-        Workload::Train(t) => train_memory(model, t, gpus),
-        Workload::Lora(l) => lora_memory(model, l, gpus),
-        Workload::Serve(s) => serve_memory(model, s, s.tensor_parallel.unwrap_or(gpus)),
-        Workload::Classic(c) => other::classic_memory(model, c),
-        Workload::Render(r) => Ok(other::render_memory(r)),
-        Workload::DevBox(d) => Ok(other::devbox_memory(d)),
+        Workload::Train(t) => train_memory_with(model, t, gpus, detail),
+        Workload::Lora(l) => lora_memory_with(model, l, gpus, detail),
+        Workload::Serve(s) => {
+            serve_memory_with(model, s, s.tensor_parallel.unwrap_or(gpus), detail)
+        }
+        Workload::Classic(c) => other::classic_memory(model, c, detail),
+        Workload::Render(r) => Ok(other::render_memory(r, detail)),
+        Workload::DevBox(d) => Ok(other::devbox_memory(d, detail)),
     }
 }
 

@@ -1,8 +1,8 @@
 //! Memory of classic training, rendering and development boxes.
 
-use super::train::train_memory;
+use super::train::train_memory_with;
 use super::MemoryEstimate;
-use crate::explain::Term;
+use crate::explain::{Detail, Term};
 use crate::scenario::{
     Classic, DevBox, InputError, Model, Parallelism, Recompute, Render, Train, TrainShape,
 };
@@ -41,36 +41,42 @@ pub(crate) fn classic_as_train(model: &Model, c: &Classic) -> Train {
 
 /// Classic training: every GPU holds the whole model (data parallel), activations per sample
 /// from the preset's dense block or its transformer shape.
-pub fn classic_memory(model: &Model, c: &Classic) -> Result<MemoryEstimate, InputError> {
+pub fn classic_memory(
+    model: &Model,
+    c: &Classic,
+    detail: Detail,
+) -> Result<MemoryEstimate, InputError> {
     if model.transformer.is_none() && model.dense.is_none() {
         return Err(InputError::new(
             "model",
             "classic training needs per-sample figures or an architecture",
         ));
     }
-    train_memory(model, &classic_as_train(model, c), 1)
+    train_memory_with(model, &classic_as_train(model, c), 1, detail)
 }
 
-fn context() -> Term {
+fn context(detail: Detail) -> Term {
     Term {
         key: "cuda_context",
         value: CUDA_CONTEXT_GIB,
         unit: "GiB",
-        formula: "CUDA context and kernels loaded on first use (781 MiB)".into(),
+        formula: detail.text(|| "CUDA context and kernels loaded on first use (781 MiB)".into()),
         source: Some(CUDA_CONTEXT),
     }
 }
 
 /// Rendering: the scene on every GPU plus each stream's buffers.
-pub fn render_memory(r: &Render) -> MemoryEstimate {
+pub fn render_memory(r: &Render, detail: Detail) -> MemoryEstimate {
     let mut terms = vec![Term {
         key: "scene",
         value: r.scene_gib,
         unit: "GiB",
-        formula: format!(
-            "scene resident on each GPU: {} GiB (your input)",
-            r.scene_gib
-        ),
+        formula: detail.text(|| {
+            format!(
+                "scene resident on each GPU: {} GiB (your input)",
+                r.scene_gib
+            )
+        }),
         source: None,
     }];
     if r.streams > 0 {
@@ -78,25 +84,28 @@ pub fn render_memory(r: &Render) -> MemoryEstimate {
             key: "streams",
             value: f64::from(r.streams) * r.stream_gib,
             unit: "GiB",
-            formula: format!(
-                "{} streams × {} GiB of frame buffers each (your input)",
-                r.streams, r.stream_gib
-            ),
+            formula: detail.text(|| {
+                format!(
+                    "{} streams × {} GiB of frame buffers each (your input)",
+                    r.streams, r.stream_gib
+                )
+            }),
             source: None,
         });
     }
-    terms.push(context());
+    terms.push(context(detail));
     MemoryEstimate::from_terms(terms, Vec::new())
 }
 
 /// A development box needs what the user asks for.
-pub fn devbox_memory(d: &DevBox) -> MemoryEstimate {
+pub fn devbox_memory(d: &DevBox, detail: Detail) -> MemoryEstimate {
     MemoryEstimate::from_terms(
         vec![Term {
             key: "requested",
             value: d.min_gpu_memory_gib,
             unit: "GiB",
-            formula: format!("{} GiB of GPU memory requested", d.min_gpu_memory_gib),
+            formula: detail
+                .text(|| format!("{} GiB of GPU memory requested", d.min_gpu_memory_gib)),
             source: None,
         }],
         Vec::new(),

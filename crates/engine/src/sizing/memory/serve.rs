@@ -1,7 +1,7 @@
 //! Memory of an LLM server, per GPU: weights, KV cache, the forward pass's working set, runtime.
 
 use super::{b, gib_term, MemoryEstimate};
-use crate::explain::Term;
+use crate::explain::{Detail, Term};
 use crate::model::Attention;
 use crate::scenario::{check_count, InputError, Model, Serve, WeightFormat};
 use crate::sizing::defaults::*;
@@ -12,23 +12,34 @@ use crate::sizing::defaults::*;
 /// in 16-bit (as GPTQ, AWQ, bitsandbytes and vLLM's fp8 do); GGUF bits per weight are averages
 /// over the whole file, so they apply to every parameter.
 pub fn serve_weight_bytes(model: &Model, format: WeightFormat) -> (f64, String, &'static str) {
+    weight_bytes(model, format, Detail::Full)
+}
+
+/// [`serve_weight_bytes`], with the text only when `detail` asks for it.
+pub(crate) fn weight_bytes(
+    model: &Model,
+    format: WeightFormat,
+    detail: Detail,
+) -> (f64, String, &'static str) {
     let n = model.params;
     let linear = model.block_linear_params();
     let rest = model.unquantised_params();
     let mixed = |bits: f64, what: &str| {
         (
             linear * bits / 8.0 + rest * 2.0,
-            format!(
-                "{} linear-layer params × {bits:.3} bits ({what}) + {} embedding/head/norm params × 2 B",
-                b(linear),
-                b(rest)
-            ),
+            detail.text(|| {
+                format!(
+                    "{} linear-layer params × {bits:.3} bits ({what}) + {} embedding/head/norm params × 2 B",
+                    b(linear),
+                    b(rest)
+                )
+            }),
         )
     };
     let whole = |bits: f64, what: &str| {
         (
             n * bits / 8.0,
-            format!("{} params × {bits} bits per weight ({what})", b(n)),
+            detail.text(|| format!("{} params × {bits} bits per weight ({what})", b(n))),
         )
     };
     let ((bytes, text), src) = match format {
@@ -85,6 +96,16 @@ pub fn batch_tokens(s: &Serve) -> u32 {
 
 /// Serving memory per GPU with tensor-parallel degree `tp`.
 pub fn serve_memory(model: &Model, s: &Serve, tp: u32) -> Result<MemoryEstimate, InputError> {
+    serve_memory_with(model, s, tp, Detail::Full)
+}
+
+/// [`serve_memory`] with formulas only when `detail` asks for them.
+pub fn serve_memory_with(
+    model: &Model,
+    s: &Serve,
+    tp: u32,
+    detail: Detail,
+) -> Result<MemoryEstimate, InputError> {
     let tp = check_count("workload.tensor_parallel", tp, 1, 1024)?;
     let Some(t) = &model.transformer else {
         return Err(InputError::new(
@@ -93,13 +114,13 @@ pub fn serve_memory(model: &Model, s: &Serve, tp: u32) -> Result<MemoryEstimate,
         ));
     };
     let tpf = f64::from(tp);
-    let mut terms = Vec::new();
+    let mut terms = Vec::with_capacity(5);
 
-    let (wbytes, wtext, wsrc) = serve_weight_bytes(model, s.weights);
+    let (wbytes, wtext, wsrc) = weight_bytes(model, s.weights, detail);
     terms.push(gib_term(
         "weights",
         wbytes / tpf,
-        format!("{wtext} / tp {tp}"),
+        detail.text(|| format!("{wtext} / tp {tp}")),
         Some(wsrc),
     ));
 
@@ -107,35 +128,38 @@ pub fn serve_memory(model: &Model, s: &Serve, tp: u32) -> Result<MemoryEstimate,
     let conc = f64::from(s.concurrency);
     let per_seq = model.kv_bytes(ctx, s.kv.bytes());
     let share = kv_share(model, tp);
-    let kv_text = match (&t.attention, &t.mla) {
-        (Attention::Mla, Some(m)) => format!(
-            "MLA latent: L {} × (kv_lora_rank {} + rope {}) × {} B",
-            t.num_hidden_layers,
-            m.kv_lora_rank,
-            m.qk_rope_head_dim,
-            s.kv.bytes()
-        ),
-        _ => format!(
-            "2 × L {} × kv_heads {} × head_dim {} × {} B",
-            t.num_hidden_layers,
-            t.num_key_value_heads,
-            t.head_dim,
-            s.kv.bytes()
-        ),
-    };
-    let window_text = match t.sliding_window {
-        Some(w) => format!(
-            "; {} layers keep at most the {w}-token window",
-            t.sliding_window_layers.unwrap_or(t.num_hidden_layers)
-        ),
-        None => String::new(),
+    let kv_formula = || {
+        let kv_text = match (&t.attention, &t.mla) {
+            (Attention::Mla, Some(m)) => format!(
+                "MLA latent: L {} × (kv_lora_rank {} + rope {}) × {} B",
+                t.num_hidden_layers,
+                m.kv_lora_rank,
+                m.qk_rope_head_dim,
+                s.kv.bytes()
+            ),
+            _ => format!(
+                "2 × L {} × kv_heads {} × head_dim {} × {} B",
+                t.num_hidden_layers,
+                t.num_key_value_heads,
+                t.head_dim,
+                s.kv.bytes()
+            ),
+        };
+        let window_text = match t.sliding_window {
+            Some(w) => format!(
+                "; {} layers keep at most the {w}-token window",
+                t.sliding_window_layers.unwrap_or(t.num_hidden_layers)
+            ),
+            None => String::new(),
+        };
+        format!(
+            "{kv_text} per token × {ctx} tokens × {conc} sequences × {share:.3} per GPU (KV heads over tp {tp}){window_text}"
+        )
     };
     terms.push(gib_term(
         "kv_cache",
         per_seq * conc * share,
-        format!(
-            "{kv_text} per token × {ctx} tokens × {conc} sequences × {share:.3} per GPU (KV heads over tp {tp}){window_text}"
-        ),
+        detail.text(kv_formula),
         Some(if t.attention == Attention::Mla {
             DEEPSEEK_V2
         } else {
@@ -152,17 +176,19 @@ pub fn serve_memory(model: &Model, s: &Serve, tp: u32) -> Result<MemoryEstimate,
     terms.push(gib_term(
         "activations",
         working + sampler,
-        format!(
-            "forward pass of {tokens} tokens × (2·h {h} + {mats}·f {width:.0} / tp {tp}) × 2 B + sampler {conc} sequences × V {} × {SAMPLER_BYTES_PER_VOCAB} B",
-            t.vocab_size
-        ),
+        detail.text(|| {
+            format!(
+                "forward pass of {tokens} tokens × (2·h {h} + {mats}·f {width:.0} / tp {tp}) × 2 B + sampler {conc} sequences × V {} × {SAMPLER_BYTES_PER_VOCAB} B",
+                t.vocab_size
+            )
+        }),
         Some(VLLM_SCHEDULER),
     ));
     terms.push(Term {
         key: "cuda_context",
         value: CUDA_CONTEXT_GIB,
         unit: "GiB",
-        formula: "CUDA context and kernels loaded on first use (781 MiB)".into(),
+        formula: detail.text(|| "CUDA context and kernels loaded on first use (781 MiB)".into()),
         source: Some(CUDA_CONTEXT),
     });
     let comm = if tp > 1 { COMM_BUFFERS_GIB } else { 0.0 };
@@ -170,13 +196,15 @@ pub fn serve_memory(model: &Model, s: &Serve, tp: u32) -> Result<MemoryEstimate,
         key: "framework_overhead",
         value: SERVING_RUNTIME_GIB + comm,
         unit: "GiB",
-        formula: if tp > 1 {
-            format!(
-                "serving runtime {SERVING_RUNTIME_GIB:.2} GiB + communication buffers {COMM_BUFFERS_GIB:.2} GiB (tp {tp})"
-            )
-        } else {
-            format!("serving runtime outside PyTorch's allocator {SERVING_RUNTIME_GIB:.2} GiB")
-        },
+        formula: detail.text(|| {
+            if tp > 1 {
+                format!(
+                    "serving runtime {SERVING_RUNTIME_GIB:.2} GiB + communication buffers {COMM_BUFFERS_GIB:.2} GiB (tp {tp})"
+                )
+            } else {
+                format!("serving runtime outside PyTorch's allocator {SERVING_RUNTIME_GIB:.2} GiB")
+            }
+        }),
         source: Some(VLLM_PROFILE),
     });
     Ok(MemoryEstimate::from_terms(terms, Vec::new()))

@@ -2,7 +2,7 @@
 
 use super::activations::{activation_term, logits_term, ActivationShape};
 use super::{b, gib_term, MemoryEstimate};
-use crate::explain::Term;
+use crate::explain::{Detail, Term};
 use crate::scenario::{
     InputError, Lora, LoraTargets, Model, Optimizer, Parallelism, Train, TrainPrecision,
     TrainShape, ZeroStage,
@@ -76,6 +76,7 @@ fn optimizer_bytes(
     optimizer: Optimizer,
     pure_16bit: bool,
     params: f64,
+    detail: Detail,
 ) -> (f64, String, &'static str) {
     let state_scale = if pure_16bit { 0.5 } else { 1.0 };
     match optimizer {
@@ -83,23 +84,26 @@ fn optimizer_bytes(
             let per = ADAMW_STATE_BYTES * state_scale;
             (
                 params * per,
-                format!("{} params × {per} B (Adam momentum + variance)", b(params)),
+                detail
+                    .text(|| format!("{} params × {per} B (Adam momentum + variance)", b(params))),
                 ZERO,
             )
         }
         Optimizer::Adam8bit => (
             params * ADAM8BIT_STATE_BYTES,
-            format!(
-                "{} params × {ADAM8BIT_STATE_BYTES} B (8-bit momentum + variance)",
-                b(params)
-            ),
+            detail.text(|| {
+                format!(
+                    "{} params × {ADAM8BIT_STATE_BYTES} B (8-bit momentum + variance)",
+                    b(params)
+                )
+            }),
             ADAM8BIT,
         ),
         Optimizer::SgdMomentum => {
             let per = SGD_STATE_BYTES * state_scale;
             (
                 params * per,
-                format!("{} params × {per} B (momentum)", b(params)),
+                detail.text(|| format!("{} params × {per} B (momentum)", b(params))),
                 TM101,
             )
         }
@@ -107,10 +111,12 @@ fn optimizer_bytes(
             let vectors = adafactor_vectors(model) * params / model.params.max(1.0);
             (
                 vectors * ADAFACTOR_STATE_BYTES_PER_ROW_OR_COLUMN,
-                format!(
-                    "{:.0} rows + columns of the weight matrices × {ADAFACTOR_STATE_BYTES_PER_ROW_OR_COLUMN} B (factored second moment)",
-                    vectors
-                ),
+                detail.text(|| {
+                    format!(
+                        "{:.0} rows + columns of the weight matrices × {ADAFACTOR_STATE_BYTES_PER_ROW_OR_COLUMN} B (factored second moment)",
+                        vectors
+                    )
+                }),
                 ADAFACTOR,
             )
         }
@@ -137,12 +143,12 @@ fn adafactor_vectors(model: &Model) -> f64 {
     }
 }
 
-fn context_terms(terms: &mut Vec<Term>, gpus: u32) {
+fn context_terms(terms: &mut Vec<Term>, gpus: u32, detail: Detail) {
     terms.push(Term {
         key: "cuda_context",
         value: CUDA_CONTEXT_GIB,
         unit: "GiB",
-        formula: "CUDA context and kernels loaded on first use (781 MiB)".into(),
+        formula: detail.text(|| "CUDA context and kernels loaded on first use (781 MiB)".into()),
         source: Some(CUDA_CONTEXT),
     });
     if gpus > 1 {
@@ -150,7 +156,8 @@ fn context_terms(terms: &mut Vec<Term>, gpus: u32) {
             key: "framework_overhead",
             value: COMM_BUFFERS_GIB,
             unit: "GiB",
-            formula: "communication buffers of a multi-GPU job (NCCL): 3.58 − 1.79 GiB".into(),
+            formula: detail
+                .text(|| "communication buffers of a multi-GPU job (NCCL): 3.58 − 1.79 GiB".into()),
             source: Some(VLLM_PROFILE),
         });
     }
@@ -174,11 +181,12 @@ fn activation_terms(
     tensor: f64,
     bytes: f64,
     terms: &mut Vec<Term>,
+    detail: Detail,
 ) {
     if model.transformer.is_some() {
         let a = shape_of(shape, tensor, bytes);
-        terms.push(activation_term(model, &a));
-        if let Some(l) = logits_term(model, &a, shape.chunked_loss) {
+        terms.push(activation_term(model, &a, detail));
+        if let Some(l) = logits_term(model, &a, shape.chunked_loss, detail) {
             terms.push(l);
         }
     } else if let Some(d) = &model.dense {
@@ -187,10 +195,12 @@ fn activation_terms(
         terms.push(gib_term(
             "activations",
             mib * 1024.0 * 1024.0,
-            format!(
-                "{} MiB per sample × batch {} × {}/2 B",
-                d.activation_mib_per_sample, shape.micro_batch, bytes
-            ),
+            detail.text(|| {
+                format!(
+                    "{} MiB per sample × batch {} × {}/2 B",
+                    d.activation_mib_per_sample, shape.micro_batch, bytes
+                )
+            }),
             None,
         ));
     }
@@ -202,33 +212,47 @@ fn activation_terms(
 /// per parameter in mixed precision with Adam), divided by tensor × pipeline ranks and, by ZeRO
 /// stage, by data-parallel ranks; activations after Korthikanti et al.; logits; CUDA context.
 pub fn train_memory(model: &Model, t: &Train, gpus: u32) -> Result<MemoryEstimate, InputError> {
+    train_memory_with(model, t, gpus, Detail::Full)
+}
+
+/// [`train_memory`] with formulas only when `detail` asks for them.
+pub fn train_memory_with(
+    model: &Model,
+    t: &Train,
+    gpus: u32,
+    detail: Detail,
+) -> Result<MemoryEstimate, InputError> {
     t.shape.check()?;
     t.parallel.check()?;
     let split = Split::new(&t.parallel, gpus)?;
     let n = model.params;
     let (wb, mb, gb, name) = precision_bytes(t.precision);
-    let mut terms = Vec::new();
+    let mut terms = Vec::with_capacity(10);
     let mut host = Vec::new();
 
     terms.push(gib_term(
         "weights",
         n * wb / split.divisor(ZeroStage::Zero3),
-        format!(
-            "{} params × {wb} B ({name}) {}",
-            b(n),
-            split.text(ZeroStage::Zero3)
-        ),
+        detail.text(|| {
+            format!(
+                "{} params × {wb} B ({name}) {}",
+                b(n),
+                split.text(ZeroStage::Zero3)
+            )
+        }),
         Some(ZERO),
     ));
     if mb > 0.0 {
         terms.push(gib_term(
             "master_weights",
             n * mb / split.divisor(ZeroStage::Zero1),
-            format!(
-                "{} params × {mb} B (fp32 master copy) {}",
-                b(n),
-                split.text(ZeroStage::Zero1)
-            ),
+            detail.text(|| {
+                format!(
+                    "{} params × {mb} B (fp32 master copy) {}",
+                    b(n),
+                    split.text(ZeroStage::Zero1)
+                )
+            }),
             Some(ZERO),
         ));
     }
@@ -237,26 +261,28 @@ pub fn train_memory(model: &Model, t: &Train, gpus: u32) -> Result<MemoryEstimat
         terms.push(gib_term(
             "gradients",
             largest * gb / split.model_parallel,
-            format!(
-                "optimizer step in the backward pass: one gradient alive at a time, the largest tensor {:.0} M params × {gb} B",
-                largest / 1e6
-            ),
+            detail.text(|| {
+                format!(
+                    "optimizer step in the backward pass: one gradient alive at a time, the largest tensor {:.0} M params × {gb} B",
+                    largest / 1e6
+                )
+            }),
             None,
         ));
     } else {
         terms.push(gib_term(
             "gradients",
             n * gb / split.divisor(ZeroStage::Zero2),
-            format!("{} params × {gb} B {}", b(n), split.text(ZeroStage::Zero2)),
+            detail.text(|| format!("{} params × {gb} B {}", b(n), split.text(ZeroStage::Zero2))),
             Some(ZERO),
         ));
     }
     let pure = t.precision == TrainPrecision::Bf16;
-    let (ob, otext, osrc) = optimizer_bytes(model, t.optimizer, pure, n);
+    let (ob, otext, osrc) = optimizer_bytes(model, t.optimizer, pure, n, detail);
     let opt = gib_term(
         "optimizer",
         ob / split.divisor(ZeroStage::Zero1),
-        format!("{otext} {}", split.text(ZeroStage::Zero1)),
+        detail.text(|| format!("{otext} {}", split.text(ZeroStage::Zero1))),
         Some(osrc),
     );
     if t.paged_optimizer {
@@ -270,10 +296,12 @@ pub fn train_memory(model: &Model, t: &Train, gpus: u32) -> Result<MemoryEstimat
         terms.push(gib_term(
             "zero3_gather",
             2.0 * per_layer * wb / split.model_parallel,
-            format!(
-                "2 layers gathered at a time (current + prefetch): 2 × {:.0} M params × {wb} B",
-                per_layer / 1e6
-            ),
+            detail.text(|| {
+                format!(
+                    "2 layers gathered at a time (current + prefetch): 2 × {:.0} M params × {wb} B",
+                    per_layer / 1e6
+                )
+            }),
             Some(ZERO),
         ));
     }
@@ -288,8 +316,9 @@ pub fn train_memory(model: &Model, t: &Train, gpus: u32) -> Result<MemoryEstimat
         f64::from(t.parallel.tensor),
         act_bytes,
         &mut terms,
+        detail,
     );
-    context_terms(&mut terms, gpus);
+    context_terms(&mut terms, gpus, detail);
     Ok(MemoryEstimate::from_terms(terms, host))
 }
 
@@ -316,6 +345,16 @@ pub fn lora_adapter_params(model: &Model, rank: u32, targets: &LoraTargets) -> O
 /// optimizer states, activations as in full training (the frozen layers still pass gradients
 /// back), logits and the CUDA context.
 pub fn lora_memory(model: &Model, l: &Lora, gpus: u32) -> Result<MemoryEstimate, InputError> {
+    lora_memory_with(model, l, gpus, Detail::Full)
+}
+
+/// [`lora_memory`] with formulas only when `detail` asks for them.
+pub fn lora_memory_with(
+    model: &Model,
+    l: &Lora,
+    gpus: u32,
+    detail: Detail,
+) -> Result<MemoryEstimate, InputError> {
     l.shape.check()?;
     l.parallel.check()?;
     let split = Split::new(&l.parallel, gpus)?;
@@ -325,37 +364,41 @@ pub fn lora_memory(model: &Model, l: &Lora, gpus: u32) -> Result<MemoryEstimate,
             "LoRA needs a transformer model (a preset with its architecture, or a custom one)",
         )
     })?;
-    let mut terms = Vec::new();
+    let mut terms = Vec::with_capacity(10);
     let mut host = Vec::new();
     let wdiv = split.divisor(ZeroStage::Zero3);
-    let wtext = split.text(ZeroStage::Zero3);
+    let wtext = detail.text(|| split.text(ZeroStage::Zero3));
     if l.qlora {
         let linear = model.block_linear_params();
         let rest = model.unquantised_params();
         terms.push(gib_term(
             "weights",
             (linear * NF4_BITS / 8.0 + rest * 2.0) / wdiv,
-            format!(
-                "{} linear-layer params × 4 bits (NF4) + {} embedding/head/norm params × 2 B {wtext}",
-                b(linear),
-                b(rest)
-            ),
+            detail.text(|| {
+                format!(
+                    "{} linear-layer params × 4 bits (NF4) + {} embedding/head/norm params × 2 B {wtext}",
+                    b(linear),
+                    b(rest)
+                )
+            }),
             Some(QLORA),
         ));
         terms.push(gib_term(
             "quantization_constants",
             linear * NF4_CONSTANT_BITS / 8.0 / wdiv,
-            format!(
-                "{} params × {NF4_CONSTANT_BITS:.3} bits (8-bit constants per 64 weights, fp32 per 256 constants) {wtext}",
-                b(linear)
-            ),
+            detail.text(|| {
+                format!(
+                    "{} params × {NF4_CONSTANT_BITS:.3} bits (8-bit constants per 64 weights, fp32 per 256 constants) {wtext}",
+                    b(linear)
+                )
+            }),
             Some(QLORA),
         ));
     } else {
         terms.push(gib_term(
             "weights",
             model.params * 2.0 / wdiv,
-            format!("{} frozen params × 2 B (bf16) {wtext}", b(model.params)),
+            detail.text(|| format!("{} frozen params × 2 B (bf16) {wtext}", b(model.params))),
             Some(TM101),
         ));
     }
@@ -363,18 +406,20 @@ pub fn lora_memory(model: &Model, l: &Lora, gpus: u32) -> Result<MemoryEstimate,
     terms.push(gib_term(
         "lora_adapters",
         adapters * 2.0 * ADAPTER_BYTES / split.divisor(ZeroStage::Zero2).max(1.0),
-        format!(
-            "{:.2} M adapter params (rank {}) × ({ADAPTER_BYTES} B weights + {ADAPTER_BYTES} B gradients)",
-            adapters / 1e6,
-            l.rank
-        ),
+        detail.text(|| {
+            format!(
+                "{:.2} M adapter params (rank {}) × ({ADAPTER_BYTES} B weights + {ADAPTER_BYTES} B gradients)",
+                adapters / 1e6,
+                l.rank
+            )
+        }),
         Some(LORA),
     ));
-    let (ob, otext, osrc) = optimizer_bytes(model, l.optimizer, false, adapters);
+    let (ob, otext, osrc) = optimizer_bytes(model, l.optimizer, false, adapters, detail);
     let opt = gib_term(
         "optimizer",
         ob / adiv,
-        format!("{otext} {}", split.text(ZeroStage::Zero1)),
+        detail.text(|| format!("{otext} {}", split.text(ZeroStage::Zero1))),
         Some(osrc),
     );
     if l.paged_optimizer {
@@ -389,10 +434,12 @@ pub fn lora_memory(model: &Model, l: &Lora, gpus: u32) -> Result<MemoryEstimate,
         terms.push(gib_term(
             "dequantized_buffer",
             matrix * 2.0,
-            format!(
-                "one weight matrix dequantised to bf16 at a time: ~{:.0} M params × 2 B",
-                matrix / 1e6
-            ),
+            detail.text(|| {
+                format!(
+                    "one weight matrix dequantised to bf16 at a time: ~{:.0} M params × 2 B",
+                    matrix / 1e6
+                )
+            }),
             Some(QLORA),
         ));
     }
@@ -402,8 +449,9 @@ pub fn lora_memory(model: &Model, l: &Lora, gpus: u32) -> Result<MemoryEstimate,
         f64::from(l.parallel.tensor),
         2.0,
         &mut terms,
+        detail,
     );
-    context_terms(&mut terms, gpus);
+    context_terms(&mut terms, gpus, detail);
     Ok(MemoryEstimate::from_terms(terms, host))
 }
 

@@ -7,7 +7,7 @@
 //! share NCCL measurably reaches.
 
 use crate::catalog::{schema::LinkKind, Fabric, InstanceLink};
-use crate::explain::Term;
+use crate::explain::{Detail, Term};
 use crate::scenario::Cluster;
 use crate::sizing::defaults::*;
 
@@ -21,11 +21,14 @@ pub struct Links {
     pub terms: Vec<Term>,
 }
 
-/// PCIe per-direction bandwidth of `gpu`'s slot, GB/s.
-fn pcie_gbs(cluster: &Cluster) -> (f64, String) {
+/// PCIe per-direction bandwidth of `gpu`'s slot, GB/s, and how it was obtained.
+fn pcie_gbs(cluster: &Cluster, detail: Detail) -> (f64, String) {
     let link = &cluster.gpu.link;
     match (link.kind, link.gbs_per_gpu) {
-        (LinkKind::Pcie, Some(g)) => (g / 2.0, format!("PCIe {g} GB/s bidirectional / 2")),
+        (LinkKind::Pcie, Some(g)) => (
+            g / 2.0,
+            detail.text(|| format!("PCIe {g} GB/s bidirectional / 2")),
+        ),
         _ => {
             let generation = if link.kind == LinkKind::Pcie {
                 link.generation.unwrap_or(4)
@@ -34,7 +37,7 @@ fn pcie_gbs(cluster: &Cluster) -> (f64, String) {
             };
             (
                 pcie_gbs_per_direction(generation),
-                format!("PCIe gen {generation} x16 per direction"),
+                detail.text(|| format!("PCIe gen {generation} x16 per direction")),
             )
         }
     }
@@ -53,6 +56,11 @@ pub fn host_link_gbs(gpu: &crate::catalog::Gpu) -> f64 {
 
 /// Bandwidths of `cluster`.
 pub fn links(cluster: &Cluster) -> Links {
+    links_with(cluster, Detail::Full)
+}
+
+/// [`links`] with formulas only when `detail` asks for them.
+pub fn links_with(cluster: &Cluster, detail: Detail) -> Links {
     let mut terms = Vec::new();
     let gpu = cluster.gpu;
     let intra = if cluster.gpus_per_node <= 1 || cluster.link == InstanceLink::None {
@@ -76,18 +84,18 @@ pub fn links(cluster: &Cluster) -> Links {
                         (
                             g / 2.0 * factor,
                             eff,
-                            format!("{g} GB/s bidirectional / 2{what}"),
+                            detail.text(|| format!("{g} GB/s bidirectional / 2{what}")),
                             NCCL_NVLINK,
                         )
                     }
                     _ => {
-                        let (p, t) = pcie_gbs(cluster);
+                        let (p, t) = pcie_gbs(cluster, detail);
                         (p, PCIE_EFF, t, ASSUMPTION)
                     }
                 }
             }
             InstanceLink::Pcie | InstanceLink::None => {
-                let (p, t) = pcie_gbs(cluster);
+                let (p, t) = pcie_gbs(cluster, detail);
                 (p, PCIE_EFF, t, ASSUMPTION)
             }
         };
@@ -95,7 +103,7 @@ pub fn links(cluster: &Cluster) -> Links {
             key: "intra_node_bandwidth",
             value: raw * eff,
             unit: "GB/s",
-            formula: format!("{text} × {eff:.2} reached by collectives"),
+            formula: detail.text(|| format!("{text} × {eff:.2} reached by collectives")),
             source: Some(src),
         });
         Some(raw * eff)
@@ -107,25 +115,31 @@ pub fn links(cluster: &Cluster) -> Links {
             let (gbps_per_gpu, text, src) = match cluster.network_gbps {
                 Some(g) if g > 0.0 => (
                     g / per_node,
-                    format!("{g} Gbit/s per node / {per_node} GPUs"),
+                    detail.text(|| format!("{g} Gbit/s per node / {per_node} GPUs")),
                     NCCL_IB,
                 ),
                 _ => match fabric {
                     Fabric::Infiniband | Fabric::Roce => (
                         IB_GBPS_PER_GPU,
-                        format!("{IB_GBPS_PER_GPU} Gbit/s per GPU (default for {fabric:?})"),
+                        detail.text(|| {
+                            format!("{IB_GBPS_PER_GPU} Gbit/s per GPU (default for {fabric:?})")
+                        }),
                         NCCL_IB,
                     ),
                     Fabric::Efa => (
                         EFA_GBPS_PER_GPU,
-                        format!("{EFA_GBPS_PER_GPU} Gbit/s per GPU (default for EFA)"),
+                        detail.text(|| {
+                            format!("{EFA_GBPS_PER_GPU} Gbit/s per GPU (default for EFA)")
+                        }),
                         NCCL_IB,
                     ),
                     _ => (
                         ETHERNET_GBPS_PER_NODE / per_node,
-                        format!(
-                            "{ETHERNET_GBPS_PER_NODE} Gbit/s per node (default) / {per_node} GPUs"
-                        ),
+                        detail.text(|| {
+                            format!(
+                                "{ETHERNET_GBPS_PER_NODE} Gbit/s per node (default) / {per_node} GPUs"
+                            )
+                        }),
                         ASSUMPTION,
                     ),
                 },
@@ -135,7 +149,7 @@ pub fn links(cluster: &Cluster) -> Links {
                 key: "inter_node_bandwidth",
                 value: gbs,
                 unit: "GB/s",
-                formula: format!("{text} / 8 × {NETWORK_EFF} reached by NCCL"),
+                formula: detail.text(|| format!("{text} / 8 × {NETWORK_EFF} reached by NCCL")),
                 source: Some(src),
             });
             Some(gbs)

@@ -1,7 +1,7 @@
 //! Peak throughput at a precision and the share of it a job reaches, by GPU class.
 
 use crate::catalog::Gpu;
-use crate::explain::Term;
+use crate::explain::{Detail, Term};
 use crate::scenario::TrainPrecision;
 use crate::sizing::defaults::*;
 
@@ -82,6 +82,16 @@ fn class_band(class: GpuClass) -> (Band, &'static str) {
 /// Peak and efficiency for matmul-bound work of a model with `params` parameters, or `None`
 /// (with the reason) when the catalog lacks the peak for that precision.
 pub fn compute(gpu: &Gpu, precision: MathPrecision, params: f64) -> Result<Compute, String> {
+    compute_with(gpu, precision, params, Detail::Full)
+}
+
+/// [`compute`] with formulas only when `detail` asks for them.
+pub fn compute_with(
+    gpu: &Gpu,
+    precision: MathPrecision,
+    params: f64,
+    detail: Detail,
+) -> Result<Compute, String> {
     let class = class_of(gpu);
     let mut warnings = Vec::new();
     let (band, src) = class_band(class);
@@ -130,17 +140,19 @@ pub fn compute(gpu: &Gpu, precision: MathPrecision, params: f64) -> Result<Compu
             key: "peak",
             value: peak_tflops,
             unit: "TFLOP/s",
-            formula: format!("{} dense {what} peak", gpu.name),
+            formula: detail.text(|| format!("{} dense {what} peak", gpu.name)),
             source: gpu.sources.first().map(|_| "catalog (data/gpus.toml)"),
         },
         Term {
             key: "efficiency",
             value: eff.expected,
             unit: "fraction",
-            formula: format!(
-                "{:?} class {:.3} (band {:.2}–{:.2}) × model-size factor {size:.3}",
-                class, band.expected, band.low, band.high
-            ),
+            formula: detail.text(|| {
+                format!(
+                    "{:?} class {:.3} (band {:.2}–{:.2}) × model-size factor {size:.3}",
+                    class, band.expected, band.low, band.high
+                )
+            }),
             source: Some(src),
         },
     ];

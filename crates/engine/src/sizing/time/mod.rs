@@ -1,6 +1,9 @@
 //! How long a job takes: FLOPs over achieved throughput for training, bandwidth- and
 //! compute-bound phases for serving, scaled reference times for rendering. Every time is a
 //! low / expected / high band, and every expected value carries its terms.
+//!
+//! [`estimate`] (and each workload's function) explains in full; the `_with` variants take a
+//! [`Detail`] and leave formulas empty under [`Detail::Numbers`], with the same values.
 
 pub mod comm;
 pub mod efficiency;
@@ -8,12 +11,14 @@ mod render;
 mod serve;
 mod train;
 
-pub use render::render_time;
-pub use serve::{serve_time, DecodePoint};
-pub use train::{classic_time, lora_time, train_time};
+pub use render::{render_time, render_time_with};
+pub use serve::{serve_time, serve_time_with, DecodePoint};
+pub use train::{
+    classic_time, classic_time_with, lora_time, lora_time_with, train_time, train_time_with,
+};
 
 use crate::catalog::Catalog;
-use crate::explain::Term;
+use crate::explain::{Detail, Term};
 use crate::scenario::{Cluster, DataFeed, InputError, Model, Workload};
 use crate::sizing::defaults::Band;
 
@@ -69,15 +74,27 @@ pub fn estimate(
     data: Option<&DataFeed>,
     catalog: &Catalog,
 ) -> Result<Timing, InputError> {
+    estimate_with(model, workload, cluster, data, catalog, Detail::Full)
+}
+
+/// [`estimate`] with formulas only when `detail` asks for them; the values are the same.
+pub fn estimate_with(
+    model: &Model,
+    workload: &Workload,
+    cluster: &Cluster,
+    data: Option<&DataFeed>,
+    catalog: &Catalog,
+    detail: Detail,
+) -> Result<Timing, InputError> {
     workload.check()?;
     if let Some(d) = data {
         d.check()?;
     }
     match workload {
-        Workload::Train(t) => train_time(model, t, cluster, data),
-        Workload::Lora(l) => lora_time(model, l, cluster, data),
-        Workload::Classic(c) => classic_time(model, c, cluster, data),
-        Workload::Serve(s) => serve_time(model, s, cluster),
+        Workload::Train(t) => train_time_with(model, t, cluster, data, detail),
+        Workload::Lora(l) => lora_time_with(model, l, cluster, data, detail),
+        Workload::Classic(c) => classic_time_with(model, c, cluster, data, detail),
+        Workload::Serve(s) => serve_time_with(model, s, cluster, detail),
         Workload::Render(r) => {
             let reference = catalog.gpu(&r.reference_gpu).ok_or_else(|| {
                 InputError::new(
@@ -85,7 +102,7 @@ pub fn estimate(
                     format!("no GPU with id '{}' in the catalog", r.reference_gpu),
                 )
             })?;
-            Ok(render_time(r, reference, cluster))
+            Ok(render_time_with(r, reference, cluster, detail))
         }
         Workload::DevBox(d) => Ok(Timing {
             hours: Some(Band::exact(d.hours)),
@@ -95,7 +112,7 @@ pub fn estimate(
                 key: "hours",
                 value: d.hours,
                 unit: "h",
-                formula: format!("{} h of use (your input)", d.hours),
+                formula: detail.text(|| format!("{} h of use (your input)", d.hours)),
                 source: None,
             }],
             warnings: Vec::new(),

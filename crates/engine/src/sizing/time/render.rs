@@ -4,11 +4,17 @@
 
 use super::{term, Figure, Timing};
 use crate::catalog::Gpu;
+use crate::explain::Detail;
 use crate::scenario::{Cluster, Render};
 use crate::sizing::defaults::{Band, ASSUMPTION, RENDER_PROXY_BAND};
 
 /// Hours to render the frames on `cluster` (frames split evenly over its GPUs) and stream hours.
 pub fn render_time(r: &Render, reference: &Gpu, cluster: &Cluster) -> Timing {
+    render_time_with(r, reference, cluster, Detail::Full)
+}
+
+/// [`render_time`] with formulas only when `detail` asks for them.
+pub fn render_time_with(r: &Render, reference: &Gpu, cluster: &Cluster, detail: Detail) -> Timing {
     let gpu = cluster.gpu;
     let gpus = cluster.gpus.max(1);
     let mut warnings = Vec::new();
@@ -40,14 +46,16 @@ pub fn render_time(r: &Render, reference: &Gpu, cluster: &Cluster) -> Timing {
             "seconds_per_frame",
             per_frame,
             "s",
-            format!(
-                "{} s on {} × {ref_tf} / {tf} fp32 TFLOP/s ({}); band ×{}–×{}",
-                r.reference_seconds_per_frame,
-                reference.name,
-                gpu.name,
-                RENDER_PROXY_BAND.low,
-                RENDER_PROXY_BAND.high
-            ),
+            detail.text(|| {
+                format!(
+                    "{} s on {} × {ref_tf} / {tf} fp32 TFLOP/s ({}); band ×{}–×{}",
+                    r.reference_seconds_per_frame,
+                    reference.name,
+                    gpu.name,
+                    RENDER_PROXY_BAND.low,
+                    RENDER_PROXY_BAND.high
+                )
+            }),
             Some(ASSUMPTION),
         ));
         let frame_hours = r.frames * per_frame / f64::from(gpus) / 3600.0;
@@ -56,7 +64,7 @@ pub fn render_time(r: &Render, reference: &Gpu, cluster: &Cluster) -> Timing {
             "render_hours",
             frame_hours,
             "h",
-            format!("{} frames × {per_frame:.2} s / {gpus} GPUs", r.frames),
+            detail.text(|| format!("{} frames × {per_frame:.2} s / {gpus} GPUs", r.frames)),
             None,
         ));
         figures.push(Figure {
@@ -80,10 +88,12 @@ pub fn render_time(r: &Render, reference: &Gpu, cluster: &Cluster) -> Timing {
                 "video_encoders",
                 f64::from(n) * f64::from(gpus),
                 "encoders",
-                format!(
-                    "{n} per GPU × {gpus} GPUs for {} streams (sessions per encoder depend on resolution and driver)",
-                    r.streams
-                ),
+                detail.text(|| {
+                    format!(
+                        "{n} per GPU × {gpus} GPUs for {} streams (sessions per encoder depend on resolution and driver)",
+                        r.streams
+                    )
+                }),
                 None,
             )),
         }

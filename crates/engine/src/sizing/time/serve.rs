@@ -2,13 +2,14 @@
 //! bound by reading the active weights and the KV cache once per step, until a large batch makes
 //! it compute-bound. Mixture-of-experts models read only the experts the batch touches.
 
-use super::comm::{all_reduce_s, links};
-use super::efficiency::{compute, MathPrecision};
+use super::comm::{all_reduce_s, links_with};
+use super::efficiency::{compute_with, MathPrecision};
 use super::{term, Figure, Timing};
+use crate::explain::Detail;
 use crate::model::Transformer;
 use crate::scenario::{Cluster, InputError, Model, Serve, WeightFormat};
 use crate::sizing::defaults::*;
-use crate::sizing::memory::{kv_share, serve_weight_bytes};
+use crate::sizing::memory::{kv_share, weight_bytes};
 
 /// Decode speed at one batch size.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -54,7 +55,7 @@ struct WeightReads {
 
 impl WeightReads {
     fn new(model: &Model, t: &Transformer, format: WeightFormat) -> WeightReads {
-        let (total, _, _) = serve_weight_bytes(model, format);
+        let (total, _, _) = weight_bytes(model, format, Detail::Numbers);
         let scale = model.params / model.count.total;
         let whole_file = matches!(
             format,
@@ -114,6 +115,16 @@ impl WeightReads {
 
 /// Serving figures for one replica of `cluster.gpus` GPUs (the tensor-parallel degree).
 pub fn serve_time(model: &Model, s: &Serve, cluster: &Cluster) -> Result<Timing, InputError> {
+    serve_time_with(model, s, cluster, Detail::Full)
+}
+
+/// [`serve_time`] with formulas only when `detail` asks for them.
+pub fn serve_time_with(
+    model: &Model,
+    s: &Serve,
+    cluster: &Cluster,
+    detail: Detail,
+) -> Result<Timing, InputError> {
     let Some(t) = &model.transformer else {
         return Err(InputError::new(
             "model",
@@ -137,12 +148,12 @@ pub fn serve_time(model: &Model, s: &Serve, cluster: &Cluster) -> Result<Timing,
     } else {
         MathPrecision::Bf16
     };
-    let c = match compute(gpu, math, model.params) {
+    let c = match compute_with(gpu, math, model.params, detail) {
         Ok(c) => c,
         Err(why) => return Ok(Timing::unknown(tp, why)),
     };
-    let mut warnings = c.warnings.clone();
-    let l = links(cluster);
+    let mut warnings = c.warnings;
+    let l = links_with(cluster, detail);
     let tp_bw = if tp > 1 {
         match l.group_gbs(tp, tp > cluster.gpus_per_node) {
             Some(b) => b,
@@ -255,96 +266,110 @@ pub fn serve_time(model: &Model, s: &Serve, cluster: &Cluster) -> Result<Timing,
     );
     let tokens_per_s = tpot.invert(batch);
 
-    let mut terms = c.terms.clone();
-    terms.extend(l.terms.iter().cloned());
+    let mut terms = c.terms;
+    terms.reserve(l.terms.len() + 7);
+    terms.extend(l.terms);
     terms.push(term(
         "decode_bandwidth",
         bw_gbs * decode_eff.expected,
         "GB/s",
-        format!(
-            "{bw_gbs} GB/s × {:.2} (16-bit decode efficiency) × {:.2} ({:?} weights)",
-            DECODE_BANDWIDTH_EFF.expected,
-            format_factor(s.weights),
-            s.weights
-        ),
+        detail.text(|| {
+            format!(
+                "{bw_gbs} GB/s × {:.2} (16-bit decode efficiency) × {:.2} ({:?} weights)",
+                DECODE_BANDWIDTH_EFF.expected,
+                format_factor(s.weights),
+                s.weights
+            )
+        }),
         Some(GPT_FAST),
     ));
     terms.push(term(
         "weights_read_per_step",
         reads.per_step(batch) / tpf / 1e9,
         "GB",
-        format!(
-            "{:.2} GB of weights{}{} / tp {tp}",
-            reads.total / 1e9,
-            if reads.lookup > 0.0 {
-                format!(
-                    " − {:.2} GB embedding table (looked up, not read)",
-                    reads.lookup / 1e9
-                )
-            } else {
-                String::new()
-            },
-            if reads.experts > 0.0 {
-                format!(
-                    "; experts: {:.0}% of {:.1} GB touched by {batch} sequences",
-                    100.0 * (reads.per_step(batch) - reads.total + reads.lookup + reads.experts)
-                        / reads.experts,
-                    reads.experts / 1e9
-                )
-            } else {
-                String::new()
-            }
-        ),
+        detail.text(|| {
+            format!(
+                "{:.2} GB of weights{}{} / tp {tp}",
+                reads.total / 1e9,
+                if reads.lookup > 0.0 {
+                    format!(
+                        " − {:.2} GB embedding table (looked up, not read)",
+                        reads.lookup / 1e9
+                    )
+                } else {
+                    String::new()
+                },
+                if reads.experts > 0.0 {
+                    format!(
+                        "; experts: {:.0}% of {:.1} GB touched by {batch} sequences",
+                        100.0
+                            * (reads.per_step(batch) - reads.total + reads.lookup + reads.experts)
+                            / reads.experts,
+                        reads.experts / 1e9
+                    )
+                } else {
+                    String::new()
+                }
+            )
+        }),
         Some(GPT_FAST),
     ));
     terms.push(term(
         "kv_read_per_step",
         batch * model.kv_bytes(avg_ctx, kv_bytes) * share / 1e9,
         "GB",
-        format!("{batch} sequences × KV of {avg_ctx} tokens (prompt + half the output) × {share:.3} per GPU"),
+        detail.text(|| {
+            format!("{batch} sequences × KV of {avg_ctx} tokens (prompt + half the output) × {share:.3} per GPU")
+        }),
         Some(TM101),
     ));
     terms.push(term(
         "time_per_output_token",
         d_exp.step_s * 1e3,
         "ms",
-        format!(
-            "max(memory {}, compute 2·N + attention = {decode_flops:.3e} FLOP × {batch} / (tp {tp} × {:.0} TFLOP/s × {:.2})){} — {}",
-            "(weights + KV) / bandwidth",
-            c.peak_flops / 1e12,
-            ce.expected,
-            if tp > 1 {
-                format!(" + {} all-reduces", 2.0 * layers)
-            } else {
-                String::new()
-            },
-            if d_exp.memory_bound {
-                "memory-bound"
-            } else {
-                "compute-bound"
-            }
-        ),
+        detail.text(|| {
+            format!(
+                "max(memory {}, compute 2·N + attention = {decode_flops:.3e} FLOP × {batch} / (tp {tp} × {:.0} TFLOP/s × {:.2})){} — {}",
+                "(weights + KV) / bandwidth",
+                c.peak_flops / 1e12,
+                ce.expected,
+                if tp > 1 {
+                    format!(" + {} all-reduces", 2.0 * layers)
+                } else {
+                    String::new()
+                },
+                if d_exp.memory_bound {
+                    "memory-bound"
+                } else {
+                    "compute-bound"
+                }
+            )
+        }),
         Some(GPT_FAST),
     ));
     terms.push(term(
         "time_to_first_token",
         ttft.expected,
         "s",
-        format!(
-            "prefill of {prompt} tokens: (2·N·P + 2·L·H·Q·P²) / (tp {tp} × peak × {:.2}), at least one read of the weights",
-            pe.expected
-        ),
+        detail.text(|| {
+            format!(
+                "prefill of {prompt} tokens: (2·N·P + 2·L·H·Q·P²) / (tp {tp} × peak × {:.2}), at least one read of the weights",
+                pe.expected
+            )
+        }),
         Some(PALM_FLOPS),
     ));
     terms.push(term(
         "requests_per_s",
         requests.expected,
         "req/s",
-        format!(
-            "1 / (prefill {:.3} s + {output} output tokens × {:.1} ms / {chosen} sequences)",
-            prefill(pe.expected),
-            decode(chosen, decode_eff.expected, ce.expected).step_s * 1e3
-        ),
+        detail.text(|| {
+            format!(
+                "1 / (prefill {:.3} s + {output} output tokens × {:.1} ms / {chosen} sequences)",
+                prefill(pe.expected),
+                decode(chosen, decode_eff.expected, ce.expected).step_s * 1e3
+            )
+        }),
         None,
     ));
 
@@ -398,10 +423,12 @@ pub fn serve_time(model: &Model, s: &Serve, cluster: &Cluster) -> Result<Timing,
             "instances",
             instances.expected,
             "replicas",
-            format!(
-                "⌈{need} req/s needed / {:.2} req/s per replica⌉",
-                requests.expected
-            ),
+            detail.text(|| {
+                format!(
+                    "⌈{need} req/s needed / {:.2} req/s per replica⌉",
+                    requests.expected
+                )
+            }),
             None,
         ));
     }

@@ -8,17 +8,17 @@
 //! as in the llm-foundry benchmark definitions. LoRA has no weight gradients for frozen weights:
 //! forward 2·N + input gradients 2·N ≈ 4·N, plus 6 FLOPs per adapter parameter.
 
-use super::comm::{all_gather_s, all_reduce_s, host_link_gbs, links};
-use super::efficiency::{compute, MathPrecision};
+use super::comm::{all_gather_s, all_reduce_s, host_link_gbs, links_with};
+use super::efficiency::{compute_with, MathPrecision};
 use super::{term, Figure, Timing};
-use crate::explain::Term;
+use crate::explain::{Detail, Term};
 use crate::model::schema::DenseNet;
 use crate::scenario::{
     Classic, Cluster, DataFeed, InputError, Lora, Model, Parallelism, Recompute, Train,
     TrainPrecision, TrainShape, Workload, ZeroStage,
 };
 use crate::sizing::defaults::*;
-use crate::sizing::fit::usable_gib;
+use crate::sizing::fit::usable_gib_with;
 use crate::sizing::memory::{self, lora_adapter_params};
 use crate::units::GIB;
 
@@ -59,7 +59,22 @@ struct Run<'m> {
 struct TokenFlops {
     matmul_params: f64,
     attn_fwd: f64,
-    text: String,
+    layers: f64,
+    width: f64,
+    attended: f64,
+}
+
+impl TokenFlops {
+    fn text(&self) -> String {
+        format!(
+            "N = {:.3} B params in matmuls (active, embedding lookup excluded); attention 4·L·H·Q·T = 4 × {} × {} × {:.0} = {:.3e} per token forward",
+            self.matmul_params / 1e9,
+            self.layers,
+            self.width,
+            self.attended,
+            self.attn_fwd
+        )
+    }
 }
 
 fn token_flops(model: &Model, seq: f64) -> TokenFlops {
@@ -75,11 +90,9 @@ fn token_flops(model: &Model, seq: f64) -> TokenFlops {
     TokenFlops {
         matmul_params: n,
         attn_fwd,
-        text: format!(
-            "N = {:.3} B params in matmuls (active, embedding lookup excluded); attention 4·L·H·Q·T = 4 × {layers} × {width} × {attended:.0} = {:.3e} per token forward",
-            n / 1e9,
-            attn_fwd
-        ),
+        layers,
+        width,
+        attended,
     }
 }
 
@@ -114,14 +127,15 @@ fn step_units(shape: &TrainShape) -> Option<f64> {
 /// Host↔GPU traffic per step of paged optimizer states: what does not fit next to the rest is
 /// paged out and back in every step.
 fn paged_bytes(model: &Model, workload: &Workload, cluster: &Cluster) -> f64 {
-    let Ok(mem) = memory::estimate(model, workload, cluster.gpus) else {
+    let Ok(mem) = memory::estimate_with(model, workload, cluster.gpus, Detail::Numbers) else {
         return 0.0;
     };
     let host = mem.host_gib();
     if host == 0.0 {
         return 0.0;
     }
-    let free = (usable_gib(cluster.gpu, workload).value - mem.total_gib).max(0.0);
+    let free =
+        (usable_gib_with(cluster.gpu, workload, Detail::Numbers).value - mem.total_gib).max(0.0);
     2.0 * (host - free).max(0.0) * GIB
 }
 
@@ -131,6 +145,17 @@ pub fn train_time(
     t: &Train,
     cluster: &Cluster,
     data: Option<&DataFeed>,
+) -> Result<Timing, InputError> {
+    train_time_with(model, t, cluster, data, Detail::Full)
+}
+
+/// [`train_time`] with formulas only when `detail` asks for them.
+pub fn train_time_with(
+    model: &Model,
+    t: &Train,
+    cluster: &Cluster,
+    data: Option<&DataFeed>,
+    detail: Detail,
 ) -> Result<Timing, InputError> {
     t.shape.check()?;
     t.parallel.check()?;
@@ -176,16 +201,18 @@ pub fn train_time(
             "flops_per_token",
             model_flops + extra,
             "FLOP",
-            format!(
-                "6·N + 12·L·H·Q·T = {model_flops:.4e} model FLOPs; {rtext}: {:.4e} hardware FLOPs. {}",
-                model_flops + extra,
-                f.text
-            ),
+            detail.text(|| {
+                format!(
+                    "6·N + 12·L·H·Q·T = {model_flops:.4e} model FLOPs; {rtext}: {:.4e} hardware FLOPs. {}",
+                    model_flops + extra,
+                    f.text()
+                )
+            }),
             Some(PALM_FLOPS),
         )],
         warnings: Vec::new(),
     };
-    run_time(run, cluster, data)
+    run_time(run, cluster, data, detail)
 }
 
 /// LoRA / QLoRA fine-tuning time.
@@ -194,6 +221,17 @@ pub fn lora_time(
     l: &Lora,
     cluster: &Cluster,
     data: Option<&DataFeed>,
+) -> Result<Timing, InputError> {
+    lora_time_with(model, l, cluster, data, Detail::Full)
+}
+
+/// [`lora_time`] with formulas only when `detail` asks for them.
+pub fn lora_time_with(
+    model: &Model,
+    l: &Lora,
+    cluster: &Cluster,
+    data: Option<&DataFeed>,
+    detail: Detail,
 ) -> Result<Timing, InputError> {
     l.shape.check()?;
     l.parallel.check()?;
@@ -214,12 +252,14 @@ pub fn lora_time(
         "flops_per_token",
         model_flops + extra,
         "FLOP",
-        format!(
-            "frozen weights: forward 2·N + input gradients 2·N, adapters 6 × {:.2} M, attention 12·L·H·Q·T = {model_flops:.4e}; {rtext}: {:.4e} hardware FLOPs. {}",
-            adapters / 1e6,
-            model_flops + extra,
-            f.text
-        ),
+        detail.text(|| {
+            format!(
+                "frozen weights: forward 2·N + input gradients 2·N, adapters 6 × {:.2} M, attention 12·L·H·Q·T = {model_flops:.4e}; {rtext}: {:.4e} hardware FLOPs. {}",
+                adapters / 1e6,
+                model_flops + extra,
+                f.text()
+            )
+        }),
         Some(PALM_FLOPS),
     )];
     if l.qlora {
@@ -227,7 +267,9 @@ pub fn lora_time(
             "qlora_slowdown",
             QLORA_SLOWDOWN,
             "×",
-            "NF4 weights are dequantised before every matmul: compute time × 3083/2413 (LoRA vs QLoRA tokens/s on one RTX 4090)".into(),
+            detail.text(|| {
+                "NF4 weights are dequantised before every matmul: compute time × 3083/2413 (LoRA vs QLoRA tokens/s on one RTX 4090)".into()
+            }),
             Some(TORCHTUNE),
         ));
     }
@@ -261,19 +303,21 @@ pub fn lora_time(
         flop_terms,
         warnings: Vec::new(),
     };
-    run_time(run, cluster, data)
+    run_time(run, cluster, data, detail)
 }
 
 /// FLOPs per sample of a network described by per-sample figures: forward GFLOPs are published
 /// counting a multiply-add as one operation, so × 2, and training is forward + backward ≈ 3×.
-fn dense_sample_flops(d: &DenseNet) -> (f64, String) {
+fn dense_sample_flops(d: &DenseNet, detail: Detail) -> (f64, String) {
     let flops = d.forward_gflops_per_sample * 1e9 * 2.0 * 3.0;
     (
         flops,
-        format!(
-            "{} G multiply-adds forward × 2 FLOP × 3 (forward + backward) at {}",
-            d.forward_gflops_per_sample, d.input
-        ),
+        detail.text(|| {
+            format!(
+                "{} G multiply-adds forward × 2 FLOP × 3 (forward + backward) at {}",
+                d.forward_gflops_per_sample, d.input
+            )
+        }),
     )
 }
 
@@ -284,9 +328,20 @@ pub fn classic_time(
     cluster: &Cluster,
     data: Option<&DataFeed>,
 ) -> Result<Timing, InputError> {
+    classic_time_with(model, c, cluster, data, Detail::Full)
+}
+
+/// [`classic_time`] with formulas only when `detail` asks for them.
+pub fn classic_time_with(
+    model: &Model,
+    c: &Classic,
+    cluster: &Cluster,
+    data: Option<&DataFeed>,
+    detail: Detail,
+) -> Result<Timing, InputError> {
     let (per_sample, text, src) = match (&model.dense, &model.transformer) {
         (Some(d), _) => {
-            let (f, t) = dense_sample_flops(d);
+            let (f, t) = dense_sample_flops(d, detail);
             (f, t, None)
         }
         (None, Some(_)) => {
@@ -295,7 +350,8 @@ pub fn classic_time(
             let per_token = 6.0 * f.matmul_params + 3.0 * f.attn_fwd;
             (
                 per_token * seq,
-                format!("(6·N + 12·L·H·Q·T) × {seq} tokens per sample; {}", f.text),
+                detail
+                    .text(|| format!("(6·N + 12·L·H·Q·T) × {seq} tokens per sample; {}", f.text())),
                 Some(PALM_FLOPS),
             )
         }
@@ -334,7 +390,7 @@ pub fn classic_time(
             "classic training is timed with efficiencies measured on transformer training".into(),
         ],
     };
-    run_time(run, cluster, data)
+    run_time(run, cluster, data, detail)
 }
 
 fn memory_seq(model: &Model, c: &Classic) -> u32 {
@@ -358,6 +414,7 @@ fn run_time(
     mut run: Run,
     cluster: &Cluster,
     data: Option<&DataFeed>,
+    detail: Detail,
 ) -> Result<Timing, InputError> {
     let gpus = cluster.gpus.max(1);
     let mp = run.parallel.model_parallel();
@@ -372,12 +429,12 @@ fn run_time(
         f64::from(run.parallel.tensor),
         f64::from(run.parallel.pipeline),
     );
-    let c = match compute(cluster.gpu, run.math, run.model.params) {
+    let c = match compute_with(cluster.gpu, run.math, run.model.params, detail) {
         Ok(c) => c,
         Err(why) => return Ok(Timing::unknown(gpus, why)),
     };
-    run.warnings.extend(c.warnings.iter().cloned());
-    let l = links(cluster);
+    run.warnings.extend(c.warnings);
+    let l = links_with(cluster, detail);
     let per_node = cluster.gpus_per_node.max(1);
     let dp_spans = gpus > per_node;
     let needs = |n: f64, bw: Option<f64>, what: &str| -> Result<f64, String> {
@@ -462,47 +519,52 @@ fn run_time(
     );
 
     let mut terms = std::mem::take(&mut run.flop_terms);
-    terms.extend(c.terms.iter().cloned());
-    terms.extend(l.terms.iter().cloned());
+    terms.reserve(c.terms.len() + l.terms.len() + 10);
+    terms.extend(c.terms);
+    terms.extend(l.terms);
     terms.push(term(
         "compute_per_step",
         s_exp.compute,
         "s",
-        format!(
-            "{micro_steps} micro-batches × {:.0} {} × {:.4e} FLOP / (tp·pp {mp} × {:.1} TFLOP/s × {:.3}){}",
-            run.micro_units,
-            run.unit,
-            run.hw_flops,
-            c.peak_flops / 1e12,
-            eff.expected,
-            if run.slowdown != 1.0 {
-                format!(" × {:.2}", run.slowdown)
-            } else {
-                String::new()
-            }
-        ),
+        detail.text(|| {
+            format!(
+                "{micro_steps} micro-batches × {:.0} {} × {:.4e} FLOP / (tp·pp {mp} × {:.1} TFLOP/s × {:.3}){}",
+                run.micro_units,
+                run.unit,
+                run.hw_flops,
+                c.peak_flops / 1e12,
+                eff.expected,
+                if run.slowdown != 1.0 {
+                    format!(" × {:.2}", run.slowdown)
+                } else {
+                    String::new()
+                }
+            )
+        }),
         Some(PALM_FLOPS),
     ));
     if dp > 1.0 {
-        let what = match run.parallel.zero {
-            ZeroStage::Zero3 => format!(
-                "ZeRO-3: reduce-scatter {:.2} GB of gradients + {micro_steps} × 2 all-gathers of {:.2} GB of weights",
-                run.grad_bytes / shard / 1e9,
-                run.gather_bytes / shard / 1e9
-            ),
-            _ => format!(
-                "gradient all-reduce of {:.2} GB over {dp} ranks, overlapped with the last backward",
-                run.grad_bytes / shard / 1e9
-            ),
-        };
         terms.push(term(
             "data_parallel_comm",
             dp_sync,
             "s",
-            format!(
-                "{what} at {dp_bw:.1} GB/s; {:.3} s not hidden behind compute",
-                s_exp.dp_exposed
-            ),
+            detail.text(|| {
+                let what = match run.parallel.zero {
+                    ZeroStage::Zero3 => format!(
+                        "ZeRO-3: reduce-scatter {:.2} GB of gradients + {micro_steps} × 2 all-gathers of {:.2} GB of weights",
+                        run.grad_bytes / shard / 1e9,
+                        run.gather_bytes / shard / 1e9
+                    ),
+                    _ => format!(
+                        "gradient all-reduce of {:.2} GB over {dp} ranks, overlapped with the last backward",
+                        run.grad_bytes / shard / 1e9
+                    ),
+                };
+                format!(
+                    "{what} at {dp_bw:.1} GB/s; {:.3} s not hidden behind compute",
+                    s_exp.dp_exposed
+                )
+            }),
             Some(NCCL_BUSBW),
         ));
     }
@@ -511,12 +573,14 @@ fn run_time(
             "tensor_parallel_comm",
             tp_comm,
             "s",
-            format!(
-                "{micro_steps} micro-batches × {} all-reduces of {:.1} MB over tp {tp} at {tp_bw:.1} GB/s + {:.0} µs latency each (not overlapped)",
-                run.tp_collectives,
-                run.tp_bytes / 1e6,
-                TP_ALLREDUCE_LATENCY_S * 1e6
-            ),
+            detail.text(|| {
+                format!(
+                    "{micro_steps} micro-batches × {} all-reduces of {:.1} MB over tp {tp} at {tp_bw:.1} GB/s + {:.0} µs latency each (not overlapped)",
+                    run.tp_collectives,
+                    run.tp_bytes / 1e6,
+                    TP_ALLREDUCE_LATENCY_S * 1e6
+                )
+            }),
             Some(NCCL_BUSBW),
         ));
     }
@@ -525,7 +589,12 @@ fn run_time(
             "pipeline_bubble",
             s_exp.bubble,
             "s",
-            format!("1F1B bubble (pp − 1) / micro-batches = {} / {micro_steps} of compute, plus {pp_comm:.3} s of activation transfers", pp - 1.0),
+            detail.text(|| {
+                format!(
+                    "1F1B bubble (pp − 1) / micro-batches = {} / {micro_steps} of compute, plus {pp_comm:.3} s of activation transfers",
+                    pp - 1.0
+                )
+            }),
             Some(KORTHIKANTI),
         ));
     }
@@ -534,10 +603,12 @@ fn run_time(
             "optimizer_paging",
             paging,
             "s",
-            format!(
-                "{:.2} GiB of optimizer states paged out and back per step over PCIe",
-                run.paged_bytes / GIB
-            ),
+            detail.text(|| {
+                format!(
+                    "{:.2} GiB of optimizer states paged out and back per step over PCIe",
+                    run.paged_bytes / GIB
+                )
+            }),
             Some(ADAM8BIT),
         ));
     }
@@ -545,10 +616,12 @@ fn run_time(
         "step_time",
         s_exp.total,
         "s",
-        format!(
-            "compute {:.3} s × (1 + bubble {bubble:.3}) + exposed data-parallel {:.3} s + tensor-parallel {tp_comm:.3} s + pipeline transfers {pp_comm:.3} s + paging {paging:.3} s, for {units_per_step:.0} {}",
-            s_exp.compute, s_exp.dp_exposed, run.unit
-        ),
+        detail.text(|| {
+            format!(
+                "compute {:.3} s × (1 + bubble {bubble:.3}) + exposed data-parallel {:.3} s + tensor-parallel {tp_comm:.3} s + pipeline transfers {pp_comm:.3} s + paging {paging:.3} s, for {units_per_step:.0} {}",
+                s_exp.compute, s_exp.dp_exposed, run.unit
+            )
+        }),
         None,
     ));
 
@@ -560,10 +633,12 @@ fn run_time(
             "data_read",
             need_mbs,
             "MB/s",
-            format!(
-                "{samples_per_s:.1} samples/s × {} bytes per sample",
-                d.bytes_per_sample
-            ),
+            detail.text(|| {
+                format!(
+                    "{samples_per_s:.1} samples/s × {} bytes per sample",
+                    d.bytes_per_sample
+                )
+            }),
             None,
         ));
         if d.bytes_per_sample > 0.0 {
@@ -582,10 +657,12 @@ fn run_time(
                     "storage_cap",
                     util,
                     "fraction",
-                    format!(
-                        "{} MB/s of storage / {need_mbs:.1} MB/s needed",
-                        d.storage_mbs
-                    ),
+                    detail.text(|| {
+                        format!(
+                            "{} MB/s of storage / {need_mbs:.1} MB/s needed",
+                            d.storage_mbs
+                        )
+                    }),
                     None,
                 ));
             }
@@ -602,10 +679,12 @@ fn run_time(
             "interruptions",
             interruptions,
             "fraction",
-            format!(
-                "{:.2e} failures per GPU-hour × {gpus} GPUs × {HOURS_LOST_PER_INTERRUPTION:.3} h lost each",
-                INTERRUPTIONS_PER_GPU_HOUR
-            ),
+            detail.text(|| {
+                format!(
+                    "{:.2e} failures per GPU-hour × {gpus} GPUs × {HOURS_LOST_PER_INTERRUPTION:.3} h lost each",
+                    INTERRUPTIONS_PER_GPU_HOUR
+                )
+            }),
             Some(LLAMA3_RELIABILITY),
         ));
     }
@@ -613,18 +692,20 @@ fn run_time(
         "hours",
         hours.expected,
         "h",
-        format!(
-            "{:.4e} {} / {:.1} {}/s{}",
-            run.units,
-            run.unit,
-            throughput.expected,
-            run.unit,
-            if interruptions > 0.001 {
-                format!(" × (1 + {interruptions:.3} lost to interruptions)")
-            } else {
-                String::new()
-            }
-        ),
+        detail.text(|| {
+            format!(
+                "{:.4e} {} / {:.1} {}/s{}",
+                run.units,
+                run.unit,
+                throughput.expected,
+                run.unit,
+                if interruptions > 0.001 {
+                    format!(" × (1 + {interruptions:.3} lost to interruptions)")
+                } else {
+                    String::new()
+                }
+            )
+        }),
         None,
     ));
 

@@ -1,0 +1,96 @@
+//! Where a scenario comes from: a JSON file, standard input, or a share link.
+
+use gpu_sizer_formats::link::{self, Ignored};
+use gpu_sizer_formats::Form;
+use std::io::Read;
+
+/// A form read from the command line's argument.
+pub struct Input {
+    pub form: Form,
+    /// Parts of a share link that were left out.
+    pub ignored: Vec<Ignored>,
+    /// How to name the input in messages.
+    pub label: String,
+}
+
+/// A share link rather than a file name: a URL, a `?query`, or anything with `v=1`.
+pub fn looks_like_link(text: &str) -> bool {
+    let text = text.trim();
+    text.starts_with("http://")
+        || text.starts_with("https://")
+        || text.starts_with('?')
+        || text.contains("v=1")
+}
+
+/// Reads `arg`: `-` for standard input, an existing file, or a share link.
+pub fn read(arg: &str) -> Result<Input, String> {
+    if arg == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        return parse(&text, "standard input");
+    }
+    let path = std::path::Path::new(arg);
+    if !path.is_file() && looks_like_link(arg) {
+        return Ok(from_link(arg));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {arg}: {e}"))?;
+    parse(&text, arg)
+}
+
+/// JSON (an object), or else a share link.
+fn parse(text: &str, label: &str) -> Result<Input, String> {
+    if !text.trim_start().starts_with('{') && looks_like_link(text) {
+        let mut input = from_link(text);
+        input.label = label.to_string();
+        return Ok(input);
+    }
+    let form = Form::from_json(text).map_err(|e| {
+        if e.field == "json" {
+            format!("{label}: {}", e.message)
+        } else {
+            format!("{label}: field '{}': {}", e.field, e.message)
+        }
+    })?;
+    Ok(Input {
+        form,
+        ignored: Vec::new(),
+        label: label.to_string(),
+    })
+}
+
+fn from_link(text: &str) -> Input {
+    let decoded = link::decode(text);
+    Input {
+        form: decoded.form,
+        ignored: decoded.ignored,
+        label: "the share link".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_are_recognised() {
+        assert!(looks_like_link("https://example.org/?w=serve"));
+        assert!(looks_like_link("?w=serve"));
+        assert!(looks_like_link("v=1&w=serve"));
+        assert!(!looks_like_link("docs/examples/serve.json"));
+        assert!(!looks_like_link("scenario.json"));
+    }
+
+    #[test]
+    fn stdin_text_may_be_a_link_or_json() {
+        let input = parse("v=1&w=dev&zz=1\n", "stdin").unwrap();
+        assert_eq!(input.form.workload.key(), "dev");
+        assert_eq!(input.ignored.len(), 1);
+        let input = parse("{\"workload\": \"render\"}", "stdin").unwrap();
+        assert_eq!(input.form.workload.key(), "render");
+        let err = parse("{\"workloda\": \"render\"}", "f.json").err().unwrap();
+        assert!(err.contains("field 'workloda'"), "{err}");
+        assert!(err.contains("did you mean 'workload'"), "{err}");
+    }
+}

@@ -1,0 +1,327 @@
+//! The report for people: the best candidates, then the pick in full with every formula.
+
+use crate::view::{money, BandView, CandidateView, ReportView, TermView};
+use gpu_sizer_engine::catalog::Currency;
+use std::fmt::Write as _;
+
+fn hours(h: f64) -> String {
+    if !h.is_finite() {
+        "—".into()
+    } else if h < 1.0 {
+        format!("{:.0} min", h * 60.0)
+    } else if h < 48.0 {
+        format!("{h:.1} h")
+    } else {
+        format!("{:.1} d", h / 24.0)
+    }
+}
+
+fn hours_band(b: BandView) -> String {
+    if b.low == b.high {
+        return hours(b.expected);
+    }
+    format!("{} ({}–{})", hours(b.expected), hours(b.low), hours(b.high))
+}
+
+fn money_band(c: Currency, b: BandView) -> String {
+    if b.low == b.high {
+        return money(c, b.expected);
+    }
+    format!(
+        "{} ({}–{})",
+        money(c, b.expected),
+        money(c, b.low),
+        money(c, b.high)
+    )
+}
+
+/// A number for a term: short, whatever its size.
+fn number(v: f64) -> String {
+    let a = v.abs();
+    if v == 0.0 {
+        "0".into()
+    } else if !(1e-3..1e6).contains(&a) {
+        format!("{v:.3e}")
+    } else if a >= 100.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.3}")
+    }
+}
+
+fn term_lines(out: &mut String, currency: Currency, list: &[TermView]) {
+    for t in list {
+        let value = if t.unit == "currency" {
+            money(currency, t.value)
+        } else {
+            format!("{} {}", number(t.value), t.unit)
+        };
+        let source = t.source.map(|s| format!("  [{s}]")).unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "    {:<26} {:>14}  {}{source}",
+            t.key, value, t.formula
+        );
+    }
+}
+
+/// Writes `rows` as columns padded to their widest cell (the first column right-aligned).
+fn table<const N: usize>(out: &mut String, rows: &[[String; N]]) {
+    let mut widths = [0usize; N];
+    for row in rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    for row in rows {
+        let mut line = String::new();
+        for (i, (cell, w)) in row.iter().zip(widths).enumerate() {
+            let pad = " ".repeat(w - cell.chars().count());
+            if i == 0 {
+                line.push_str(&pad);
+                line.push_str(cell);
+            } else if i + 1 == N {
+                line.push_str(cell);
+            } else {
+                line.push_str(cell);
+                line.push_str(&pad);
+            }
+            line.push_str("  ");
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+}
+
+fn shape(c: &CandidateView) -> String {
+    format!("{} × {} × {}", c.instances, c.gpus_per_instance, c.gpu_name)
+}
+
+fn time_cell(v: &ReportView, c: &CandidateView) -> String {
+    if v.scenario.per_month {
+        "a month of traffic".into()
+    } else {
+        hours_band(c.hours)
+    }
+}
+
+/// The report as text. `currency` is the report's.
+pub fn render(v: &ReportView, currency: Currency) -> String {
+    let mut out = String::new();
+    let model = match &v.scenario.model {
+        Some(m) => format!(" · {m}"),
+        None => String::new(),
+    };
+    let _ = writeln!(
+        out,
+        "Scenario: {}{model} · objective {} · {}",
+        v.scenario.workload, v.scenario.objective, v.scenario.currency
+    );
+    for i in &v.ignored_input {
+        let _ = writeln!(
+            out,
+            "ignored in the link: {}={} ({})",
+            i.key, i.value, i.reason
+        );
+    }
+    for w in &v.warnings {
+        let _ = writeln!(out, "warning: {w}");
+    }
+
+    let per = if v.scenario.per_month { " / month" } else { "" };
+    let _ = writeln!(
+        out,
+        "\n{} candidate(s) meet every constraint; the best {}:",
+        v.ranked,
+        v.top.len()
+    );
+    let mut rows = vec![[
+        "#".to_string(),
+        "offer".into(),
+        "provider".into(),
+        "region".into(),
+        "instances × GPUs".into(),
+        "mode".into(),
+        "time".into(),
+        format!("cost{per}"),
+    ]];
+    for c in &v.top {
+        let risk = if c.deadline_at_risk {
+            " (deadline at risk)"
+        } else {
+            ""
+        };
+        rows.push([
+            c.rank.to_string(),
+            c.offer.clone(),
+            c.provider_name.clone(),
+            c.region.clone(),
+            shape(c),
+            c.mode.to_string(),
+            time_cell(v, c),
+            format!("{}{risk}", money_band(currency, c.cost)),
+        ]);
+    }
+    table(&mut out, &rows);
+
+    match &v.pick {
+        None => {
+            let _ = writeln!(
+                out,
+                "\nNo recommendation: no candidate meets every constraint."
+            );
+        }
+        Some(p) => {
+            let c = &p.candidate;
+            let _ = writeln!(
+                out,
+                "\nRecommendation: {} — {} at {}, {}",
+                c.offer, c.instance_type, c.provider_name, c.region
+            );
+            let _ = writeln!(
+                out,
+                "  {} ({} GPU(s)), {} at {}/h per instance",
+                shape(c),
+                c.gpus,
+                c.mode,
+                money(currency, c.price_per_hour)
+            );
+            let _ = writeln!(
+                out,
+                "  catalog price {} {}/h, as of {}: {}{}",
+                number(p.quote.per_hour),
+                p.quote.currency,
+                p.quote.as_of,
+                p.quote.source,
+                if c.price_overridden {
+                    " (overridden)"
+                } else {
+                    ""
+                }
+            );
+            if !v.scenario.per_month {
+                let _ = writeln!(out, "  time {}", hours_band(c.hours));
+            }
+            let _ = writeln!(out, "  cost{per} {}", money_band(currency, c.cost));
+            for w in &c.warnings {
+                let _ = writeln!(out, "  warning: {w}");
+            }
+
+            let _ = writeln!(out, "\n  Cost lines");
+            term_lines(&mut out, currency, &p.cost_lines);
+            let total: f64 = p.cost_lines.iter().map(|t| t.value).sum();
+            let _ = writeln!(out, "    {:<26} {:>14}", "total", money(currency, total));
+
+            let _ = writeln!(
+                out,
+                "\n  Memory per GPU: {:.1} GiB, {:.0} % of usable memory left free",
+                p.memory.total_gib,
+                c.headroom * 100.0
+            );
+            term_lines(&mut out, currency, &p.memory.terms);
+            if !p.memory.host_terms.is_empty() {
+                let _ = writeln!(out, "  In host memory, per GPU:");
+                term_lines(&mut out, currency, &p.memory.host_terms);
+            }
+
+            let _ = writeln!(out, "\n  Time");
+            for f in &p.time.figures {
+                let _ = writeln!(
+                    out,
+                    "    {:<26} {:>14}  ({}–{})",
+                    f.key,
+                    format!("{} {}", number(f.band.expected), f.unit),
+                    number(f.band.low),
+                    number(f.band.high)
+                );
+            }
+            term_lines(&mut out, currency, &p.time.terms);
+            for w in &p.time.warnings {
+                let _ = writeln!(out, "    warning: {w}");
+            }
+
+            if let Some(b) = &p.break_even {
+                let _ = writeln!(
+                    out,
+                    "\n  Break-even against on-demand: {} of use per term ({:.0} % utilisation)",
+                    hours(b.hours),
+                    b.utilisation * 100.0
+                );
+                term_lines(&mut out, currency, &b.terms);
+            }
+            if let Some(s) = &p.spot {
+                let _ = writeln!(
+                    out,
+                    "\n  Spot: checkpoint every {}, {:.2} interruption(s) expected, {} in all",
+                    hours(s.checkpoint_interval_hours),
+                    s.expected_interruptions,
+                    hours(s.expected_hours)
+                );
+                term_lines(&mut out, currency, &s.terms);
+            }
+        }
+    }
+
+    if !v.pitfalls.is_empty() {
+        let _ = writeln!(out, "\nPitfalls");
+        for p in &v.pitfalls {
+            let _ = writeln!(out, "  - {}", p.message);
+        }
+    }
+    if let Some(w) = &v.why {
+        let r = &w.runner_up;
+        let cost = if w.saves >= 0.0 {
+            format!("costs {} less", money(currency, w.saves))
+        } else {
+            format!("costs {} more", money(currency, -w.saves))
+        };
+        let time = if v.scenario.per_month {
+            String::new()
+        } else if w.sooner_h.abs() < 1.0 / 120.0 {
+            " and takes as long".to_string()
+        } else if w.sooner_h > 0.0 {
+            format!(" and finishes {} sooner", hours(w.sooner_h))
+        } else {
+            format!(" and finishes {} later", hours(-w.sooner_h))
+        };
+        let _ = writeln!(
+            out,
+            "\nWhy this pick ({}): compared with #{} {} ({}, {}), it {cost}{time}.",
+            w.objective,
+            r.rank,
+            r.offer,
+            r.mode,
+            shape(r)
+        );
+    }
+    if !v.sensitivity.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nSensitivity (the pick's figure moved, the others kept)"
+        );
+        for s in &v.sensitivity {
+            let outcome = if s.holds {
+                "the pick holds".to_string()
+            } else {
+                format!("{} would win", s.winner)
+            };
+            let _ = writeln!(
+                out,
+                "  {:<10} {:>+4.0} %: {outcome}",
+                s.factor,
+                s.change * 100.0
+            );
+        }
+    }
+    let _ = writeln!(out, "\nLeft out: {} candidate(s)", v.excluded.total);
+    for r in &v.excluded.by_reason {
+        let _ = writeln!(out, "  {:>5}  {}", r.count, r.reason);
+    }
+    if let Some(c) = &v.excluded.closest_fit {
+        let _ = writeln!(
+            out,
+            "  closest to fitting: {}, short by {:.1} GiB per GPU",
+            c.offer, c.short_gib
+        );
+    }
+    out
+}

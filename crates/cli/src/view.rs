@@ -1,0 +1,532 @@
+//! The report as plain data: what `--json` prints and what the text report is written from.
+//! Defined here, so the engine's types stay free to change.
+
+use gpu_sizer_engine::catalog::Catalog;
+use gpu_sizer_engine::catalog::{BillingMode, Currency};
+use gpu_sizer_engine::cost::money::symbol;
+use gpu_sizer_engine::explain::Term;
+use gpu_sizer_engine::plan::{
+    self, explain_cost, Candidate, Objective, Pitfall, Reason, Report, Request,
+};
+use gpu_sizer_engine::sizing::defaults::Band;
+use gpu_sizer_formats::form::{ModeKey, ModelSource, WorkloadKind};
+use gpu_sizer_formats::link::Ignored;
+use gpu_sizer_formats::Form;
+use serde::Serialize;
+
+#[derive(Debug, Serialize)]
+pub struct ReportView {
+    pub scenario: ScenarioView,
+    /// Parts of a share link that were left out.
+    pub ignored_input: Vec<IgnoredView>,
+    pub warnings: Vec<String>,
+    /// Candidates meeting every constraint.
+    pub ranked: usize,
+    /// The best ones, best first.
+    pub top: Vec<CandidateView>,
+    pub pick: Option<PickView>,
+    pub pitfalls: Vec<PitfallView>,
+    pub why: Option<WhyView>,
+    pub sensitivity: Vec<SensitivityView>,
+    pub excluded: ExcludedView,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ScenarioView {
+    pub workload: &'static str,
+    /// The model, for the workloads that use one.
+    pub model: Option<String>,
+    pub currency: &'static str,
+    pub objective: &'static str,
+    /// Serving: costs are per month of traffic, not per job.
+    pub per_month: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct IgnoredView {
+    pub key: String,
+    pub value: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct BandView {
+    pub low: f64,
+    pub expected: f64,
+    pub high: f64,
+}
+
+impl From<Band> for BandView {
+    fn from(b: Band) -> Self {
+        BandView {
+            low: b.low,
+            expected: b.expected,
+            high: b.high,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TermView {
+    pub key: &'static str,
+    pub value: f64,
+    pub unit: &'static str,
+    pub formula: String,
+    pub source: Option<&'static str>,
+}
+
+fn terms(list: &[Term]) -> Vec<TermView> {
+    list.iter()
+        .map(|t| TermView {
+            key: t.key,
+            value: t.value,
+            unit: t.unit,
+            formula: t.formula.clone(),
+            source: t.source,
+        })
+        .collect()
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CandidateView {
+    /// 1 for the pick.
+    pub rank: usize,
+    pub offer: String,
+    pub instance_type: String,
+    pub provider: String,
+    pub provider_name: String,
+    pub region: String,
+    pub gpu: String,
+    pub gpu_name: String,
+    pub instances: u32,
+    /// GPUs in use in total.
+    pub gpus: u32,
+    pub gpus_per_instance: u32,
+    /// Billing mode: `on-demand`, `spot`, `monthly`, `reserved-1y`, `reserved-3y`, `serverless`.
+    pub mode: &'static str,
+    /// Wall-clock hours (spot: interruptions included; serving: the month).
+    pub hours: BandView,
+    /// The whole cost in the report currency (serving: per month).
+    pub cost: BandView,
+    /// Price of one instance per hour, report currency.
+    pub price_per_hour: f64,
+    /// Free share of usable GPU memory.
+    pub headroom: f64,
+    pub deadline_at_risk: bool,
+    pub price_overridden: bool,
+    pub warnings: Vec<String>,
+}
+
+fn mode_key(mode: BillingMode) -> &'static str {
+    ModeKey::ALL
+        .iter()
+        .find(|k| k.engine() == mode)
+        .map_or("?", |k| k.key())
+}
+
+fn currency_key(c: Currency) -> &'static str {
+    match c {
+        Currency::Usd => "USD",
+        Currency::Cny => "CNY",
+    }
+}
+
+fn candidate(rank: usize, c: &Candidate) -> CandidateView {
+    CandidateView {
+        rank,
+        offer: c.offer.id.clone(),
+        instance_type: c.offer.instance_type.clone(),
+        provider: c.provider.id.clone(),
+        provider_name: c.provider.name.clone(),
+        region: c.offer.region.clone(),
+        gpu: c.gpu.id.clone(),
+        gpu_name: c.gpu.name.clone(),
+        instances: c.instances,
+        gpus: c.gpus,
+        gpus_per_instance: c.offer.gpu_count,
+        mode: mode_key(c.mode),
+        hours: c.hours.into(),
+        cost: c.cost.into(),
+        price_per_hour: c.price_per_hour,
+        headroom: c.headroom,
+        deadline_at_risk: c.deadline_at_risk,
+        price_overridden: c.price_overridden,
+        warnings: c.warnings.clone(),
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct QuoteView {
+    /// Per instance-hour, in the catalog's currency.
+    pub per_hour: f64,
+    pub currency: &'static str,
+    pub source: String,
+    pub as_of: String,
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct MemoryView {
+    /// Per GPU.
+    pub total_gib: f64,
+    pub terms: Vec<TermView>,
+    /// Held in host memory instead (paged optimizer states), per GPU.
+    pub host_terms: Vec<TermView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct FigureView {
+    pub key: &'static str,
+    pub unit: &'static str,
+    pub band: BandView,
+}
+
+#[derive(Debug, Serialize)]
+pub struct TimeView {
+    /// Hours of the job as timed (before spot interruptions); none for serving.
+    pub hours: Option<BandView>,
+    pub figures: Vec<FigureView>,
+    pub terms: Vec<TermView>,
+    pub warnings: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct BreakEvenView {
+    /// Hours of use within one term at which the commitment and on-demand cost the same.
+    pub hours: f64,
+    /// The same as a share of the term.
+    pub utilisation: f64,
+    pub terms: Vec<TermView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SpotView {
+    pub checkpoint_interval_hours: f64,
+    pub expected_hours: f64,
+    pub expected_interruptions: f64,
+    pub terms: Vec<TermView>,
+}
+
+/// The pick in full.
+#[derive(Debug, Serialize)]
+pub struct PickView {
+    pub candidate: CandidateView,
+    pub quote: QuoteView,
+    /// What the cost is made of, with formulas; the values add up to `candidate.cost.expected`.
+    pub cost_lines: Vec<TermView>,
+    pub memory: MemoryView,
+    pub time: TimeView,
+    pub break_even: Option<BreakEvenView>,
+    pub spot: Option<SpotView>,
+}
+
+fn pick(catalog: &Catalog, c: &Candidate, request: &Request) -> PickView {
+    // The pick with its formulas; should that fail, its figures without them.
+    let (memory, timing, cost) = match plan::explain(catalog, c, request) {
+        Ok(e) => (e.memory, e.timing, e.cost),
+        Err(_) => (
+            (*c.memory).clone(),
+            (*c.timing).clone(),
+            explain_cost(c, request),
+        ),
+    };
+    PickView {
+        candidate: candidate(1, c),
+        quote: QuoteView {
+            per_hour: c.quote.per_hour,
+            currency: currency_key(c.quote.currency),
+            source: c.quote.source.clone(),
+            as_of: c.quote.as_of.clone(),
+            note: c.quote.note.clone(),
+        },
+        cost_lines: terms(&cost),
+        memory: MemoryView {
+            total_gib: memory.total_gib,
+            terms: terms(&memory.terms),
+            host_terms: terms(&memory.host_terms),
+        },
+        time: TimeView {
+            hours: timing.hours.map(BandView::from),
+            figures: timing
+                .figures
+                .iter()
+                .map(|f| FigureView {
+                    key: f.key,
+                    unit: f.unit,
+                    band: f.band.into(),
+                })
+                .collect(),
+            terms: terms(&timing.terms),
+            warnings: timing.warnings.clone(),
+        },
+        break_even: c.break_even.as_ref().map(|b| BreakEvenView {
+            hours: b.hours,
+            utilisation: b.utilisation,
+            terms: terms(&b.terms),
+        }),
+        spot: c.spot.as_ref().map(|s| SpotView {
+            checkpoint_interval_hours: s.checkpoint_interval_hours,
+            expected_hours: s.expected_hours,
+            expected_interruptions: s.expected_interruptions,
+            terms: terms(&s.terms),
+        }),
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct PitfallView {
+    /// Stable key, e.g. `no_auto_stop`.
+    pub kind: &'static str,
+    /// Money at stake, report currency, when there is an amount.
+    pub at_stake: Option<f64>,
+    pub message: String,
+}
+
+/// An amount with its currency symbol.
+pub fn money(currency: Currency, v: f64) -> String {
+    let s = symbol(currency);
+    let sign = if v < 0.0 { "-" } else { "" };
+    let v = v.abs();
+    if v >= 100.0 {
+        format!("{sign}{s}{v:.0}")
+    } else {
+        format!("{sign}{s}{v:.2}")
+    }
+}
+
+fn percent(share: f64) -> String {
+    format!("{:.0} %", share * 100.0)
+}
+
+fn pitfall(p: &Pitfall, currency: Currency) -> PitfallView {
+    let m = |v: f64| money(currency, v);
+    let (kind, at_stake, message) = match p {
+        Pitfall::StorageStarvesGpu {
+            utilisation,
+            extra_cost,
+        } => (
+            "storage_starves_gpu",
+            Some(*extra_cost),
+            format!(
+                "Storage cannot feed the GPUs: they run at {} and the job costs {} more. Faster storage or smaller samples fix it.",
+                percent(*utilisation),
+                m(*extra_cost)
+            ),
+        ),
+        Pitfall::OnDemandForLongJob { saving, mode } => (
+            "on_demand_for_long_job",
+            Some(*saving),
+            format!(
+                "On-demand, where {} on the same offer costs {} less.",
+                mode_key(*mode),
+                m(*saving)
+            ),
+        ),
+        Pitfall::Egress { cost, share } => (
+            "egress",
+            Some(*cost),
+            format!(
+                "Egress costs {} ({} of the bill): move less data out, or pick a provider with cheaper egress.",
+                m(*cost),
+                percent(*share)
+            ),
+        ),
+        Pitfall::NoAutoStop { idle_cost } => (
+            "no_auto_stop",
+            Some(*idle_cost),
+            format!(
+                "Idle hours are billed: an auto-stop would save {}.",
+                m(*idle_cost)
+            ),
+        ),
+        Pitfall::MultiGpuWithoutNvlink { extra_cost } => (
+            "multi_gpu_without_nvlink",
+            Some(*extra_cost),
+            format!(
+                "Several GPUs over PCIe: the same GPUs with NVLink finish sooner; the slower link costs about {}.",
+                m(*extra_cost)
+            ),
+        ),
+        Pitfall::LowMemoryHeadroom { headroom } => (
+            "low_memory_headroom",
+            None,
+            format!(
+                "Only {} of usable GPU memory is left free: a real run may run out of memory.",
+                percent(*headroom)
+            ),
+        ),
+        Pitfall::StalePrice { days } => (
+            "stale_price",
+            None,
+            format!("The pick's price was read {days} days ago: check it before you rent."),
+        ),
+        Pitfall::NonCuda { software } => (
+            "non_cuda",
+            None,
+            format!("This GPU runs {software}, not CUDA: check that your code supports it."),
+        ),
+    };
+    PitfallView {
+        kind,
+        at_stake,
+        message,
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct WhyView {
+    pub runner_up: CandidateView,
+    /// Runner-up cost minus pick cost; positive: the pick is cheaper.
+    pub saves: f64,
+    /// Runner-up hours minus pick hours; positive: the pick is faster.
+    pub sooner_h: f64,
+    pub objective: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SensitivityView {
+    /// `price` or `efficiency`.
+    pub factor: &'static str,
+    /// Relative change applied to the pick, e.g. 0.2.
+    pub change: f64,
+    pub winner: String,
+    pub holds: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ReasonCount {
+    pub reason: String,
+    pub count: usize,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ClosestView {
+    pub offer: String,
+    /// Memory missing per GPU.
+    pub short_gib: f64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ExcludedView {
+    pub total: usize,
+    /// Most common first.
+    pub by_reason: Vec<ReasonCount>,
+    /// The offer that comes nearest to holding the job, when memory is what rules offers out.
+    pub closest_fit: Option<ClosestView>,
+}
+
+fn reason_label(r: &Reason) -> String {
+    match r {
+        Reason::DoesNotFit { .. } => "does not fit in GPU memory".into(),
+        Reason::MissesDeadline { .. } => "misses the deadline".into(),
+        Reason::OverBudget { .. } => "over budget".into(),
+        Reason::LacksFeature(f) => format!("lacks {f}"),
+        Reason::NoPrice => "no catalog price in an allowed mode".into(),
+        Reason::Filtered(what) => format!("left out by the {what} filter"),
+        Reason::Unknown(_) => "time could not be estimated".into(),
+    }
+}
+
+fn objective_key(o: Objective) -> &'static str {
+    match o {
+        Objective::Cheapest => "cheapest",
+        Objective::Fastest => "fastest",
+        Objective::BestValue => "best_value",
+    }
+}
+
+/// Builds the view of `report` with the `top` best candidates.
+pub fn build(
+    catalog: &Catalog,
+    form: &Form,
+    ignored: &[Ignored],
+    request: &Request,
+    report: &Report,
+    top: usize,
+) -> ReportView {
+    let mut counts: Vec<ReasonCount> = Vec::new();
+    for e in &report.excluded {
+        let label = reason_label(&e.reason);
+        match counts.iter_mut().find(|c| c.reason == label) {
+            Some(c) => c.count += 1,
+            None => counts.push(ReasonCount {
+                reason: label,
+                count: 1,
+            }),
+        }
+    }
+    counts.sort_by(|a, b| b.count.cmp(&a.count).then(a.reason.cmp(&b.reason)));
+    let closest_fit = report
+        .excluded
+        .iter()
+        .filter_map(|e| match e.reason {
+            Reason::DoesNotFit { short_gib } => Some((short_gib, e)),
+            _ => None,
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(short_gib, e)| ClosestView {
+            offer: e.offer.id.clone(),
+            short_gib,
+        });
+    let model = match (form.workload, form.model_source) {
+        (WorkloadKind::Render | WorkloadKind::Dev, _) => None,
+        (_, ModelSource::Preset) => Some(form.model.clone()),
+        (_, ModelSource::Params) => Some(format!("{} B parameters", form.params_b)),
+        (_, ModelSource::Custom) => Some("custom architecture".into()),
+    };
+    ReportView {
+        scenario: ScenarioView {
+            workload: form.workload.key(),
+            model,
+            currency: currency_key(report.currency),
+            objective: objective_key(request.objective),
+            per_month: form.workload == WorkloadKind::Serve,
+        },
+        ignored_input: ignored
+            .iter()
+            .map(|i| IgnoredView {
+                key: i.key.clone(),
+                value: i.value.clone(),
+                reason: i.reason.clone(),
+            })
+            .collect(),
+        warnings: report.warnings.clone(),
+        ranked: report.ranked.len(),
+        top: report
+            .ranked
+            .iter()
+            .take(top)
+            .enumerate()
+            .map(|(i, c)| candidate(i + 1, c))
+            .collect(),
+        pick: report.pick().map(|c| pick(catalog, c, request)),
+        pitfalls: report
+            .pitfalls
+            .iter()
+            .map(|p| pitfall(p, report.currency))
+            .collect(),
+        why: report.why.as_ref().and_then(|w| {
+            report.ranked.get(w.runner_up).map(|r| WhyView {
+                runner_up: candidate(w.runner_up + 1, r),
+                saves: w.saves,
+                sooner_h: w.sooner_h,
+                objective: objective_key(w.objective),
+            })
+        }),
+        sensitivity: report
+            .sensitivity
+            .iter()
+            .map(|s| SensitivityView {
+                factor: s.factor,
+                change: s.change,
+                winner: s.winner.clone(),
+                holds: s.holds,
+            })
+            .collect(),
+        excluded: ExcludedView {
+            total: report.excluded.len(),
+            by_reason: counts,
+            closest_fit,
+        },
+    }
+}

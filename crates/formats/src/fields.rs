@@ -1,0 +1,355 @@
+//! The fields of a [`Form`], defined once: the short key a share link uses, the unit and a line
+//! of documentation. `docs/scenario.md` and `docs/links.md` contain tables generated from this
+//! list (a test keeps them in step), so the documentation cannot drift from the code.
+
+use crate::form::{
+    CurrencyKey, KvKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey,
+    RecomputeKey, WeightKey, WorkloadKind,
+};
+use crate::Form;
+use serde_json::Value;
+use std::sync::OnceLock;
+
+/// One field of the form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Field {
+    /// The field's name in JSON (the Rust field name).
+    pub name: &'static str,
+    /// Its key in a share link. Short, unique, never the name of another field.
+    pub key: &'static str,
+    /// Unit of a number, or empty.
+    pub unit: &'static str,
+    /// What it means, for the documentation.
+    pub about: &'static str,
+}
+
+const fn f(
+    name: &'static str,
+    key: &'static str,
+    unit: &'static str,
+    about: &'static str,
+) -> Field {
+    Field {
+        name,
+        key,
+        unit,
+        about,
+    }
+}
+
+/// Every field of [`Form`], in the order share links write them.
+#[rustfmt::skip]
+pub const FIELDS: &[Field] = &[
+    f("name", "n", "", "Your label for the scenario (plain text)."),
+    f("workload", "w", "", "Which kind of job. `train`: pre-training or full fine-tuning."),
+    f("model_source", "ms", "", "How the model is given: a preset, a parameter count, or its architecture."),
+    f("model", "m", "", "Preset id when `model_source` is `preset` (`gpu-sizer models` lists them)."),
+    f("params_b", "pb", "billion parameters", "Model size when `model_source` is `params` (a Llama-like shape is assumed)."),
+    f("layers", "ly", "", "Custom architecture: transformer layers."),
+    f("hidden", "hd", "", "Custom architecture: hidden size."),
+    f("heads", "h", "", "Custom architecture: attention heads."),
+    f("kv_heads", "kvh", "", "Custom architecture: key/value heads (1: MQA, = heads: MHA, else GQA)."),
+    f("head_dim", "hdim", "", "Custom architecture: dimension of one head."),
+    f("ffn", "ffn", "", "Custom architecture: intermediate (MLP) size, gated."),
+    f("vocab", "voc", "", "Custom architecture: vocabulary size."),
+    f("tokens", "tok", "tokens", "Training and fine-tuning: tokens to train on (all epochs)."),
+    f("seq_len", "seq", "tokens", "Training and fine-tuning: sequence length."),
+    f("micro_batch", "mb", "sequences", "Training and fine-tuning: sequences per GPU per forward/backward pass."),
+    f("global_batch_tokens", "gbt", "tokens", "Tokens per optimizer step over all GPUs; `null`: one micro-batch per GPU."),
+    f("precision", "p", "", "Numeric format of training and classic jobs."),
+    f("optimizer", "opt", "", "Optimizer (of the adapters, for LoRA)."),
+    f("zero", "z", "", "ZeRO / FSDP stage, 0 to 3."),
+    f("tensor_parallel", "tp", "GPUs", "Tensor-parallel degree."),
+    f("pipeline_parallel", "pp", "GPUs", "Pipeline-parallel degree."),
+    f("recompute", "rc", "", "Activation recomputation (checkpointing)."),
+    f("flash_attention", "fa", "", "Fused attention: no sequence × sequence scores are stored."),
+    f("lora_rank", "r", "", "LoRA adapter rank."),
+    f("lora_targets", "lt", "", "Comma-separated modules carrying adapters: `q,k,v,o,gate,up,down` or `all`."),
+    f("qlora", "q", "", "QLoRA: 4-bit NF4 base weights."),
+    f("paged_optimizer", "po", "", "Optimizer states in pageable host memory."),
+    f("weights", "wf", "", "Serving: weight format."),
+    f("kv", "kv", "", "Serving: KV-cache format."),
+    f("context_tokens", "ctx", "tokens", "Serving: longest context per sequence (prompt + output)."),
+    f("concurrency", "cc", "sequences", "Serving: sequences decoded together."),
+    f("prompt_tokens", "pt", "tokens", "Serving: prompt of a typical request."),
+    f("output_tokens", "ot", "tokens", "Serving: output of a typical request."),
+    f("memory_utilization", "mu", "share (0–1)", "Serving: share of GPU memory the server may use."),
+    f("latency_ms", "lat", "ms", "Serving: longest acceptable time per output token; `null`: none."),
+    f("requests_per_s", "rps", "requests/s", "Serving: average traffic; `null`: one replica's capacity."),
+    f("peak_ratio", "pk", "×", "Serving: peak-to-average ratio of the daily traffic."),
+    f("samples", "smp", "samples", "Classic deep learning: samples per epoch."),
+    f("epochs", "ep", "", "Classic deep learning: passes over the data."),
+    f("batch", "b", "samples", "Classic deep learning: batch per GPU."),
+    f("frames", "fr", "frames", "Rendering: frames to render."),
+    f("seconds_per_frame", "spf", "s", "Rendering: seconds per frame measured on `reference_gpu`."),
+    f("reference_gpu", "ref", "", "Rendering: catalog GPU id the frame time was measured on."),
+    f("scene_gib", "sc", "GiB", "Rendering: scene resident on every GPU."),
+    f("streams", "st", "", "Video: concurrent encodes."),
+    f("stream_gib", "sg", "GiB", "Video: buffers per stream."),
+    f("stream_hours", "sh", "h", "Video: hours of streaming."),
+    f("dev_hours", "dh", "h", "Development box: hours of use."),
+    f("dev_min_gib", "dm", "GiB", "Development box: least usable GPU memory."),
+    f("bytes_per_sample", "bps", "bytes", "Training data per sample read from storage; `null`: storage is not modelled."),
+    f("storage_mbs", "smb", "MB/s", "Storage throughput feeding the GPUs (with `bytes_per_sample`)."),
+    f("deadline_h", "dl", "h", "Wall-clock limit; `null`: none."),
+    f("budget", "bud", "report currency", "Most the whole job may cost; `null`: none."),
+    f("max_gpus", "mg", "GPUs", "Most GPUs in total."),
+    f("providers", "pr", "", "Comma-separated provider ids to consider (empty: all)."),
+    f("regions", "reg", "", "Comma-separated regions to consider (empty: all)."),
+    f("modes", "md", "", "Comma-separated billing modes to consider (empty: all)."),
+    f("need_nvlink", "nvl", "", "Only instances with NVLink or NVSwitch between GPUs."),
+    f("need_mig", "mig", "", "Only GPUs that can be partitioned (MIG)."),
+    f("need_graphics", "gfx", "", "Only GPUs with graphics APIs (rendering, remote desktop)."),
+    f("need_video", "vid", "", "Only GPUs with hardware video encoders."),
+    f("need_cuda", "cuda", "", "Only CUDA GPUs."),
+    f("objective", "obj", "", "What “best” means."),
+    f("data_gb", "dg", "GB", "Data kept on block storage (datasets, downloads)."),
+    f("checkpoints_gb", "ck", "GB", "Checkpoints and results kept on block storage."),
+    f("snapshot_gb", "sn", "GB", "Snapshots kept."),
+    f("retention_h", "ret", "h", "Hours storage is kept after the job."),
+    f("fast_storage", "fs", "", "Use the provider's fastest storage tier, not its cheapest."),
+    f("egress_gb", "eg", "GB", "Data sent out to the internet."),
+    f("ingress_gb", "ig", "GB", "Data brought in."),
+    f("idle_h", "ih", "h", "Hours instances stay up unused."),
+    f("idle_periods", "ip", "", "Idle periods an auto-stop would cut short."),
+    f("setup_h", "su", "h", "Set-up before the job, billed at the instance rate."),
+    f("spot_rate", "sr", "per instance-hour", "Spot interruptions; `null`: the provider kind's default."),
+    f("restart_min", "rm", "min", "Minutes from a spot interruption to work resuming."),
+    f("checkpoint_min", "cm", "min", "Minutes to write one checkpoint."),
+    f("currency", "cur", "", "Currency of the report and of `budget`."),
+    f("cny_per_usd", "fx", "CNY per USD", "Exchange rate used to convert prices."),
+];
+
+/// The field named `name` (its JSON name).
+pub fn by_name(name: &str) -> Option<&'static Field> {
+    FIELDS.iter().find(|f| f.name == name)
+}
+
+/// The field whose link key is `key`.
+pub fn by_key(key: &str) -> Option<&'static Field> {
+    FIELDS.iter().find(|f| f.key == key)
+}
+
+/// The field `name` was most likely meant to be: a link key, or a name a few edits away.
+pub fn closest(name: &str) -> Option<&'static Field> {
+    if let Some(field) = by_key(name) {
+        return Some(field);
+    }
+    let name = name.to_ascii_lowercase();
+    FIELDS
+        .iter()
+        .map(|f| (edit_distance(&name, f.name), f))
+        .filter(|(d, f)| *d <= 3.max(f.name.len() / 4))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, f)| f)
+}
+
+/// Levenshtein distance, by characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+/// The values an enumerated field accepts, or `None` for free values.
+pub fn choices(name: &str) -> Option<Vec<&'static str>> {
+    fn keys<T: Copy>(all: &[T], key: fn(T) -> &'static str) -> Option<Vec<&'static str>> {
+        Some(all.iter().map(|v| key(*v)).collect())
+    }
+    match name {
+        "workload" => keys(WorkloadKind::ALL, WorkloadKind::key),
+        "model_source" => keys(ModelSource::ALL, ModelSource::key),
+        "precision" => keys(PrecisionKey::ALL, PrecisionKey::key),
+        "optimizer" => keys(OptimizerKey::ALL, OptimizerKey::key),
+        "recompute" => keys(RecomputeKey::ALL, RecomputeKey::key),
+        "weights" => keys(WeightKey::ALL, WeightKey::key),
+        "kv" => keys(KvKey::ALL, KvKey::key),
+        "objective" => keys(ObjectiveKey::ALL, ObjectiveKey::key),
+        "currency" => keys(CurrencyKey::ALL, CurrencyKey::key),
+        "modes" => keys(ModeKey::ALL, ModeKey::key),
+        _ => None,
+    }
+}
+
+/// The default form as a JSON object (field name → value).
+pub fn defaults() -> &'static serde_json::Map<String, Value> {
+    static DEFAULTS: OnceLock<serde_json::Map<String, Value>> = OnceLock::new();
+    DEFAULTS.get_or_init(|| match serde_json::to_value(Form::default()) {
+        Ok(Value::Object(map)) => map,
+        _ => serde_json::Map::new(),
+    })
+}
+
+/// The JSON type of a field, as the documentation names it.
+fn kind(name: &str, default: &Value) -> &'static str {
+    if choices(name).is_some() && name != "modes" {
+        return "choice";
+    }
+    match (name, default) {
+        ("requests_per_s", _) | (_, Value::Null) => "number or null",
+        (_, Value::Bool(_)) => "boolean",
+        (_, Value::String(_)) => "text",
+        (_, Value::Number(n)) if n.is_u64() => "whole number",
+        (_, Value::Number(_)) => "number",
+        _ => "",
+    }
+}
+
+/// A value of one field that serde would not take, with serde's reason.
+pub(crate) struct Rejected<T> {
+    pub tag: T,
+    pub field: &'static Field,
+    pub reason: String,
+}
+
+/// The default form with `values` set. A value the form's type rejects (wrong type, out of
+/// range, unknown choice) is left at its default and returned with the reason; the others are
+/// kept. Never panics.
+pub(crate) fn assemble<T>(values: Vec<(T, &'static Field, Value)>) -> (Form, Vec<Rejected<T>>) {
+    let base = defaults();
+    let build = |values: &[(T, &'static Field, Value)]| {
+        let mut map = base.clone();
+        for (_, field, value) in values {
+            map.insert(field.name.to_string(), value.clone());
+        }
+        serde_json::from_value::<Form>(Value::Object(map))
+    };
+    if let Ok(form) = build(&values) {
+        return (form, Vec::new());
+    }
+    // Some value is bad: try each alone against the default to find which.
+    let mut good = Vec::new();
+    let mut rejected = Vec::new();
+    for (tag, field, value) in values {
+        // The form's other fields take their defaults (`#[serde(default)]`).
+        let mut alone = serde_json::Map::new();
+        alone.insert(field.name.to_string(), value.clone());
+        match serde_json::from_value::<Form>(Value::Object(alone)) {
+            Ok(_) => good.push((tag, field, value)),
+            Err(e) => rejected.push(Rejected {
+                tag,
+                field,
+                reason: e.to_string(),
+            }),
+        }
+    }
+    match build(&good) {
+        Ok(form) => (form, rejected),
+        Err(e) => {
+            // Fields are independent, so this does not happen; if it did, nothing is kept.
+            rejected.extend(good.into_iter().map(|(tag, field, _)| Rejected {
+                tag,
+                field,
+                reason: e.to_string(),
+            }));
+            (Form::default(), rejected)
+        }
+    }
+}
+
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+/// The Markdown table of every field: name, type, unit, default, meaning (`docs/scenario.md`).
+pub fn scenario_table() -> String {
+    let defaults = defaults();
+    let mut out =
+        String::from("| field | type | unit | default | meaning |\n|---|---|---|---|---|\n");
+    for field in FIELDS {
+        let default = defaults.get(field.name).cloned().unwrap_or(Value::Null);
+        let shown = match &default {
+            Value::String(s) if s.is_empty() => "`\"\"`".to_string(),
+            other => format!("`{other}`"),
+        };
+        let mut about = field.about.to_string();
+        if let Some(values) = choices(field.name) {
+            let list: Vec<String> = values.iter().map(|v| format!("`{v}`")).collect();
+            about.push_str(" One of ");
+            about.push_str(&list.join(", "));
+            about.push('.');
+        }
+        out.push_str(&format!(
+            "| `{}` | {} | {} | {} | {} |\n",
+            field.name,
+            kind(field.name, &default),
+            cell(field.unit),
+            cell(&shown),
+            cell(&about)
+        ));
+    }
+    out
+}
+
+/// The Markdown table of link keys (`docs/links.md`).
+pub fn link_table() -> String {
+    let mut out = String::from("| key | field |\n|---|---|\n");
+    for field in FIELDS {
+        out.push_str(&format!("| `{}` | `{}` |\n", field.key, field.name));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn the_table_lists_every_field_of_the_form_once() {
+        let form: BTreeSet<String> = defaults().keys().cloned().collect();
+        let table: BTreeSet<String> = FIELDS.iter().map(|f| f.name.to_string()).collect();
+        assert_eq!(form, table);
+        assert_eq!(FIELDS.len(), table.len(), "a field is listed twice");
+    }
+
+    #[test]
+    fn link_keys_are_unique_and_never_another_fields_name() {
+        let mut seen = BTreeSet::new();
+        for field in FIELDS {
+            assert!(seen.insert(field.key), "key {} used twice", field.key);
+            assert_ne!(field.key, "v", "v is the version");
+            if let Some(other) = by_name(field.key) {
+                assert_eq!(other.name, field.name, "key {} is a field name", field.key);
+            }
+            assert!(
+                field
+                    .key
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()),
+                "{}",
+                field.key
+            );
+        }
+    }
+
+    fn doc(path: &str) -> String {
+        let full = format!("{}/../../docs/{path}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
+    }
+
+    #[test]
+    fn the_documentation_has_the_current_tables() {
+        let table = scenario_table();
+        assert!(
+            doc("scenario.md").contains(&table),
+            "docs/scenario.md is out of date; its field table should read:\n{table}"
+        );
+        let table = link_table();
+        assert!(
+            doc("links.md").contains(&table),
+            "docs/links.md is out of date; its key table should read:\n{table}"
+        );
+    }
+}

@@ -1,0 +1,484 @@
+//! Share links: a [`Form`] as a short query string, and back.
+//!
+//! A link is `v=1` followed by the fields that differ from [`Form::default`], in the order of
+//! [`FIELDS`], each under its short key (`docs/links.md` lists them). Numbers are written in the
+//! shortest form that reads back exactly, text is percent-encoded, an unset optional number is
+//! absent (or `key=` when its default is set), lists stay comma-separated.
+//!
+//! [`decode`] reads any input without panicking: what it cannot use is left at its default and
+//! reported in [`Decoded::ignored`] with the reason, and the rest is kept.
+
+use crate::fields::{self, FIELDS};
+use crate::Form;
+use serde_json::{Number, Value};
+
+/// The version links are written in.
+pub const VERSION: u32 = 1;
+
+/// Longest value copied into an [`Ignored`] report, in characters.
+const MAX_REPORTED: usize = 120;
+
+/// A part of a link that was not used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ignored {
+    /// The key as it appears in the link (percent-decoded when possible).
+    pub key: String,
+    /// Its value (percent-decoded when possible, shortened when long).
+    pub value: String,
+    pub reason: String,
+}
+
+/// What a link decodes to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decoded {
+    pub form: Form,
+    /// Every part left out, in link order.
+    pub ignored: Vec<Ignored>,
+}
+
+/// The query string (without `?`) of a share link for `form`.
+pub fn encode(form: &Form) -> String {
+    let values = match serde_json::to_value(form) {
+        Ok(Value::Object(map)) => map,
+        _ => serde_json::Map::new(),
+    };
+    let defaults = fields::defaults();
+    let mut out = format!("v={VERSION}");
+    for field in FIELDS {
+        let Some(value) = values.get(field.name) else {
+            continue;
+        };
+        if defaults.get(field.name) == Some(value) {
+            continue;
+        }
+        out.push('&');
+        out.push_str(field.key);
+        out.push('=');
+        write_value(&mut out, value);
+    }
+    out
+}
+
+fn write_value(out: &mut String, value: &Value) {
+    match value {
+        Value::String(s) => push_encoded(out, s),
+        Value::Bool(b) => out.push(if *b { '1' } else { '0' }),
+        Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+            (Some(u), _, _) => out.push_str(&u.to_string()),
+            (None, Some(i), _) => out.push_str(&i.to_string()),
+            (None, None, Some(x)) => out.push_str(&shortest(x)),
+            _ => {}
+        },
+        // An unset optional number (or a number that is not finite): empty.
+        Value::Null => {}
+        // The form is flat; nothing else occurs.
+        Value::Array(_) | Value::Object(_) => {}
+    }
+}
+
+/// The shortest text that parses back to exactly `x`: plain (`0.9`, `2400`) or with an
+/// exponent (`1e8`). Both of Rust's formats print the fewest digits that round-trip.
+pub fn shortest(x: f64) -> String {
+    let plain = format!("{x}");
+    let exp = format!("{x:e}");
+    if exp.len() < plain.len() {
+        exp
+    } else {
+        plain
+    }
+}
+
+/// Bytes written as they are: letters, digits, `-_.~` (never escaped in URLs) and `,` (lists).
+fn plain_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~' | b',')
+}
+
+/// Percent-encodes `text` (UTF-8 bytes) onto `out`.
+pub fn push_encoded(out: &mut String, text: &str) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    for b in text.bytes() {
+        if plain_byte(b) {
+            out.push(char::from(b));
+        } else {
+            out.push('%');
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 15)]));
+        }
+    }
+}
+
+fn hex(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Percent-decodes `text` (`+` is a space, as in HTML forms).
+pub fn percent_decode(text: &str) -> Result<String, String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                let pair = bytes
+                    .get(i + 1..i + 3)
+                    .and_then(|p| Some(hex(p[0])? << 4 | hex(p[1])?));
+                match pair {
+                    Some(b) => out.push(b),
+                    None => return Err(format!("bad percent escape at character {}", i + 1)),
+                }
+                i += 3;
+            }
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).map_err(|_| "not valid UTF-8 once percent-decoded".to_string())
+}
+
+/// The query of a full URL, a `?query`, a `#query` or a bare query.
+fn query_of(input: &str) -> &str {
+    let input = input.trim();
+    if let Some((_, rest)) = input.split_once('?') {
+        return rest.split('#').next().unwrap_or("");
+    }
+    if let Some((before, rest)) = input.split_once('#') {
+        // `https://host/path#v=1&…` or `#v=1&…`: the state in the fragment.
+        if before.contains("://") || before.is_empty() {
+            return rest;
+        }
+        return before;
+    }
+    if input.contains("://") {
+        return "";
+    }
+    input
+}
+
+fn shorten(text: &str) -> String {
+    if text.chars().count() <= MAX_REPORTED {
+        text.to_string()
+    } else {
+        let mut s: String = text.chars().take(MAX_REPORTED).collect();
+        s.push('…');
+        s
+    }
+}
+
+/// `text` percent-decoded, or as written when it cannot be.
+fn readable(text: &str) -> String {
+    shorten(&percent_decode(text).unwrap_or_else(|_| text.to_string()))
+}
+
+/// Rewrites the pairs of a link written in `version` into the current version's keys and values.
+///
+/// Version 1 is the first and current version, so nothing changes yet. When a version 2 renames
+/// a key or changes a value's meaning, a step from 1 to 2 goes here, and the links of
+/// `tests/data/links-v1.txt` keep decoding to the same forms.
+pub fn migrate(version: u32, pairs: Vec<(String, String)>) -> Vec<(String, String)> {
+    let mut pairs = pairs;
+    let mut at = version.max(1);
+    while at < VERSION {
+        pairs = step(at, pairs);
+        at += 1;
+    }
+    pairs
+}
+
+/// One migration step: from `version` to `version + 1`.
+fn step(version: u32, pairs: Vec<(String, String)>) -> Vec<(String, String)> {
+    // No version before the current one exists yet: a future step matches on `version`.
+    let _ = version;
+    pairs
+}
+
+/// A key/value pair of the link, with where it was.
+struct Pair {
+    index: usize,
+    key: String,
+    value: String,
+}
+
+/// The value of `raw` for a field whose default is `default`, or why it cannot be.
+fn parse_value(default: &Value, raw: &str) -> Result<Value, String> {
+    if raw.is_empty() && matches!(default, Value::Number(_) | Value::Null) {
+        // An unset optional number; a required one is rejected when the form is assembled.
+        return Ok(Value::Null);
+    }
+    match default {
+        Value::String(_) => Ok(Value::String(raw.to_string())),
+        Value::Bool(_) => match raw {
+            "1" | "true" => Ok(Value::Bool(true)),
+            "0" | "false" => Ok(Value::Bool(false)),
+            _ => Err("expected 1 or 0 (true or false)".into()),
+        },
+        Value::Number(n) if n.is_u64() => raw
+            .parse::<u64>()
+            .map(Value::from)
+            .map_err(|_| "expected a whole number ≥ 0".into()),
+        Value::Number(_) | Value::Null => {
+            let x: f64 = raw
+                .trim()
+                .parse()
+                .map_err(|_| format!("expected a number ({} is not one)", shorten(raw)))?;
+            Number::from_f64(x)
+                .map(Value::Number)
+                .ok_or_else(|| "expected a finite number".to_string())
+        }
+        Value::Array(_) | Value::Object(_) => Err("not a field a link can set".into()),
+    }
+}
+
+/// Reads a share link: a full URL, `?query` or bare query. Never panics; every part it cannot
+/// use is reported in [`Decoded::ignored`] and the rest is kept.
+pub fn decode(input: &str) -> Decoded {
+    let query = query_of(input);
+    let mut ignored: Vec<(usize, Ignored)> = Vec::new();
+    let mut pairs = Vec::new();
+    for (index, segment) in query.split('&').enumerate() {
+        if segment.is_empty() {
+            continue;
+        }
+        let Some((raw_key, raw_value)) = segment.split_once('=') else {
+            ignored.push((
+                index,
+                Ignored {
+                    key: readable(segment),
+                    value: String::new(),
+                    reason: "no value (a key=value pair was expected)".into(),
+                },
+            ));
+            continue;
+        };
+        let key = match percent_decode(raw_key) {
+            Ok(k) => k,
+            Err(why) => {
+                ignored.push((
+                    index,
+                    Ignored {
+                        key: shorten(raw_key),
+                        value: readable(raw_value),
+                        reason: format!("unreadable key: {why}"),
+                    },
+                ));
+                continue;
+            }
+        };
+        match percent_decode(raw_value) {
+            Ok(value) => pairs.push(Pair { index, key, value }),
+            Err(why) => ignored.push((
+                index,
+                Ignored {
+                    key: shorten(&key),
+                    value: shorten(raw_value),
+                    reason: format!("unreadable value: {why}"),
+                },
+            )),
+        }
+    }
+
+    // The version, then the pairs in the current version's terms.
+    let mut version = None;
+    let mut rest = Vec::new();
+    for pair in pairs {
+        if pair.key != "v" {
+            rest.push(pair);
+            continue;
+        }
+        let reason = match (version, pair.value.trim().parse::<u32>()) {
+            (Some(_), _) => "duplicate key: the first value is kept".to_string(),
+            (None, Ok(v)) if (1..=VERSION).contains(&v) => {
+                version = Some(v);
+                continue;
+            }
+            (None, Ok(v)) if v > VERSION => {
+                format!("link version {v} is newer than this page ({VERSION}); read as version {VERSION}, best effort")
+            }
+            (None, _) => format!("unknown link version; read as version {VERSION}"),
+        };
+        ignored.push((
+            pair.index,
+            Ignored {
+                key: "v".into(),
+                value: shorten(&pair.value),
+                reason,
+            },
+        ));
+    }
+    let indices: Vec<usize> = rest.iter().map(|p| p.index).collect();
+    let migrated = migrate(
+        version.unwrap_or(VERSION),
+        rest.into_iter().map(|p| (p.key, p.value)).collect(),
+    );
+    // A migration keeps the pairs' order and count; if one ever does not, positions are
+    // only used to order the report.
+    let defaults = fields::defaults();
+    let mut set: Vec<&'static str> = Vec::new();
+    let mut values = Vec::new();
+    for (n, (key, value)) in migrated.into_iter().enumerate() {
+        let index = indices.get(n).copied().unwrap_or(usize::MAX);
+        let report = |reason: String| Ignored {
+            key: shorten(&key),
+            value: shorten(&value),
+            reason,
+        };
+        let Some(field) = fields::by_key(&key).or_else(|| fields::by_name(&key)) else {
+            ignored.push((index, report("unknown key".into())));
+            continue;
+        };
+        if set.contains(&field.name) {
+            ignored.push((
+                index,
+                report(format!("duplicate {}: the first value is kept", field.name)),
+            ));
+            continue;
+        }
+        let default = defaults.get(field.name).unwrap_or(&Value::Null);
+        match parse_value(default, &value) {
+            Ok(v) => {
+                set.push(field.name);
+                values.push(((index, key, value), field, v));
+            }
+            Err(why) => ignored.push((index, report(format!("{}: {why}", field.name)))),
+        }
+    }
+    let (form, rejected) = fields::assemble(values);
+    for r in rejected {
+        let (index, key, value) = r.tag;
+        ignored.push((
+            index,
+            Ignored {
+                key: shorten(&key),
+                value: shorten(&value),
+                reason: format!("{}: {}", r.field.name, r.reason),
+            },
+        ));
+    }
+    ignored.sort_by_key(|(index, _)| *index);
+    Decoded {
+        form,
+        ignored: ignored.into_iter().map(|(_, i)| i).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::form::WorkloadKind;
+
+    #[test]
+    fn the_default_form_is_just_the_version() {
+        assert_eq!(encode(&Form::default()), "v=1");
+        let d = decode("v=1");
+        assert_eq!(d.form, Form::default());
+        assert!(d.ignored.is_empty());
+    }
+
+    #[test]
+    fn numbers_take_their_shortest_exact_form() {
+        assert_eq!(shortest(1e8), "1e8");
+        assert_eq!(shortest(0.9), "0.9");
+        assert_eq!(shortest(2400.0), "2400");
+        assert_eq!(shortest(0.1 + 0.2), "0.30000000000000004");
+        for x in [
+            1e-300,
+            123456.789,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            -2.5e-7,
+            7.1,
+        ] {
+            assert_eq!(shortest(x).parse::<f64>().unwrap(), x);
+        }
+    }
+
+    #[test]
+    fn text_is_percent_encoded_and_back() {
+        let mut out = String::new();
+        push_encoded(&mut out, "a b&c=d#e%f,g 训练 <script>");
+        assert_eq!(
+            out,
+            "a%20b%26c%3Dd%23e%25f,g%20%E8%AE%AD%E7%BB%83%20%3Cscript%3E"
+        );
+        assert_eq!(percent_decode(&out).unwrap(), "a b&c=d#e%f,g 训练 <script>");
+        assert!(percent_decode("%E8%AE").is_err());
+        assert!(percent_decode("%4").is_err());
+        assert!(percent_decode("%zz").is_err());
+        assert_eq!(percent_decode("a+b").unwrap(), "a b");
+    }
+
+    #[test]
+    fn urls_queries_and_fragments_are_accepted() {
+        for input in [
+            "https://example.org/gpu-sizer/?v=1&w=serve",
+            "?v=1&w=serve",
+            "v=1&w=serve",
+            "  https://example.org/?w=serve#top  ",
+            "https://example.org/#v=1&w=serve",
+            "#w=serve",
+        ] {
+            let d = decode(input);
+            assert_eq!(d.form.workload, WorkloadKind::Serve, "{input}");
+            assert!(d.ignored.is_empty(), "{input}: {:?}", d.ignored);
+        }
+        assert_eq!(decode("https://example.org/").form, Form::default());
+    }
+
+    #[test]
+    fn bad_parts_are_reported_and_the_rest_kept() {
+        let d = decode(
+            "v=1&w=serve&ctx=abc&zz=1&mg=99999999999&cc=64&cc=8&fa=maybe&dl=1e999&%E8=1&n=%FF",
+        );
+        assert_eq!(d.form.workload, WorkloadKind::Serve);
+        assert_eq!(d.form.concurrency, 64);
+        let keys: Vec<&str> = d.ignored.iter().map(|i| i.key.as_str()).collect();
+        assert_eq!(keys, ["ctx", "zz", "mg", "cc", "fa", "dl", "%E8", "n"]);
+        assert!(
+            d.ignored[2].reason.contains("max_gpus"),
+            "{:?}",
+            d.ignored[2]
+        );
+        assert_eq!(d.form.max_gpus, Form::default().max_gpus);
+    }
+
+    #[test]
+    fn an_unset_option_with_a_set_default_is_written_empty() {
+        let form = Form {
+            requests_per_s: None,
+            deadline_h: Some(12.0),
+            ..Form::default()
+        };
+        assert_eq!(encode(&form), "v=1&rps=&dl=12");
+        assert_eq!(decode(&encode(&form)).form, form);
+    }
+
+    #[test]
+    fn long_field_names_are_accepted_too() {
+        let d = decode("workload=render&frames=10");
+        assert_eq!(d.form.workload, WorkloadKind::Render);
+        assert_eq!(d.form.frames, 10.0);
+    }
+
+    #[test]
+    fn versions_are_checked() {
+        let d = decode("v=9&w=dev");
+        assert_eq!(d.form.workload, WorkloadKind::Dev);
+        assert_eq!(d.ignored.len(), 1);
+        assert_eq!(d.ignored[0].key, "v");
+        assert!(decode("v=x").ignored[0].reason.contains("version"));
+        assert_eq!(
+            migrate(1, vec![("w".into(), "dev".into())]),
+            vec![("w".to_string(), "dev".to_string())]
+        );
+    }
+}

@@ -1,0 +1,416 @@
+//! Share links: fixtures that must decode forever, quick-start lengths, round trips over random
+//! forms, truncation, and a fuzzed decoder that must never panic.
+
+use gpu_sizer_formats::fields::{self, FIELDS};
+use gpu_sizer_formats::link::{decode, encode, Decoded};
+use gpu_sizer_formats::quickstart::QuickStart;
+use gpu_sizer_formats::Form;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use serde_json::{Map, Value};
+use std::cell::Cell;
+
+/// A base URL of a typical length for a page on a static host.
+const BASE: &str = "https://example.github.io/gpu-sizer/?";
+
+fn runner(cases: u32) -> TestRunner {
+    TestRunner::new(Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    })
+}
+
+fn as_map(form: &Form) -> Map<String, Value> {
+    match serde_json::to_value(form).unwrap() {
+        Value::Object(m) => m,
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn v1_fixtures_keep_decoding_to_the_same_forms() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/links-v1.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut count = 0;
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (link, rest) = line
+            .split_once("  =>  ")
+            .unwrap_or_else(|| panic!("line {}: no '  =>  '", n + 1));
+        let (expected, ignored) = match rest.split_once("  ignored: ") {
+            Some((e, i)) => (e, i.split(',').collect::<Vec<_>>()),
+            None => (rest, Vec::new()),
+        };
+        let Value::Object(changes) = serde_json::from_str::<Value>(expected).unwrap() else {
+            panic!("line {}: expected a JSON object", n + 1)
+        };
+        let mut want = fields::defaults().clone();
+        for (k, v) in changes {
+            assert!(want.contains_key(&k), "line {}: no field {k}", n + 1);
+            want.insert(k, v);
+        }
+        let want: Form = serde_json::from_value(Value::Object(want)).unwrap();
+        let got = decode(link);
+        assert_eq!(got.form, want, "line {}: {link}", n + 1);
+        let keys: Vec<&str> = got.ignored.iter().map(|i| i.key.as_str()).collect();
+        assert_eq!(keys, ignored, "line {}: {:?}", n + 1, got.ignored);
+        count += 1;
+    }
+    assert!(count >= 14, "only {count} fixtures");
+    println!("{count} version-1 links decode as they always did");
+}
+
+#[test]
+fn quick_starts_make_short_links() {
+    for q in QuickStart::ALL {
+        let link = format!("{BASE}{}", encode(&q.form()));
+        println!("{:<11} {:>3} characters  {link}", q.key(), link.len());
+        assert!(link.len() < 300, "{link}");
+        let d = decode(&link);
+        assert_eq!(d.form, q.form(), "{}", q.key());
+        assert!(d.ignored.is_empty());
+    }
+}
+
+// ---- Random forms ----
+
+fn text() -> BoxedStrategy<String> {
+    prop_oneof![
+        chars_from("abcxyz0189 ,._-", 16),
+        chars_from("训练推理é€😀ß", 8),
+        chars_from("&=#%+?/;: <>\"'\\", 12),
+        Just("<script>alert('x')</script>".to_string()),
+        Just("训练 & 推理 = 100% #1".to_string()),
+        any_chars(16),
+    ]
+    .boxed()
+}
+
+fn finite() -> BoxedStrategy<f64> {
+    prop_oneof![
+        (0u32..100_000).prop_map(f64::from),
+        0.0f64..1.0,
+        -1e6f64..1e12,
+        any::<f64>().prop_filter("finite", |x| x.is_finite()),
+    ]
+    .boxed()
+}
+
+/// A strategy for every field, by its name and the type of its default.
+fn field_value(name: &'static str, default: &Value) -> BoxedStrategy<Value> {
+    if let Some(choices) = fields::choices(name) {
+        if name == "modes" {
+            return prop::sample::subsequence(choices, 0..=3)
+                .prop_map(|v| Value::String(v.join(",")))
+                .boxed();
+        }
+        return prop::sample::select(choices)
+            .prop_map(|s| Value::String(s.to_string()))
+            .boxed();
+    }
+    let optional = default.is_null() || name == "requests_per_s";
+    match default {
+        _ if name == "zero" => any::<u8>().prop_map(Value::from).boxed(),
+        Value::String(_) => text().prop_map(Value::String).boxed(),
+        Value::Bool(_) => any::<bool>().prop_map(Value::Bool).boxed(),
+        Value::Number(n) if n.is_u64() => any::<u32>().prop_map(Value::from).boxed(),
+        _ if optional => prop::option::of(finite())
+            .prop_map(|x| x.map_or(Value::Null, Value::from))
+            .boxed(),
+        _ => finite().prop_map(Value::from).boxed(),
+    }
+}
+
+/// Random forms: each field at its default or at a random value.
+fn form() -> impl Strategy<Value = Form> {
+    let defaults = fields::defaults();
+    let per_field: Vec<BoxedStrategy<Value>> = FIELDS
+        .iter()
+        .map(|f| {
+            let default = defaults[f.name].clone();
+            prop_oneof![
+                1 => Just(default.clone()),
+                2 => field_value(f.name, &default),
+            ]
+            .boxed()
+        })
+        .collect();
+    per_field.prop_map(|values| {
+        let map: Map<String, Value> = FIELDS
+            .iter()
+            .zip(values)
+            .map(|(f, v)| (f.name.to_string(), v))
+            .collect();
+        serde_json::from_value::<Form>(Value::Object(map)).expect("strategies give valid fields")
+    })
+}
+
+#[test]
+fn random_forms_round_trip() {
+    let cases = Cell::new(0);
+    let longest = Cell::new(0);
+    runner(3000)
+        .run(&form(), |f| {
+            cases.set(cases.get() + 1);
+            let link = encode(&f);
+            longest.set(longest.get().max(link.len()));
+            prop_assert!(link.starts_with("v=1"));
+            prop_assert!(link.is_ascii());
+            let d = decode(&format!("{BASE}{link}"));
+            prop_assert!(d.ignored.is_empty(), "{link}: {:?}", d.ignored);
+            prop_assert_eq!(&d.form, &f, "{}", link);
+            Ok(())
+        })
+        .unwrap();
+    println!(
+        "{} random forms round-trip (longest link {} characters)",
+        cases.get(),
+        longest.get()
+    );
+}
+
+/// Fields of `link`'s pairs in order: (start, end, field name).
+fn field_spans(link: &str) -> Vec<(usize, usize, &'static str)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for segment in link.split('&') {
+        let end = start + segment.len();
+        if let Some((key, _)) = segment.split_once('=') {
+            if let Some(f) = fields::by_key(key) {
+                out.push((start, end, f.name));
+            }
+        }
+        start = end + 1;
+    }
+    out
+}
+
+#[test]
+fn truncated_links_decode_to_a_prefix_of_the_fields() {
+    let cases = Cell::new(0u32);
+    let check = |f: &Form| -> Result<(), TestCaseError> {
+        let link = encode(f);
+        let want = as_map(f);
+        let default = fields::defaults();
+        let spans = field_spans(&link);
+        // Every cut of a short link; about a hundred spread over a long one.
+        let step = (link.len() / 100).max(1);
+        for cut in (0..=link.len()).step_by(step).chain([link.len()]) {
+            cases.set(cases.get() + 1);
+            let d = decode(&format!("{BASE}{}", &link[..cut]));
+            let got = as_map(&d.form);
+            for (start, end, name) in &spans {
+                if *end <= cut {
+                    prop_assert_eq!(&got[*name], &want[*name], "cut {} of {}", cut, link);
+                } else if *start >= cut {
+                    prop_assert_eq!(&got[*name], &default[*name], "cut {} of {}", cut, link);
+                }
+                // The field cut in the middle may read as anything or be ignored.
+            }
+            prop_assert!(d.ignored.len() <= 1, "cut {cut} of {link}: {:?}", d.ignored);
+        }
+        Ok(())
+    };
+    for q in QuickStart::ALL {
+        check(&q.form()).unwrap();
+    }
+    runner(300).run(&form(), |f| check(&f)).unwrap();
+    println!(
+        "{} truncated links decode to a prefix of their fields",
+        cases.get()
+    );
+}
+
+// ---- Fuzzing the decoder ----
+
+/// `input` percent-decoded where it can be (`+` as a space), for finding decoded keys in it.
+fn lossy_decode(input: &str) -> String {
+    let bytes = input.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| char::from(b).to_digit(16);
+        match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
+            (b'%', Some(&h), Some(&l)) if hex(h).is_some() && hex(l).is_some() => {
+                out.push((hex(h).unwrap() * 16 + hex(l).unwrap()) as u8);
+                i += 3;
+            }
+            (b'+', _, _) => {
+                out.push(b' ');
+                i += 1;
+            }
+            (b, _, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn check_decoded(input: &str, d: &Decoded) -> Result<(), TestCaseError> {
+    let decoded = lossy_decode(input);
+    for i in &d.ignored {
+        let key = i.key.trim_end_matches('…');
+        prop_assert!(
+            key == "v" || input.contains(key) || decoded.contains(key),
+            "{input:?}: ignored part names no key of the input: {i:?}"
+        );
+        prop_assert!(!i.reason.is_empty());
+    }
+    // What was kept is a valid form that re-encodes to itself.
+    let again = decode(&encode(&d.form));
+    prop_assert!(again.ignored.is_empty(), "{:?}", again.ignored);
+    prop_assert_eq!(&again.form, &d.form);
+    Ok(())
+}
+
+#[test]
+fn the_decoder_survives_arbitrary_bytes() {
+    let cases = Cell::new(0);
+    let strategy = prop_oneof![
+        prop::collection::vec(any::<u8>(), 0..300),
+        // Bytes that look like links.
+        prop::collection::vec(
+            prop::sample::select(b"v=1&?#%+,.-_0123456789abcdefxyzEFw\xe8\xff ".to_vec()),
+            0..200
+        ),
+    ];
+    runner(6000)
+        .run(&strategy, |bytes| {
+            cases.set(cases.get() + 1);
+            let input = String::from_utf8_lossy(&bytes);
+            let d = decode(&input);
+            check_decoded(&input, &d)
+        })
+        .unwrap();
+    println!(
+        "{} arbitrary byte strings decoded without a panic",
+        cases.get()
+    );
+}
+
+/// Strings of up to `max` characters drawn from `alphabet` (faster to generate than a regex).
+fn chars_from(alphabet: &str, max: usize) -> BoxedStrategy<String> {
+    let alphabet: Vec<char> = alphabet.chars().collect();
+    prop::collection::vec(prop::sample::select(alphabet), 0..=max)
+        .prop_map(String::from_iter)
+        .boxed()
+}
+
+/// Any characters, control characters and non-Latin scripts included.
+fn any_chars(max: usize) -> BoxedStrategy<String> {
+    prop::collection::vec(any::<char>(), 0..=max)
+        .prop_map(String::from_iter)
+        .boxed()
+}
+
+fn fuzz_key() -> BoxedStrategy<String> {
+    let keys: Vec<String> = FIELDS
+        .iter()
+        .flat_map(|f| [f.key.to_string(), f.name.to_string()])
+        .chain(["v".to_string(), String::new(), "%E8".into(), "%zz".into()])
+        .collect();
+    prop_oneof![
+        4 => prop::sample::select(keys),
+        1 => chars_from("abcdxyz%0123456789EF", 6),
+        1 => any_chars(8),
+    ]
+    .boxed()
+}
+
+fn fuzz_value() -> BoxedStrategy<String> {
+    prop_oneof![
+        Just(String::new()),
+        chars_from("0123456789", 30),
+        chars_from("-0123456789.e", 14),
+        prop::sample::select(vec![
+            "NaN",
+            "inf",
+            "-inf",
+            "1e400",
+            "true",
+            "false",
+            "1",
+            "0",
+            "serve",
+            "lora",
+            "USD",
+            "CNY",
+            "on-demand,spot",
+            "all",
+            "%",
+            "%4",
+            "%E2%82",
+            "%FF",
+            "%00",
+            "+",
+        ])
+        .prop_map(str::to_string),
+        chars_from("abcdefz_,%0123456789ABCDEF+", 20),
+        any_chars(16),
+    ]
+    .boxed()
+}
+
+#[test]
+fn the_decoder_survives_arbitrary_key_value_pairs() {
+    let cases = Cell::new(0);
+    let pairs = prop::collection::vec((fuzz_key(), fuzz_value(), 0u8..8), 0..24);
+    let prefix = prop::sample::select(vec![
+        "",
+        "?",
+        "v=1&",
+        "v=2&",
+        "v=0&",
+        "v=99999999999&",
+        "https://example.org/x?",
+        "https://example.org/x#",
+        "https://example.org/x?v=1&",
+    ]);
+    runner(6000)
+        .run(&(prefix, pairs), |(prefix, pairs)| {
+            cases.set(cases.get() + 1);
+            let mut input = prefix.to_string();
+            for (k, v, shape) in &pairs {
+                match shape {
+                    0 => input.push_str(k), // no '='
+                    1 => input.push_str(&format!("{k}={v}={v}")),
+                    _ => input.push_str(&format!("{k}={v}")),
+                }
+                input.push('&');
+            }
+            let d = decode(&input);
+            check_decoded(&input, &d)
+        })
+        .unwrap();
+    println!(
+        "{} arbitrary key=value links decoded without a panic",
+        cases.get()
+    );
+}
+
+#[test]
+fn duplicate_keys_keep_the_first_value() {
+    let d = decode("v=1&cc=8&concurrency=9&cc=10");
+    assert_eq!(d.form.concurrency, 8);
+    assert_eq!(d.ignored.len(), 2);
+    assert!(d.ignored.iter().all(|i| i.reason.contains("duplicate")));
+}
+
+#[test]
+fn huge_inputs_are_read() {
+    let name = "ü".repeat(50_000);
+    let form = Form {
+        name,
+        ..Form::default()
+    };
+    let d = decode(&encode(&form));
+    assert_eq!(d.form, form);
+    let junk = "&&&&==%%".repeat(20_000);
+    assert_eq!(decode(&junk).form, Form::default());
+}

@@ -1,0 +1,268 @@
+//! Turning engine values into text for the reader: money in the report's currency, time bands,
+//! billing modes and the engine's structured reasons, in both languages.
+
+use super::i18n::{self, Lang, Text};
+use gpu_sizer_engine::catalog::{BillingMode, Currency};
+use gpu_sizer_engine::cost::money::symbol;
+use gpu_sizer_engine::plan::{Pitfall, Reason, Why};
+use gpu_sizer_engine::sizing::defaults::Band;
+
+const fn tx(en: &'static str, zh: &'static str) -> Text {
+    Text { en, zh }
+}
+
+pub fn money(value: f64, currency: Currency) -> String {
+    i18n::money(value, symbol(currency))
+}
+
+/// "$1,234 ($1,100–$1,500)".
+pub fn money_band(band: Band, currency: Currency) -> String {
+    format!(
+        "{} ({}–{})",
+        money(band.expected, currency),
+        money(band.low, currency),
+        money(band.high, currency)
+    )
+}
+
+/// "5.3 h (4.1–6.8 h)".
+pub fn hours_band(band: Band, lang: Lang) -> String {
+    format!(
+        "{} ({}–{})",
+        i18n::duration(band.expected, lang),
+        i18n::duration(band.low, lang),
+        i18n::duration(band.high, lang)
+    )
+}
+
+pub fn mode(mode: BillingMode) -> Text {
+    match mode {
+        BillingMode::OnDemand => tx("On-demand", "按量付费"),
+        BillingMode::Spot => tx("Spot", "竞价实例"),
+        BillingMode::Monthly => tx("Monthly", "包月"),
+        BillingMode::Reserved1y => tx("1-year commitment", "1 年预留"),
+        BillingMode::Reserved3y => tx("3-year commitment", "3 年预留"),
+        BillingMode::Serverless => tx("Serverless", "Serverless"),
+    }
+}
+
+pub fn mode_key(mode: BillingMode) -> &'static str {
+    match mode {
+        BillingMode::OnDemand => "on-demand",
+        BillingMode::Spot => "spot",
+        BillingMode::Monthly => "monthly",
+        BillingMode::Reserved1y => "reserved-1y",
+        BillingMode::Reserved3y => "reserved-3y",
+        BillingMode::Serverless => "serverless",
+    }
+}
+
+/// Why a candidate was left out.
+pub fn reason(r: &Reason, currency: Currency, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match r {
+        Reason::DoesNotFit { short_gib } => {
+            if zh {
+                format!(
+                    "显存不足：每个 GPU 还差 {} GiB",
+                    i18n::number(*short_gib, 1)
+                )
+            } else {
+                format!(
+                    "does not fit GPU memory by {} GiB per GPU",
+                    i18n::number(*short_gib, 1)
+                )
+            }
+        }
+        Reason::MissesDeadline { late_h } => {
+            if zh {
+                format!("超出截止时间 {}", i18n::duration(*late_h, lang))
+            } else {
+                format!("misses the deadline by {}", i18n::duration(*late_h, lang))
+            }
+        }
+        Reason::OverBudget { over } => {
+            if zh {
+                format!("超出预算 {}", money(*over, currency))
+            } else {
+                format!("over budget by {}", money(*over, currency))
+            }
+        }
+        Reason::LacksFeature(f) => {
+            if zh {
+                format!("缺少所需功能：{f}")
+            } else {
+                format!("lacks a required feature: {f}")
+            }
+        }
+        Reason::NoPrice => {
+            if zh {
+                "价格未知：可在详情中填写你的价格".into()
+            } else {
+                "price unknown: enter your price".into()
+            }
+        }
+        Reason::Filtered(what) => {
+            if zh {
+                format!("被筛选条件排除（{what}）")
+            } else {
+                format!("filtered out ({what})")
+            }
+        }
+        Reason::Unknown(why) => {
+            if zh {
+                format!("无法估算时间：目录缺少数据（{why}）")
+            } else {
+                format!("time unknown: the catalog lacks a figure ({why})")
+            }
+        }
+    }
+}
+
+/// The group a reason belongs to, for counting.
+pub fn reason_kind(r: &Reason) -> Text {
+    match r {
+        Reason::DoesNotFit { .. } => tx("Does not fit memory", "显存不足"),
+        Reason::MissesDeadline { .. } => tx("Misses the deadline", "超出截止时间"),
+        Reason::OverBudget { .. } => tx("Over budget", "超出预算"),
+        Reason::LacksFeature(_) => tx("Lacks a feature", "缺少功能"),
+        Reason::NoPrice => tx("No price (enter yours)", "无价格（可自填）"),
+        Reason::Filtered(_) => tx("Filtered out", "被筛选排除"),
+        Reason::Unknown(_) => tx("Time unknown", "时间未知"),
+    }
+}
+
+/// One sentence on why the pick beats the runner-up.
+pub fn why(w: &Why, runner_up: &str, currency: Currency, lang: Lang) -> String {
+    let saves = money(w.saves.abs(), currency);
+    let hours = i18n::duration(w.sooner_h.abs(), lang);
+    let cheaper = w.saves >= 0.0;
+    let faster = w.sooner_h >= 0.0;
+    match (lang, cheaper, faster) {
+        (Lang::En, true, true) => {
+            format!("It beats the runner-up ({runner_up}): {saves} cheaper and {hours} faster.")
+        }
+        (Lang::En, true, false) => format!(
+            "It costs {saves} less than the runner-up ({runner_up}), which finishes {hours} sooner."
+        ),
+        (Lang::En, false, true) => format!(
+            "It finishes {hours} sooner than the runner-up ({runner_up}) for {saves} more."
+        ),
+        (Lang::En, false, false) => format!(
+            "It scores best on your objective, ahead of {runner_up} ({saves} dearer, {hours} slower)."
+        ),
+        (Lang::Zh, true, true) => format!("优于第二名（{runner_up}）：便宜 {saves}，快 {hours}。"),
+        (Lang::Zh, true, false) => {
+            format!("比第二名（{runner_up}）便宜 {saves}，但对方快 {hours}。")
+        }
+        (Lang::Zh, false, true) => format!("比第二名（{runner_up}）快 {hours}，多花 {saves}。"),
+        (Lang::Zh, false, false) => {
+            format!("按你的目标综合最优，领先于 {runner_up}（贵 {saves}，慢 {hours}）。")
+        }
+    }
+}
+
+/// A pitfall, with the money at stake.
+pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
+    let m = |v: f64| money(v, currency);
+    let zh = lang == Lang::Zh;
+    match p {
+        Pitfall::StorageStarvesGpu {
+            utilisation,
+            extra_cost,
+        } => (
+            tx("Storage starves the GPUs", "存储拖慢 GPU"),
+            if zh {
+                format!(
+                    "存储吞吐把 GPU 利用率限制在 {:.0}%：多花 {}。请换更快的存储或本地 NVMe。",
+                    utilisation * 100.0,
+                    m(*extra_cost)
+                )
+            } else {
+                format!("Storage throughput caps GPU use at {:.0}%: +{}. Use faster storage or local NVMe.", utilisation * 100.0, m(*extra_cost))
+            },
+        ),
+        Pitfall::OnDemandForLongJob { saving, mode: mo } => (
+            tx("On-demand for a long job", "长作业用按量付费"),
+            if zh {
+                format!("改用{}可省 {}。", mode(*mo).zh, m(*saving))
+            } else {
+                format!(
+                    "A {} would save {}.",
+                    mode(*mo).en.to_lowercase(),
+                    m(*saving)
+                )
+            },
+        ),
+        Pitfall::Egress { cost, share } => (
+            tx("Egress fees", "出网流量费"),
+            if zh {
+                format!(
+                    "出网流量占总成本 {:.0}%（{}）。尽量在同一云内处理数据。",
+                    share * 100.0,
+                    m(*cost)
+                )
+            } else {
+                format!("Data transfer out is {:.0}% of the bill ({}). Keep data in the same cloud where you can.", share * 100.0, m(*cost))
+            },
+        ),
+        Pitfall::NoAutoStop { idle_cost } => (
+            tx("No auto-stop", "没有自动关机"),
+            if zh {
+                format!(
+                    "空闲时间要花 {}。设置空闲自动关机可省下大部分。",
+                    m(*idle_cost)
+                )
+            } else {
+                format!(
+                    "Idle hours cost {}. An idle auto-stop saves most of it.",
+                    m(*idle_cost)
+                )
+            },
+        ),
+        Pitfall::MultiGpuWithoutNvlink { extra_cost } => (
+            tx("Multi-GPU without NVLink", "多卡无 NVLink"),
+            if zh {
+                format!(
+                    "同样的 GPU 用 NVLink 互联会更快：PCIe 多花 {}。",
+                    m(*extra_cost)
+                )
+            } else {
+                format!(
+                    "The same GPUs over NVLink finish sooner: PCIe costs {} more.",
+                    m(*extra_cost)
+                )
+            },
+        ),
+        Pitfall::LowMemoryHeadroom { headroom } => (
+            tx("Memory headroom under 10%", "显存余量不足 10%"),
+            if zh {
+                format!(
+                    "只剩 {:.0}% 显存余量：真实运行可能显存溢出。",
+                    headroom * 100.0
+                )
+            } else {
+                format!(
+                    "Only {:.0}% of GPU memory left: a real run may run out of memory.",
+                    headroom * 100.0
+                )
+            },
+        ),
+        Pitfall::StalePrice { days } => (
+            tx("Old price", "价格较旧"),
+            if zh {
+                format!("该价格已有 {days} 天未核实，请核对当前价格。")
+            } else {
+                format!("This price was read {days} days ago: check today's price.")
+            },
+        ),
+        Pitfall::NonCuda { software } => (
+            tx("Not a CUDA GPU", "非 CUDA GPU"),
+            if zh {
+                format!("需要 {software}：确认你的框架支持。")
+            } else {
+                format!("Needs {software}: check that your framework supports it.")
+            },
+        ),
+    }
+}

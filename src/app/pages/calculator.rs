@@ -1,0 +1,27 @@
+//! The calculator: quick starts, the scenario form, and the answer beside it.
+
+use crate::app::components::charts::Charts;
+use crate::app::components::detail::Detail;
+use crate::app::components::export::Export;
+use crate::app::components::quick_starts::QuickStarts;
+use crate::app::components::ranking::Ranking;
+use crate::app::components::recommendation::Recommendation;
+use crate::app::components::scenario_form::ScenarioForm;
+use leptos::prelude::*;
+
+#[component]
+pub fn Calculator() -> impl IntoView {
+    view! {
+        <QuickStarts />
+        <div class="layout">
+            <ScenarioForm />
+            <div class="results" id="results">
+                <Recommendation />
+                <Export />
+                <Ranking />
+                <Detail />
+                <Charts />
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,135 @@
+//! The guide: what decides a GPU's speed and cost, the billing modes, how the estimates are made,
+//! and how close they come to published measurements.
+
+use crate::app::i18n::{self, Text};
+use crate::app::prefs::use_prefs;
+use leptos::prelude::*;
+
+const fn tx(en: &'static str, zh: &'static str) -> Text {
+    Text { en, zh }
+}
+
+/// A guide section: a heading and its paragraphs.
+struct Section {
+    heading: Text,
+    paragraphs: &'static [Text],
+}
+
+const SECTIONS: &[Section] = &[
+    Section {
+        heading: tx("The three numbers that matter", "最重要的三个指标"),
+        paragraphs: &[
+            tx("Compute: the dense tensor throughput at the precision you train or serve in (bf16, fp8). It sets the pace of training and of reading a prompt. Sparse figures on data sheets are twice the dense ones and rarely reached.",
+               "算力：你训练或推理所用精度（bf16、fp8）下的稠密张量算力。它决定训练和处理提示的速度。数据手册上的稀疏算力是稠密算力的两倍，实际很少达到。"),
+            tx("Memory: capacity decides whether the job fits at all (weights, gradients, optimizer states, activations, KV cache); bandwidth sets the speed of generating tokens, because every step reads the weights and the cache.",
+               "显存：容量决定作业能否装下（权重、梯度、优化器状态、激活、KV 缓存）；带宽决定生成词元的速度，因为每一步都要读取权重和缓存。"),
+            tx("Interconnect: several GPUs exchange gradients or activations every step. NVLink/NVSwitch moves hundreds of GB/s per GPU, PCIe tens, an ordinary network a few. A fast GPU on a slow link waits.",
+               "互联：多卡训练每一步都要交换梯度或激活。NVLink/NVSwitch 每卡数百 GB/s，PCIe 几十 GB/s，普通网络只有几 GB/s。慢链路上的快 GPU 只能等待。"),
+        ],
+    },
+    Section {
+        heading: tx("Billing modes", "计费方式"),
+        paragraphs: &[
+            tx("On-demand: pay per second, minute or hour of use, stop any time. Right for short or uncertain jobs.",
+               "按量付费：按秒、分钟或小时计费，随时停止。适合短期或不确定的作业。"),
+            tx("Spot / preemptible: 50–90 % cheaper, but the provider can take the instance back. GPU Sizer adds the expected restarts and checkpoints (Daly's optimum checkpoint interval) and flags deadlines at risk.",
+               "竞价 / 抢占式：便宜 50–90%，但云厂商可能随时收回实例。GPU Sizer 会计入预期的重启和检查点开销（Daly 最优检查点间隔），并提示可能错过的截止时间。"),
+            tx("Monthly subscription and 1- or 3-year commitments: a lower hourly rate for a term you pay in full. They pay off above the break-even utilisation shown for each candidate.",
+               "包月和 1 年或 3 年预留：单价更低，但需付清整个期限。只有利用率超过每个候选显示的盈亏平衡点才划算。"),
+        ],
+    },
+    Section {
+        heading: tx("How the estimates are made", "估算方法"),
+        paragraphs: &[
+            tx("Memory per GPU is the sum of named terms: weights at their format; for training the fp32 master copy, gradients and optimizer states, sharded by the ZeRO stage (Rajbhandari et al. 2020); activations after Korthikanti et al. (2022) with the real layer shapes and your recomputation; the KV cache with the right head counts for grouped-query, multi-query, latent (MLA) and sliding-window attention; and the CUDA context and framework overhead.",
+               "每 GPU 显存是若干项之和：按格式计算的权重；训练时还有 fp32 主权重、梯度和优化器状态，按 ZeRO 阶段切分（Rajbhandari 等，2020）；按 Korthikanti 等（2022）并结合真实层结构与重计算方式估算的激活；按分组查询、多查询、潜在注意力（MLA）和滑动窗口注意力的正确头数计算的 KV 缓存；以及 CUDA 上下文和框架开销。"),
+            tx("Training time is the work (6·N·D plus the attention term of PaLM's appendix B, more with full recomputation) divided by the GPUs' dense peak times an efficiency taken from published runs, plus the communication the interconnect cannot hide. Serving splits into prefill (compute-bound) and decode (bandwidth-bound: weights and cache read per step).",
+               "训练时间等于计算量（6·N·D 加上 PaLM 附录 B 的注意力项，完全重计算时更多）除以 GPU 稠密峰值乘以来自公开测量的效率，再加上互联无法掩盖的通信时间。推理分为预填充（受算力限制）和解码（受带宽限制：每步读取权重和缓存）。"),
+            tx("Every time is a range (low / expected / high) from the spread of measured efficiencies, and every cost adds the lines people forget: storage, snapshots, egress, idle hours and set-up time. Open any candidate to see each term's formula and source.",
+               "每个时间都是一个区间（低 / 预期 / 高），来自实测效率的分布；每个成本都计入常被忽略的项目：存储、快照、出网流量、空闲时间和环境准备时间。打开任意候选即可查看每一项的公式和来源。"),
+        ],
+    },
+];
+
+const ACCURACY: Text = tx(
+    "Accuracy against published measurements",
+    "与公开测量的对比",
+);
+const ACCURACY_HELP: Text = tx(
+    "Each row runs the engine on a published configuration and compares. Rows marked “not asserted” are outside what the engine models; the test suite explains why.",
+    "每一行都用引擎计算一个公开配置并与实测对比。标为“未断言”的行超出引擎建模范围，测试中说明了原因。",
+);
+const COLUMNS: [Text; 6] = [
+    tx("Case", "案例"),
+    tx("Metric", "指标"),
+    tx("Predicted", "预测"),
+    tx("Published", "公开值"),
+    tx("Error", "误差"),
+    tx("Checked", "断言"),
+];
+const YES: Text = tx("yes", "是");
+const NOT_ASSERTED: Text = tx("not asserted", "未断言");
+
+/// Every guide string, for the translation test.
+pub fn all_texts() -> Vec<Text> {
+    let mut out: Vec<Text> = SECTIONS
+        .iter()
+        .flat_map(|s| std::iter::once(s.heading).chain(s.paragraphs.iter().copied()))
+        .collect();
+    out.extend([ACCURACY, ACCURACY_HELP, YES, NOT_ASSERTED]);
+    out.extend(COLUMNS);
+    out
+}
+
+#[component]
+pub fn Guide() -> impl IntoView {
+    let lang = use_prefs().lang;
+    move || {
+        let lang = lang.get();
+        let sections = SECTIONS
+            .iter()
+            .map(|s| {
+                view! {
+                    <section class="panel guide-section">
+                        <h2>{s.heading.get(lang)}</h2>
+                        {s.paragraphs.iter().map(|p| view! { <p>{p.get(lang)}</p> }).collect_view()}
+                    </section>
+                }
+            })
+            .collect_view();
+        let rows = gpu_sizer_engine::accuracy::rows()
+            .into_iter()
+            .map(|r| {
+                view! {
+                    <tr>
+                        <td>{r.id}</td>
+                        <td>{r.metric}</td>
+                        <td class="num">{format!("{} {}", i18n::number(r.predicted, 2), r.unit)}</td>
+                        <td class="num">{format!("{} {}", i18n::number(r.published, 2), r.unit)}</td>
+                        <td class="num">{format!("{:+.1}%", r.error_pct)}</td>
+                        <td>{if r.asserted { YES.get(lang) } else { NOT_ASSERTED.get(lang) }}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        view! {
+            <div class="guide" data-testid="guide">
+                {sections}
+                <section class="panel guide-section">
+                    <h2>{ACCURACY.get(lang)}</h2>
+                    <p>{ACCURACY_HELP.get(lang)}</p>
+                    <div class="table-wrap">
+                        <table class="accuracy" data-testid="accuracy-table">
+                            <thead>
+                                <tr>
+                                    {COLUMNS.iter().map(|c| view! { <th scope="col">{c.get(lang)}</th> }).collect_view()}
+                                </tr>
+                            </thead>
+                            <tbody>{rows}</tbody>
+                        </table>
+                    </div>
+                </section>
+            </div>
+        }
+    }
+}

@@ -1,0 +1,4 @@
+//! Pages: the calculator and the guide.
+
+pub mod calculator;
+pub mod guide;

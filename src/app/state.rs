@@ -1,0 +1,82 @@
+//! The page's state: the form being edited and the engine's answer, derived from it.
+//!
+//! One `AppState` in context. The report is a `Memo` of a pure engine call, so it recomputes on
+//! every change of the form and nowhere else.
+
+use gpu_sizer_engine::catalog::Catalog;
+use gpu_sizer_engine::plan::{evaluate, Report, Request};
+use gpu_sizer_engine::scenario::InputError;
+use gpu_sizer_formats::Form;
+use leptos::prelude::*;
+
+/// Which page is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum View {
+    #[default]
+    Calculator,
+    Compare,
+    Guide,
+}
+
+impl View {
+    pub fn key(self) -> &'static str {
+        match self {
+            View::Calculator => "calculator",
+            View::Compare => "compare",
+            View::Guide => "guide",
+        }
+    }
+
+    pub fn from_key(key: &str) -> View {
+        match key {
+            "compare" => View::Compare,
+            "guide" => View::Guide,
+            _ => View::Calculator,
+        }
+    }
+}
+
+/// A candidate's identity in the ranking (offer, billing mode, instance count).
+pub type CandidateKey = (String, String, u32);
+
+/// Everything components share.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    pub form: RwSignal<Form>,
+    pub request: Memo<Result<Request, InputError>>,
+    pub report: Memo<Result<Report<'static>, InputError>>,
+    /// The candidate whose details are open.
+    pub selected: RwSignal<Option<CandidateKey>>,
+    pub view: RwSignal<View>,
+}
+
+impl AppState {
+    pub fn new(form: Form, today: Option<i64>) -> AppState {
+        let form = RwSignal::new(form);
+        let request = Memo::new(move |_| form.with(|f| f.to_request(today)));
+        let report = Memo::new(move |_| {
+            request.with(|r| match r {
+                Ok(request) => evaluate(Catalog::builtin(), request),
+                Err(e) => Err(e.clone()),
+            })
+        });
+        AppState {
+            form,
+            request,
+            report,
+            selected: RwSignal::new(None),
+            view: RwSignal::new(View::Calculator),
+        }
+    }
+}
+
+/// The state from context (provided by `App`).
+pub fn use_state() -> AppState {
+    expect_context::<AppState>()
+}
+
+/// Today as days since 1970-01-01, from the browser's clock (the engine has none).
+pub fn today() -> Option<i64> {
+    let ms = js_sys::Date::now();
+    ms.is_finite().then(|| (ms / 86_400_000.0).floor() as i64)
+}
