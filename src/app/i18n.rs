@@ -99,6 +99,7 @@ pub mod t {
         PAGES = "Pages", "页面";
         CALCULATOR = "Calculator", "计算器";
         GUIDE = "Guide", "指南";
+        CATALOG = "Catalog", "目录";
         FORM_TITLE = "Your job", "你的作业";
         WORKLOAD = "Workload", "作业类型";
         MODEL = "Model", "模型";
@@ -160,6 +161,51 @@ pub mod t {
         EXPORT = "Export", "导出";
         DOWNLOAD_CSV = "Download ranking (CSV)", "下载排名（CSV）";
         PRINT = "Print", "打印";
+        // Saved scenarios, share links and the compare page.
+        COMPARE = "Compare", "对比";
+        SAVED_SCENARIOS = "Saved scenarios", "已保存的方案";
+        SCENARIO_NAME = "Scenario name", "方案名称";
+        SAVE_SCENARIO = "Save scenario", "保存方案";
+        UPDATE_SCENARIO = "Update saved scenario", "更新已保存的方案";
+        SAVED_DONE = "Saved in this browser.", "已保存在此浏览器中。";
+        SCENARIO = "Scenario", "方案";
+        UNNAMED = "(no name)", "（未命名）";
+        COPY_SUFFIX = " (copy)", "（副本）";
+        NOTHING_SAVED = "Nothing saved yet. Saved scenarios stay in this browser.", "还没有保存的方案。方案只保存在此浏览器中。";
+        OPEN = "Open", "打开";
+        RENAME = "Rename", "重命名";
+        NEW_NAME = "New name", "新名称";
+        DUPLICATE = "Duplicate", "复制一份";
+        DELETE = "Delete", "删除";
+        DELETE_ASK = "Delete this scenario?", "删除这个方案？";
+        OK = "OK", "确定";
+        CANCEL = "Cancel", "取消";
+        COMPARE_PICK = "Compare", "对比";
+        COMPARE_HINT = "Tick two to four scenarios to compare them side by side.", "勾选 2 到 4 个方案即可并排对比。";
+        COMPARE_SELECTED = "Compare selected", "对比所选方案";
+        EXPORT_ALL = "Export all (JSON)", "全部导出（JSON）";
+        IMPORT = "Import file", "导入文件";
+        IMPORT_NOTHING = "The file holds no scenarios.", "该文件中没有方案。";
+        COPY_LINK = "Copy share link", "复制分享链接";
+        SHARE_LINK = "Share link", "分享链接";
+        LINK_COPIED = "Link copied. It holds every input; opening it recomputes the same answer.", "链接已复制。它包含全部输入，打开后会得到相同的结果。";
+        LINK_MANUAL = "Copy this link by hand (the browser did not allow copying):", "浏览器不允许自动复制，请手动复制此链接：";
+        LINK_NOTICE = "Some parts of the link you opened could not be used; those inputs keep their defaults:", "你打开的链接中有部分内容无法使用，这些输入保留默认值：";
+        KEPT_ASIDE = "Some saved data could not be read. It was kept aside unchanged: not shown, and not deleted.", "部分已保存的数据无法读取，已原样保留在一旁：不会显示，也不会删除。";
+        STORAGE_REFUSED = "This browser refused to store your changes (storage full or turned off). Nothing is lost while this page stays open: export your scenarios or copy the link to keep them.", "浏览器拒绝保存你的更改（存储空间已满或被禁用）。页面不关闭就不会丢失：请导出方案或复制链接以便保留。";
+        DISMISS = "Dismiss", "关闭提示";
+        COMPARE_TITLE = "Saved scenarios side by side", "已保存方案并排对比";
+        COMPARE_EMPTY = "Tick two to four saved scenarios under “Saved scenarios” on the Calculator page to compare them here.", "在计算器页面的“已保存的方案”中勾选 2 到 4 个方案，即可在此对比。";
+        TO_CALCULATOR = "Go to the calculator", "前往计算器";
+        NAME = "Name", "名称";
+        CUSTOM_MODEL = "Custom architecture", "自定义结构";
+        BILLION_PARAMS = "billion parameters", "十亿参数";
+        WL_TRAIN = "Pre-training or full fine-tuning", "预训练或全参微调";
+        WL_LORA = "LoRA / QLoRA fine-tuning", "LoRA / QLoRA 微调";
+        WL_SERVE = "LLM serving", "大模型推理服务";
+        WL_CLASSIC = "Classic deep learning", "传统深度学习";
+        WL_RENDER = "Rendering / video", "渲染 / 视频";
+        WL_DEV = "Dev / test box", "开发测试机";
     }
 }
 
@@ -248,7 +294,8 @@ mod tests {
         let local = crate::app::components::scenario_form::all_texts()
             .into_iter()
             .chain(crate::app::components::quick_starts::all_texts())
-            .chain(crate::app::pages::guide::all_texts());
+            .chain(crate::app::pages::guide::all_texts())
+            .chain(crate::app::pages::catalog::all_texts());
         for text in local {
             assert!(
                 text.en.trim().is_empty() == text.zh.trim().is_empty(),

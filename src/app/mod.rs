@@ -1,5 +1,6 @@
 //! The application shell: state, layout and the panic fallback.
 
+pub mod catalog_store;
 pub mod components;
 pub mod format;
 pub mod i18n;
@@ -15,6 +16,7 @@ use gpu_sizer_formats::Form;
 use i18n::{t, Lang};
 use leptos::prelude::*;
 use pages::calculator::Calculator;
+use pages::catalog::CatalogPage;
 use pages::guide::Guide;
 use state::{AppState, View};
 
@@ -28,8 +30,10 @@ pub fn App() -> impl IntoView {
     if prefs.lang.get_untracked() == Lang::Zh {
         form.currency = CurrencyKey::Cny;
     }
-    let state = AppState::new(form, state::today());
+    let (edits, _unreadable_edits) = catalog_store::load();
+    let state = AppState::new(form, state::today(), edits);
     provide_context(state);
+    let _edits_error = catalog_store::persist(state.edits);
     let lang = prefs.lang;
     let tab = move |view: View, text: i18n::Text| {
         view! {
@@ -56,11 +60,13 @@ pub fn App() -> impl IntoView {
         </header>
         <nav class="tabs" role="tablist" aria-label=move || t::PAGES.get(lang.get())>
             {tab(View::Calculator, t::CALCULATOR)}
+            {tab(View::Catalog, t::CATALOG)}
             {tab(View::Guide, t::GUIDE)}
         </nav>
         <main id="main">
             {move || match state.view.get() {
                 View::Guide => view! { <Guide /> }.into_any(),
+                View::Catalog => view! { <CatalogPage /> }.into_any(),
                 _ => view! { <Calculator /> }.into_any(),
             }}
         </main>

@@ -6,6 +6,7 @@
 use gpu_sizer_engine::catalog::Catalog;
 use gpu_sizer_engine::plan::{evaluate, Report, Request};
 use gpu_sizer_engine::scenario::InputError;
+use gpu_sizer_formats::catalog_edits::CatalogEdits;
 use gpu_sizer_formats::Form;
 use leptos::prelude::*;
 
@@ -15,6 +16,7 @@ pub enum View {
     #[default]
     Calculator,
     Compare,
+    Catalog,
     Guide,
 }
 
@@ -23,6 +25,7 @@ impl View {
         match self {
             View::Calculator => "calculator",
             View::Compare => "compare",
+            View::Catalog => "catalog",
             View::Guide => "guide",
         }
     }
@@ -30,6 +33,7 @@ impl View {
     pub fn from_key(key: &str) -> View {
         match key {
             "compare" => View::Compare,
+            "catalog" => View::Catalog,
             "guide" => View::Guide,
             _ => View::Calculator,
         }
@@ -48,15 +52,36 @@ pub struct AppState {
     /// The candidate whose details are open.
     pub selected: RwSignal<Option<CandidateKey>>,
     pub view: RwSignal<View>,
+    /// The user's own prices and offers (kept in this browser).
+    pub edits: RwSignal<CatalogEdits>,
+    /// The catalog the report uses: the built-in one plus the user's custom offers.
+    pub catalog: Memo<&'static Catalog>,
 }
 
 impl AppState {
-    pub fn new(form: Form, today: Option<i64>) -> AppState {
+    pub fn new(form: Form, today: Option<i64>, edits: CatalogEdits) -> AppState {
         let form = RwSignal::new(form);
-        let request = Memo::new(move |_| form.with(|f| f.to_request(today)));
+        let edits = RwSignal::new(edits);
+        let catalog = Memo::new(move |_| {
+            edits.with(|e| {
+                if e.custom_offers.is_empty() {
+                    Catalog::builtin()
+                } else {
+                    // The report borrows its catalog for the page's lifetime. Custom offers change
+                    // only when the user adds or removes one, so leaking each version is bounded
+                    // by the user's own edits.
+                    &*Box::leak(Box::new(e.apply(Catalog::builtin())))
+                }
+            })
+        });
+        let request = Memo::new(move |_| -> Result<Request, InputError> {
+            let mut request = form.with(|f| f.to_request(today))?;
+            request.costs.price_overrides = edits.with(|e| e.engine_overrides());
+            Ok(request)
+        });
         let report = Memo::new(move |_| {
             request.with(|r| match r {
-                Ok(request) => evaluate(Catalog::builtin(), request),
+                Ok(request) => evaluate(catalog.get(), request),
                 Err(e) => Err(e.clone()),
             })
         });
@@ -66,6 +91,8 @@ impl AppState {
             report,
             selected: RwSignal::new(None),
             view: RwSignal::new(View::Calculator),
+            edits,
+            catalog,
         }
     }
 }

@@ -5,6 +5,7 @@
 //! Used by the page (state, URL, localStorage) and by the CLI (`estimate <share link>`), so it has
 //! no web dependency.
 
+pub mod catalog_edits;
 pub mod fields;
 pub mod form;
 pub mod link;

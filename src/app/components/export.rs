@@ -55,7 +55,7 @@ pub fn ranking_csv(report: &Report) -> String {
 }
 
 /// Offers `text` as a file download.
-fn download(name: &str, mime: &str, text: &str) {
+pub fn download(name: &str, mime: &str, text: &str) {
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);

@@ -216,7 +216,7 @@ fn check_quote(push: &mut impl FnMut(&str, String), row: &str, q: &Quote) {
             format!("{:?}: per_hour {} outside 0..10000", q.mode, q.per_hour),
         );
     }
-    if !is_url(&q.source) {
+    if !is_url(&q.source) && q.source != USER_SOURCE {
         push(row, format!("{:?}: source must be an http(s) URL", q.mode));
     }
     if parse_date(&q.as_of).is_none() {
@@ -233,6 +233,9 @@ fn is_id(id: &str) -> bool {
             b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'-' | b'.' | b'_')
         })
 }
+
+/// The source of a price a person typed in themselves (custom offers in the page).
+pub const USER_SOURCE: &str = "user-entered";
 
 fn is_url(s: &str) -> bool {
     (s.starts_with("https://") || s.starts_with("http://")) && s.len() > 10

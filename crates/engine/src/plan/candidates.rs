@@ -1,17 +1,16 @@
 //! Enumerating candidates: every offer, at the instance counts that hold the job, in every billing
 //! mode it has, with memory and time from the sizing engine.
 
-use super::{Candidate, Excluded, Features, Reason, Request};
+use super::{pricing, Candidate, Excluded, Features, Reason, Request};
 use crate::catalog::schema::Software;
 use crate::catalog::{BillingMode, Catalog, Currency, Gpu, InstanceLink, Offer, Provider, Quote};
+use crate::cost::serving::TrafficProfile;
 use crate::explain::Detail;
 use crate::scenario::{Cluster, InputError, Model, Workload};
 use crate::sizing::fit;
 use crate::sizing::memory::MemoryEstimate;
 use crate::sizing::time::{self, Timing};
 use std::borrow::Cow;
-use std::collections::hash_map::Entry;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A candidate with its size and time, before pricing. Sized with [`Detail::Numbers`]: the
@@ -33,6 +32,9 @@ pub(super) struct Sized<'a> {
     /// The offer's on-demand price per hour and its currency, for break-even against
     /// commitments.
     pub on_demand: Option<(f64, Currency)>,
+    /// The day of traffic a serving job must carry, when the request states it (the same for
+    /// every candidate, so built once).
+    pub traffic: Option<Arc<TrafficProfile>>,
 }
 
 pub(super) struct Enumerated<'a> {
@@ -59,6 +61,15 @@ struct Held {
     memory: Arc<MemoryEstimate>,
 }
 
+/// What is known of the job on one GPU model: its smallest count, its memory by GPU count and
+/// its time by cluster. Many offers share a GPU model, so each is computed once.
+#[derive(Default)]
+struct OnGpu {
+    search: Option<MinGpus>,
+    held: Vec<(u32, Held)>,
+    timings: Vec<(ClusterKey, Arc<Timing>)>,
+}
+
 pub(super) fn enumerate<'a>(
     catalog: &'a Catalog,
     request: &Request,
@@ -80,21 +91,22 @@ pub(super) fn enumerate<'a>(
         excluded: Vec::new(),
         warnings,
     };
-    // Memory depends only on the GPU model and count, time only on the cluster: many offers
-    // share both, so each is computed once, with numbers only. GPUs are compared by address
-    // (they all live in `catalog`).
-    let mut searches: HashMap<*const Gpu, MinGpus> = HashMap::new();
-    let mut held: HashMap<(*const Gpu, u32), Held> = HashMap::new();
-    let mut timings: HashMap<ClusterKey, Arc<Timing>> = HashMap::new();
+    // Memory depends only on the GPU model and count, time only on the cluster: both are
+    // computed once per GPU model, with numbers only.
+    let mut on_gpu: Vec<OnGpu> = catalog.gpus.iter().map(|_| OnGpu::default()).collect();
     let workload = &scenario.workload;
     let serving = matches!(workload, Workload::Serve(_));
+    let traffic = pricing::stated_traffic(request).map(Arc::new);
 
     for offer in &catalog.offers {
-        let (Some(gpu), Some(provider)) =
-            (catalog.gpu(&offer.gpu), catalog.provider(&offer.provider))
-        else {
+        let (Some(g), Some(provider)) = (
+            catalog.gpus.iter().position(|g| g.id == offer.gpu),
+            catalog.provider(&offer.provider),
+        ) else {
             continue;
         };
+        let gpu = &catalog.gpus[g];
+        let known = &mut on_gpu[g];
         let exclude = |reason: Reason| Excluded {
             offer,
             mode: None,
@@ -118,18 +130,15 @@ pub(super) fn enumerate<'a>(
             out.excluded.push(exclude(Reason::Filtered("max_gpus")));
             continue;
         }
-        let gpu_key: *const Gpu = gpu;
-        let search = match searches.get(&gpu_key) {
-            Some(s) => *s,
+        let search = match known.search {
+            Some(s) => s,
             None => {
                 let s = fit::min_gpus_with(&model, workload, gpu, max_gpus, Detail::Numbers)?;
-                let s = MinGpus {
+                *known.search.insert(MinGpus {
                     found: s.found,
                     gpus: s.fit.gpus,
                     short_gib: s.fit.short_by_gib(),
-                };
-                searches.insert(gpu_key, s);
-                s
+                })
             }
         };
         if !search.found {
@@ -149,6 +158,15 @@ pub(super) fn enumerate<'a>(
             .map(|(q, _)| (q.per_hour, q.currency));
         let per_node = offer.gpu_count.max(1);
         let needed = search.gpus.max(1);
+        if matches!(workload, Workload::Serve(_)) && needed > per_node {
+            // A serving replica stays inside one instance: tensor parallelism across a network
+            // is far too slow for decoding. What this instance's GPUs lack is the gap.
+            let short_gib = fit::fit_on(&model, workload, gpu, per_node)
+                .map(|f| f.short_by_gib())
+                .unwrap_or(0.0);
+            out.excluded.push(exclude(Reason::DoesNotFit { short_gib }));
+            continue;
+        }
         let first = needed.div_ceil(per_node);
         for instances in counts(workload, first, max_gpus / per_node) {
             // Serving is timed per replica (the fleet is sized from traffic when priced);
@@ -159,15 +177,17 @@ pub(super) fn enumerate<'a>(
                 instances * per_node
             };
             let memory_gpus = usable_gpus(workload, gpus);
-            let fit = match held.entry((gpu_key, memory_gpus)) {
-                Entry::Occupied(e) => e.into_mut(),
-                Entry::Vacant(e) => {
+            let fit = match known.held.iter().position(|(n, _)| *n == memory_gpus) {
+                Some(i) => &known.held[i].1,
+                None => {
                     let f = fit::fit_on_with(&model, workload, gpu, memory_gpus, Detail::Numbers)?;
-                    e.insert(Held {
+                    let held = Held {
                         fits: f.fits(),
                         headroom: f.headroom(),
                         memory: Arc::new(f.memory),
-                    })
+                    };
+                    known.held.push((memory_gpus, held));
+                    &known.held[known.held.len() - 1].1
                 }
             };
             if !fit.fits {
@@ -175,16 +195,21 @@ pub(super) fn enumerate<'a>(
                 continue;
             }
             let cluster = Cluster::on_offer(gpu, offer, gpus);
-            let timing = match timings.entry(ClusterKey::of(&cluster)) {
-                Entry::Occupied(e) => Arc::clone(e.get()),
-                Entry::Vacant(e) => Arc::clone(e.insert(Arc::new(time::estimate_with(
-                    &model,
-                    workload,
-                    &cluster,
-                    scenario.data.as_ref(),
-                    catalog,
-                    Detail::Numbers,
-                )?))),
+            let key = ClusterKey::of(&cluster);
+            let timing = match known.timings.iter().find(|(k, _)| *k == key) {
+                Some((_, t)) => Arc::clone(t),
+                None => {
+                    let t = Arc::new(time::estimate_with(
+                        &model,
+                        workload,
+                        &cluster,
+                        scenario.data.as_ref(),
+                        catalog,
+                        Detail::Numbers,
+                    )?);
+                    known.timings.push((key, Arc::clone(&t)));
+                    t
+                }
             };
             if timing.hours.is_none() && !serving {
                 out.excluded.push(Excluded {
@@ -209,6 +234,7 @@ pub(super) fn enumerate<'a>(
                     quote: quote.clone(),
                     overridden: *overridden,
                     on_demand,
+                    traffic: traffic.clone(),
                 });
             }
         }
@@ -239,26 +265,24 @@ pub(super) fn explain_sizing(
     Ok((memory, timing))
 }
 
-/// What a job's time depends on besides the job itself (the network speed by its bits).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// What a job's time on one GPU model depends on besides the job itself.
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct ClusterKey {
-    gpu: *const Gpu,
     gpus: u32,
     per_node: u32,
     link: InstanceLink,
     fabric: crate::catalog::Fabric,
-    network_gbps: Option<u64>,
+    network_gbps: Option<f64>,
 }
 
 impl ClusterKey {
     fn of(c: &Cluster) -> ClusterKey {
         ClusterKey {
-            gpu: c.gpu,
             gpus: c.gpus,
             per_node: c.gpus_per_node,
             link: c.link,
             fabric: c.fabric,
-            network_gbps: c.network_gbps.map(f64::to_bits),
+            network_gbps: c.network_gbps,
         }
     }
 }

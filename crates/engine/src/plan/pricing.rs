@@ -11,7 +11,7 @@ use crate::cost::hidden::{egress_cost, idle_cost, storage_cost, HOURS_PER_MONTH}
 use crate::cost::serving::{fleet, TrafficProfile};
 use crate::cost::spot::{expected_runtime, SpotRisk};
 use crate::explain::{Detail, Term};
-use crate::scenario::Workload;
+use crate::scenario::{Serve, Workload};
 use crate::sizing::defaults::Band;
 use crate::sizing::time::Timing;
 
@@ -29,6 +29,8 @@ struct Basis<'x> {
     gpus: u32,
     quote: &'x Quote,
     timing: &'x Timing,
+    /// The day of serving traffic, when already built.
+    traffic: Option<&'x TrafficProfile>,
 }
 
 pub(super) fn price<'a>(s: Sized<'a>, request: &Request) -> Result<Candidate<'a>, Excluded<'a>> {
@@ -90,6 +92,7 @@ pub(super) fn price<'a>(s: Sized<'a>, request: &Request) -> Result<Candidate<'a>
         gpus: s.gpus,
         quote: &s.quote,
         timing: &s.timing,
+        traffic: s.traffic.as_deref(),
     };
     let mut expected_lines = Vec::with_capacity(8);
     lines(
@@ -174,6 +177,7 @@ pub fn explain_cost(c: &Candidate, request: &Request) -> Vec<Term> {
         gpus: c.gpus,
         quote: &c.quote,
         timing: &c.timing,
+        traffic: None,
     };
     let mut out = Vec::with_capacity(8);
     lines(&mut out, &basis, request, c.hours.expected, Detail::Full);
@@ -291,6 +295,25 @@ fn lines(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Deta
     }
 }
 
+/// A day of serving traffic averaging `average` requests per second.
+fn day(serve: &Serve, request: &Request, average: f64) -> TrafficProfile {
+    TrafficProfile::from_peak(
+        average,
+        request.costs.serving_peak_ratio,
+        f64::from(serve.prompt_tokens),
+        f64::from(serve.output_tokens),
+    )
+}
+
+/// The day of traffic every candidate serves, when the request states it (otherwise each
+/// candidate serves what it can, and its day is built when it is priced).
+pub(super) fn stated_traffic(request: &Request) -> Option<TrafficProfile> {
+    match &request.scenario.workload {
+        Workload::Serve(serve) => serve.requests_per_s.map(|rps| day(serve, request, rps)),
+        _ => None,
+    }
+}
+
 /// A month of serving: replicas per hour from the traffic, autoscaled for pay-as-you-go modes and
 /// fixed at the peak for commitments.
 fn serving_compute(b: &Basis, request: &Request, rate: f64, detail: Detail) -> Term {
@@ -303,14 +326,15 @@ fn serving_compute(b: &Basis, request: &Request, rate: f64, detail: Detail) -> T
         .map_or(0.0, |f| f.band.expected);
     let replicas_per_instance = (b.offer.gpu_count / b.gpus.max(1)).max(1);
     let capacity = per_replica * f64::from(replicas_per_instance);
-    let average = serve.requests_per_s.unwrap_or(capacity);
-    let profile = TrafficProfile::from_peak(
-        average,
-        request.costs.serving_peak_ratio,
-        f64::from(serve.prompt_tokens),
-        f64::from(serve.output_tokens),
-    );
-    let f = fleet(&profile, capacity.max(1e-9), rate, 1);
+    let built;
+    let profile = match b.traffic {
+        Some(day) => day,
+        None => {
+            built = day(serve, request, serve.requests_per_s.unwrap_or(capacity));
+            &built
+        }
+    };
+    let f = fleet(profile, capacity.max(1e-9), rate, 1);
     let (value, which) = match b.quote.mode.term_hours() {
         None => (f.autoscaled_per_month, 0),
         Some(_) => (f.fixed_per_month, 1),

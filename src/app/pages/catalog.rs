@@ -1,0 +1,473 @@
+//! The catalog page: every offer with its price, date and source; the user's own prices and
+//! offers; import and export as JSON.
+
+use crate::app::components::export::download;
+use crate::app::i18n::{self, Lang, Text};
+use crate::app::prefs::use_prefs;
+use crate::app::state::use_state;
+use gpu_sizer_engine::catalog::validate::parse_date;
+use gpu_sizer_engine::catalog::{
+    BillingMode, Catalog, Currency, Fabric, InstanceLink, Offer, Quote,
+};
+use gpu_sizer_engine::plan::pitfalls::STALE_AFTER_DAYS;
+use gpu_sizer_formats::form::ModeKey;
+use leptos::prelude::*;
+
+const fn tx(en: &'static str, zh: &'static str) -> Text {
+    Text { en, zh }
+}
+
+const TITLE: Text = tx("Catalog", "目录");
+const INTRO: Text = tx(
+    "Every offer GPU Sizer knows, with the price as published, the day it was read and its source. Prices read over 180 days ago are flagged. Enter what you actually pay and it is used everywhere, kept in this browser only.",
+    "GPU Sizer 收录的所有实例报价：按官方公布的价格、读取日期和来源。超过 180 天的价格会被标出。填写你实际支付的价格后会在所有计算中使用，只保存在本浏览器中。",
+);
+const SEARCH: Text = tx("Search offers", "搜索报价");
+const ON_DEMAND: Text = tx("On-demand", "按量价格");
+const YOUR_PRICE: Text = tx("Your price per hour", "你的每小时价格");
+const AS_OF: Text = tx("As of", "读取日期");
+const SOURCE: Text = tx("Source", "来源");
+const OLD: Text = tx("over 180 days", "超过 180 天");
+const ENTER_PRICE: Text = tx("enter your price", "请填写你的价格");
+const MORE: Text = tx("Show more", "显示更多");
+const ADD_TITLE: Text = tx("Add your own offer", "添加自定义报价");
+const ADD: Text = tx("Add offer", "添加报价");
+const REMOVE: Text = tx("Remove", "删除");
+const REGION: Text = tx("Region", "区域");
+const INSTANCE: Text = tx("Instance type", "实例类型");
+const PROVIDER: Text = tx("Provider", "云厂商");
+const GPU: Text = tx("GPU", "GPU");
+const COUNT: Text = tx("GPUs per instance", "每实例 GPU 数");
+const LINK: Text = tx("GPU link", "GPU 互联");
+const PRICE: Text = tx("On-demand price per hour", "每小时按量价格");
+const CURRENCY: Text = tx("Currency", "货币");
+const EXPORT: Text = tx("Export catalog (JSON)", "导出目录（JSON）");
+const IMPORT: Text = tx("Import offers (JSON)", "导入报价（JSON）");
+const IMPORTED: Text = tx("Offers added:", "已添加报价：");
+const PROBLEMS: Text = tx("Not added:", "未添加：");
+const CUSTOM: Text = tx("Your offers", "你的报价");
+
+/// Every page string, for the translation test.
+pub fn all_texts() -> Vec<Text> {
+    vec![
+        TITLE,
+        INTRO,
+        SEARCH,
+        ON_DEMAND,
+        YOUR_PRICE,
+        AS_OF,
+        SOURCE,
+        OLD,
+        ENTER_PRICE,
+        MORE,
+        ADD_TITLE,
+        ADD,
+        REMOVE,
+        REGION,
+        INSTANCE,
+        PROVIDER,
+        GPU,
+        COUNT,
+        LINK,
+        PRICE,
+        CURRENCY,
+        EXPORT,
+        IMPORT,
+        IMPORTED,
+        PROBLEMS,
+        CUSTOM,
+    ]
+}
+
+fn money(q: &Quote) -> String {
+    let sym = gpu_sizer_engine::cost::money::symbol(q.currency);
+    format!("{}/h", i18n::money(q.per_hour, sym))
+}
+
+fn row(
+    offer: &'static Offer,
+    catalog: &'static Catalog,
+    lang: Lang,
+    today: Option<i64>,
+) -> AnyView {
+    let state = use_state();
+    let on_demand = offer.quote(BillingMode::OnDemand);
+    let gpu = catalog
+        .gpu(&offer.gpu)
+        .map_or(offer.gpu.clone(), |g| g.name.clone());
+    let provider = catalog
+        .provider(&offer.provider)
+        .map_or(offer.provider.clone(), |p| {
+            if lang == Lang::Zh {
+                p.name_zh.clone().unwrap_or(p.name.clone())
+            } else {
+                p.name.clone()
+            }
+        });
+    let stale = on_demand
+        .and_then(|q| parse_date(&q.as_of))
+        .zip(today)
+        .is_some_and(|(d, now)| now - d > STALE_AFTER_DAYS);
+    let id: &'static str = offer.id.as_str();
+    let input_id = format!("override-{id}");
+    let price_cell = match on_demand {
+        Some(q) => view! {
+            <td class="num">{money(q)}</td>
+            <td>
+                {i18n::date(&q.as_of, lang)}
+                {stale.then(|| view! { <span class="badge warning" data-testid="stale-badge">{OLD.get(lang)}</span> })}
+            </td>
+            <td><a href=q.source.clone() rel="noopener noreferrer" target="_blank">{SOURCE.get(lang)}</a></td>
+        }
+        .into_any(),
+        None => view! { <td colspan="3" class="warning">{ENTER_PRICE.get(lang)}</td> }.into_any(),
+    };
+    view! {
+        <tr data-testid="catalog-row" data-offer-id=id>
+            <td>{provider}</td>
+            <td>{offer.instance_type.clone()}<br /><span class="muted">{offer.region.clone()}</span></td>
+            <td>{format!("{} × {gpu}", offer.gpu_count)}</td>
+            {price_cell}
+            <td>
+                <label class="sr-only" for=input_id.clone()>{format!("{} — {}", YOUR_PRICE.get(lang), offer.instance_type)}</label>
+                <input
+                    id=input_id
+                    data-testid="price-override"
+                    type="text"
+                    inputmode="decimal"
+                    size="7"
+                    prop:value=move || {
+                        state.edits.with(|e| e.override_for(id, ModeKey::OnDemand).map(|p| p.to_string()).unwrap_or_default())
+                    }
+                    on:change=move |ev| {
+                        let text = event_target_value(&ev);
+                        let value = text.trim().parse::<f64>().ok().filter(|p| p.is_finite() && *p > 0.0);
+                        state.edits.update(|e| e.set_override(id, ModeKey::OnDemand, value));
+                    }
+                />
+            </td>
+        </tr>
+    }
+    .into_any()
+}
+
+#[component]
+pub fn CatalogPage() -> impl IntoView {
+    let state = use_state();
+    let lang = use_prefs().lang;
+    let query = RwSignal::new(String::new());
+    let limit = RwSignal::new(50usize);
+    let today = crate::app::state::today();
+    let message = RwSignal::new(String::new());
+
+    let table = move || {
+        let lang = lang.get();
+        let q = query.get().to_lowercase();
+        let catalog = state.catalog.get();
+        let matching: Vec<&'static Offer> = catalog
+            .offers
+            .iter()
+            .filter(|o| {
+                q.is_empty()
+                    || o.id.contains(&q)
+                    || o.instance_type.to_lowercase().contains(&q)
+                    || o.gpu.contains(&q)
+                    || o.region.to_lowercase().contains(&q)
+            })
+            .collect();
+        let total = matching.len();
+        let shown = limit.get().min(total);
+        let rows = matching
+            .into_iter()
+            .take(shown)
+            .map(|o| row(o, catalog, lang, today))
+            .collect_view();
+        view! {
+            <p class="muted" data-testid="catalog-count">{format!("{shown} / {total}")}</p>
+            <div class="table-wrap">
+                <table>
+                    <thead>
+                        <tr>
+                            <th scope="col">{PROVIDER.get(lang)}</th>
+                            <th scope="col">{INSTANCE.get(lang)}</th>
+                            <th scope="col">{GPU.get(lang)}</th>
+                            <th scope="col">{ON_DEMAND.get(lang)}</th>
+                            <th scope="col">{AS_OF.get(lang)}</th>
+                            <th scope="col">{SOURCE.get(lang)}</th>
+                            <th scope="col">{YOUR_PRICE.get(lang)}</th>
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            {(total > shown).then(|| view! {
+                <button type="button" class="secondary" on:click=move |_| limit.update(|l| *l += 100)>
+                    {MORE.get(lang)}
+                </button>
+            })}
+        }
+        .into_any()
+    };
+
+    // The custom-offer form.
+    let provider = RwSignal::new("aws".to_string());
+    let region = RwSignal::new(String::new());
+    let instance = RwSignal::new(String::new());
+    let gpu = RwSignal::new("l4".to_string());
+    let count = RwSignal::new("1".to_string());
+    let link = RwSignal::new("pcie".to_string());
+    let price = RwSignal::new(String::new());
+    let currency = RwSignal::new("USD".to_string());
+    let add = move |_| {
+        if instance.get().trim().is_empty() || region.get().trim().is_empty() {
+            message.set(format!(
+                "{} / {}?",
+                REGION.get(lang.get_untracked()),
+                INSTANCE.get(lang.get_untracked())
+            ));
+            return;
+        }
+        let count = count.get().trim().parse::<u32>().unwrap_or(0);
+        let slug = |s: &str| {
+            s.trim()
+                .to_lowercase()
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '.' {
+                        c
+                    } else {
+                        '-'
+                    }
+                })
+                .collect::<String>()
+        };
+        let mut prices = Vec::new();
+        if let Some(p) = price
+            .get()
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|p| *p > 0.0 && p.is_finite())
+        {
+            prices.push(Quote {
+                mode: BillingMode::OnDemand,
+                per_hour: p,
+                currency: if currency.get() == "CNY" {
+                    Currency::Cny
+                } else {
+                    Currency::Usd
+                },
+                source: gpu_sizer_engine::catalog::validate::USER_SOURCE.into(),
+                as_of: today.map(days_to_iso).unwrap_or_default(),
+                note: Some("entered by you".into()),
+            });
+        }
+        let offer = Offer {
+            id: format!(
+                "custom-{}-{}-{}",
+                slug(&provider.get()),
+                slug(&region.get()),
+                slug(&instance.get())
+            ),
+            provider: provider.get(),
+            region: region.get().trim().to_string(),
+            instance_type: instance.get().trim().to_string(),
+            gpu: gpu.get(),
+            gpu_count: count,
+            vcpu: None,
+            ram_gib: None,
+            local_disk_gb: None,
+            network_gbps: None,
+            gpu_link: match (count, link.get().as_str()) {
+                (0 | 1, _) => InstanceLink::None,
+                (_, "nvswitch") => InstanceLink::Nvswitch,
+                (_, "nvlink") => InstanceLink::Nvlink,
+                _ => InstanceLink::Pcie,
+            },
+            fabric: Fabric::Ethernet,
+            billing_increment_s: None,
+            prices,
+            spec_source: None,
+            notes: None,
+        };
+        let mut edits = state.edits.get_untracked();
+        match edits.add_offer(Catalog::builtin(), offer) {
+            Ok(()) => {
+                state.edits.set(edits);
+                message.set(String::new());
+            }
+            Err(problems) => message.set(
+                problems
+                    .iter()
+                    .map(|p| p.message.clone())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            ),
+        }
+    };
+    let export = move |_| {
+        let json = serde_json::to_string_pretty(state.catalog.get_untracked()).unwrap_or_default();
+        download("gpu-sizer-catalog.json", "application/json", &json);
+    };
+    let import = move |ev: leptos::ev::Event| {
+        use wasm_bindgen::JsCast;
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        let promise = file.text();
+        leptos::task::spawn_local(async move {
+            let Ok(text) = wasm_bindgen_futures::JsFuture::from(promise).await else {
+                return;
+            };
+            let text = text.as_string().unwrap_or_default();
+            let mut edits = state.edits.get_untracked();
+            let lang = lang.get_untracked();
+            match edits.import(Catalog::builtin(), &text) {
+                Ok(n) => {
+                    state.edits.set(edits);
+                    message.set(format!("{} {n}", IMPORTED.get(lang)));
+                }
+                Err(problems) => {
+                    message.set(format!("{} {}", PROBLEMS.get(lang), problems.join("; ")))
+                }
+            }
+        });
+    };
+    let text_input = |id: &'static str, label: Text, value: RwSignal<String>| {
+        view! {
+            <div class="field">
+                <label for=id>{move || label.get(lang.get())}</label>
+                <input id=id data-testid=id type="text" prop:value=move || value.get()
+                    on:input=move |ev| value.set(event_target_value(&ev)) />
+            </div>
+        }
+    };
+    let custom_list = move || {
+        let lang = lang.get();
+        state.edits.with(|e| {
+            e.custom_offers
+                .iter()
+                .map(|o| {
+                    let id = o.id.clone();
+                    view! {
+                        <li data-testid="custom-offer" data-offer-id=o.id.clone()>
+                            {format!("{} · {} · {} × {}", o.provider, o.instance_type, o.gpu_count, o.gpu)}
+                            " "
+                            <button type="button" class="secondary" on:click=move |_| {
+                                let id = id.clone();
+                                state.edits.update(|e| e.custom_offers.retain(|x| x.id != id));
+                            }>{REMOVE.get(lang)}</button>
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let catalog = Catalog::builtin();
+    view! {
+        <div class="catalog-page" data-testid="catalog-page">
+            <section class="panel">
+                <h2>{move || TITLE.get(lang.get())}</h2>
+                <p>{move || INTRO.get(lang.get())}</p>
+                <div class="field">
+                    <label for="catalog-search">{move || SEARCH.get(lang.get())}</label>
+                    <input id="catalog-search" data-testid="catalog-search" type="search"
+                        prop:value=move || query.get() on:input=move |ev| query.set(event_target_value(&ev)) />
+                </div>
+                {table}
+                <div class="export">
+                    <button type="button" class="secondary" data-testid="export-catalog" on:click=export>
+                        {move || EXPORT.get(lang.get())}
+                    </button>
+                    <label class="secondary file">
+                        <span>{move || IMPORT.get(lang.get())}</span>
+                        <input type="file" accept="application/json,.json" data-testid="import-catalog" on:change=import />
+                    </label>
+                </div>
+            </section>
+            <section class="panel">
+                <h2>{move || ADD_TITLE.get(lang.get())}</h2>
+                <form class="form custom-offer" on:submit=|ev| ev.prevent_default()>
+                    <div class="field">
+                        <label for="custom-provider">{move || PROVIDER.get(lang.get())}</label>
+                        <select id="custom-provider" data-testid="custom-provider" on:change=move |ev| provider.set(event_target_value(&ev))>
+                            {catalog.providers.iter().map(|p| {
+                                let id = p.id.clone();
+                                let id2 = id.clone();
+                                view! { <option value=id selected=move || provider.get() == id2>{p.name.clone()}</option> }
+                            }).collect_view()}
+                        </select>
+                    </div>
+                    {text_input("custom-region", REGION, region)}
+                    {text_input("custom-instance", INSTANCE, instance)}
+                    <div class="field">
+                        <label for="custom-gpu">{move || GPU.get(lang.get())}</label>
+                        <select id="custom-gpu" data-testid="custom-gpu" on:change=move |ev| gpu.set(event_target_value(&ev))>
+                            {catalog.gpus.iter().map(|g| {
+                                let id = g.id.clone();
+                                let id2 = id.clone();
+                                view! { <option value=id selected=move || gpu.get() == id2>{g.name.clone()}</option> }
+                            }).collect_view()}
+                        </select>
+                    </div>
+                    {text_input("custom-count", COUNT, count)}
+                    <div class="field">
+                        <label for="custom-link">{move || LINK.get(lang.get())}</label>
+                        <select id="custom-link" data-testid="custom-link" on:change=move |ev| link.set(event_target_value(&ev))>
+                            <option value="pcie">"PCIe"</option>
+                            <option value="nvlink">"NVLink"</option>
+                            <option value="nvswitch">"NVSwitch"</option>
+                        </select>
+                    </div>
+                    {text_input("custom-price", PRICE, price)}
+                    <div class="field">
+                        <label for="custom-currency">{move || CURRENCY.get(lang.get())}</label>
+                        <select id="custom-currency" data-testid="custom-currency" on:change=move |ev| currency.set(event_target_value(&ev))>
+                            <option value="USD">"USD $"</option>
+                            <option value="CNY">"CNY ¥"</option>
+                        </select>
+                    </div>
+                    <button type="button" class="secondary" data-testid="add-offer" on:click=add>
+                        {move || ADD.get(lang.get())}
+                    </button>
+                </form>
+                <p class="warning" role="status" data-testid="catalog-message">{move || message.get()}</p>
+                <h3>{move || CUSTOM.get(lang.get())}</h3>
+                <ul data-testid="custom-list">{custom_list}</ul>
+            </section>
+        </div>
+    }
+}
+
+/// Days since 1970-01-01 as an ISO date (the inverse of `parse_date`; Hinnant's algorithm).
+fn days_to_iso(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    #[test]
+    fn days_round_trip_through_iso_dates() {
+        for iso in ["1970-01-01", "2000-02-29", "2026-11-29", "2100-12-31"] {
+            assert_eq!(days_to_iso(parse_date(iso).unwrap()), iso);
+        }
+    }
+}
