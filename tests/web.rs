@@ -4,7 +4,7 @@
 use gpu_sizer::app::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, Event, EventInit, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -14,7 +14,25 @@ struct Mounted {
     _handle: leptos::mount::UnmountHandle<leptos::tachys::view::any_view::AnyViewState>,
 }
 
+/// Starts from a clean page: no scenario in the URL, nothing stored.
+fn reset() {
+    let window = web_sys::window().unwrap();
+    let path = window.location().pathname().unwrap();
+    window
+        .history()
+        .unwrap()
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path))
+        .unwrap();
+    window.local_storage().unwrap().unwrap().clear().unwrap();
+}
+
 fn mount() -> Mounted {
+    reset();
+    mount_as_is()
+}
+
+/// Mounts the app on whatever URL and storage the test prepared.
+fn mount_as_is() -> Mounted {
     let document = web_sys::window().unwrap().document().unwrap();
     let host = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&host).unwrap();
@@ -58,6 +76,12 @@ impl Mounted {
         init.set_bubbles(true);
         el.dispatch_event(&Event::new_with_event_init_dict(event, &init).unwrap())
             .unwrap();
+    }
+}
+
+impl Mounted {
+    fn click(&self, test_id: &str) {
+        self.find(test_id).unchecked_into::<HtmlElement>().click();
     }
 }
 
@@ -136,4 +160,107 @@ async fn charts_plot_every_candidate_and_the_fleet() {
         .unwrap()
         .length();
     assert_eq!(bars, 24, "one bar per hour");
+}
+
+fn stored_scenarios() -> String {
+    web_sys::window()
+        .unwrap()
+        .local_storage()
+        .unwrap()
+        .unwrap()
+        .get_item("gpu-sizer.scenarios")
+        .unwrap()
+        .unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn saving_a_scenario_lists_it_and_stores_it() {
+    let app = mount();
+    assert_eq!(app.count("saved-item"), 0);
+    app.set("scenario-name", "Nightly LoRA <b>run</b>", "input");
+    leptos::task::tick().await;
+    app.click("save-scenario");
+    leptos::task::tick().await;
+    assert_eq!(app.count("saved-item"), 1);
+    assert_eq!(app.text("saved-name"), "Nightly LoRA <b>run</b>");
+    let stored = gpu_sizer_formats::store::load(&stored_scenarios());
+    assert_eq!(stored.scenarios.len(), 1);
+    assert_eq!(stored.scenarios[0].name, "Nightly LoRA <b>run</b>");
+    assert_eq!(stored.scenarios[0].form.name, "Nightly LoRA <b>run</b>");
+    // Saving again updates the same entry; a new name saves a second one.
+    app.click("save-scenario");
+    leptos::task::tick().await;
+    assert_eq!(app.count("saved-item"), 1);
+    app.set("scenario-name", "Second", "input");
+    leptos::task::tick().await;
+    app.click("save-scenario");
+    leptos::task::tick().await;
+    assert_eq!(app.count("saved-item"), 2);
+    assert_eq!(
+        gpu_sizer_formats::store::load(&stored_scenarios())
+            .scenarios
+            .len(),
+        2
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_corrupt_saved_entry_is_kept_aside_and_reported() {
+    reset();
+    let corrupt = r#"{"version":1,"scenarios":[
+        {"id":"a","name":"Readable","created":1,"updated":1,"form":{"workload":"serve"}},
+        {"id":"b","name":"Broken","created":1,"updated":1,"form":{"workluad":"serve"}}
+    ]}"#;
+    web_sys::window()
+        .unwrap()
+        .local_storage()
+        .unwrap()
+        .unwrap()
+        .set_item("gpu-sizer.scenarios", corrupt)
+        .unwrap();
+    let app = mount_as_is();
+    leptos::task::tick().await;
+    assert!(exists(&app, "quarantine-notice"));
+    assert_eq!(app.count("saved-item"), 1);
+    assert_eq!(app.text("saved-name"), "Readable");
+
+    // Saving writes the unreadable entry back, untouched.
+    app.click("save-scenario");
+    leptos::task::tick().await;
+    let stored = stored_scenarios();
+    assert!(stored.contains("workluad"), "{stored}");
+    let loaded = gpu_sizer_formats::store::load(&stored);
+    assert_eq!(loaded.scenarios.len(), 2);
+    assert_eq!(loaded.quarantined.len(), 1);
+
+    app.click("dismiss-quarantine-notice");
+    leptos::task::tick().await;
+    assert!(!exists(&app, "quarantine-notice"));
+}
+
+#[wasm_bindgen_test]
+async fn a_link_in_the_url_wins_and_its_bad_parts_are_listed() {
+    reset();
+    let window = web_sys::window().unwrap();
+    let path = window.location().pathname().unwrap();
+    window
+        .history()
+        .unwrap()
+        .replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}?v=1&w=serve&ctx=abc&zz=1")),
+        )
+        .unwrap();
+    let app = mount_as_is();
+    leptos::task::tick().await;
+    assert!(exists(&app, "field-requests_per_s"), "the link's workload");
+    let notice = app.text("link-notice");
+    assert!(
+        notice.contains("zz=1") && notice.contains("ctx=abc"),
+        "{notice}"
+    );
+    // The address bar now holds the form's own link.
+    let search = window.location().search().unwrap();
+    assert_eq!(search, "?v=1&w=serve");
 }

@@ -82,14 +82,30 @@ fn main() {
     }
 
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
-    fs::write(
-        out.join("catalog.json"),
-        serde_json::to_string(&catalog).unwrap(),
-    )
-    .expect("write catalog.json");
-    fs::write(
-        out.join("models.json"),
-        serde_json::to_string(&models.model).unwrap(),
-    )
-    .expect("write models.json");
+    let write = |name: &str, value: &serde_json::Value| {
+        fs::write(out.join(name), value.to_string()).unwrap_or_else(|e| panic!("write {name}: {e}"))
+    };
+    let catalog = serde_json::to_value(&catalog).expect("the catalog serialises");
+    let models = serde_json::to_value(&models.model).expect("the presets serialise");
+    write("catalog.json", &catalog);
+    write("models.json", &models);
+    // The page ships without the maintainers' notes (half the catalog's compressed size); every
+    // figure keeps its source URL and date, and the CLI and the data files keep the notes.
+    write("catalog-page.json", &without_notes(catalog));
+    write("models-page.json", &without_notes(models));
+}
+
+/// Removes every `notes` / `note` field, recursively.
+fn without_notes(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .filter(|(k, _)| k != "notes" && k != "note")
+                .map(|(k, v)| (k, without_notes(v)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.into_iter().map(without_notes).collect()),
+        other => other,
+    }
 }

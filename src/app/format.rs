@@ -189,7 +189,7 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
             } else {
                 format!(
                     "A {} would save {}.",
-                    mode(*mo).en.to_lowercase(),
+                    mode(*mo).en.to_ascii_lowercase(),
                     m(*saving)
                 )
             },

@@ -166,8 +166,8 @@ pub mod t {
         SAVED_SCENARIOS = "Saved scenarios", "已保存的方案";
         SCENARIO_NAME = "Scenario name", "方案名称";
         SAVE_SCENARIO = "Save scenario", "保存方案";
-        UPDATE_SCENARIO = "Update saved scenario", "更新已保存的方案";
         SAVED_DONE = "Saved in this browser.", "已保存在此浏览器中。";
+        SAVED_IN_PAGE = "Saved on this page only: the browser refused to store it.", "仅保存在当前页面：浏览器拒绝了存储。";
         SCENARIO = "Scenario", "方案";
         UNNAMED = "(no name)", "（未命名）";
         COPY_SUFFIX = " (copy)", "（副本）";

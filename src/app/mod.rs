@@ -6,17 +6,18 @@ pub mod format;
 pub mod i18n;
 pub mod keys;
 pub mod pages;
+pub mod persist;
 pub mod prefs;
 pub mod state;
 
+use components::scenarios::Notices;
 use components::toolbar::Toolbar;
 use components::update_banner::UpdateBanner;
-use gpu_sizer_formats::form::CurrencyKey;
-use gpu_sizer_formats::Form;
 use i18n::{t, Lang};
 use leptos::prelude::*;
 use pages::calculator::Calculator;
 use pages::catalog::CatalogPage;
+use pages::compare::Compare;
 use pages::guide::Guide;
 use state::{AppState, View};
 
@@ -26,13 +27,13 @@ pub fn App() -> impl IntoView {
     let prefs = prefs::Prefs::load();
     prefs.persist();
     provide_context(prefs);
-    let mut form = Form::default();
-    if prefs.lang.get_untracked() == Lang::Zh {
-        form.currency = CurrencyKey::Cny;
-    }
+    // The link's scenario, else the autosaved draft, else the default form.
+    let boot = persist::boot(prefs.lang.get_untracked() == Lang::Zh);
     let (edits, _unreadable_edits) = catalog_store::load();
-    let state = AppState::new(form, state::today(), edits);
+    let state = AppState::new(boot.form, state::today(), edits);
+    state.view.set(boot.view);
     provide_context(state);
+    provide_context(persist::start(state, boot.ignored));
     let _edits_error = catalog_store::persist(state.edits);
     let lang = prefs.lang;
     let tab = move |view: View, text: i18n::Text| {
@@ -60,13 +61,16 @@ pub fn App() -> impl IntoView {
         </header>
         <nav class="tabs" role="tablist" aria-label=move || t::PAGES.get(lang.get())>
             {tab(View::Calculator, t::CALCULATOR)}
+            {tab(View::Compare, t::COMPARE)}
             {tab(View::Catalog, t::CATALOG)}
             {tab(View::Guide, t::GUIDE)}
         </nav>
         <main id="main">
+            <Notices />
             {move || match state.view.get() {
                 View::Guide => view! { <Guide /> }.into_any(),
                 View::Catalog => view! { <CatalogPage /> }.into_any(),
+                View::Compare => view! { <Compare /> }.into_any(),
                 _ => view! { <Calculator /> }.into_any(),
             }}
         </main>

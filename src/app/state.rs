@@ -95,6 +95,13 @@ impl AppState {
             catalog,
         }
     }
+
+    /// The report for another form (a saved scenario), on the page's catalog and price overrides.
+    pub fn evaluate(self, form: &Form) -> Result<Report<'static>, InputError> {
+        let mut request = form.to_request(today())?;
+        request.costs.price_overrides = self.edits.with(|e| e.engine_overrides());
+        evaluate(self.catalog.get(), &request)
+    }
 }
 
 /// The state from context (provided by `App`).

@@ -35,6 +35,21 @@ for (const locale of ["en-US", "zh-CN"]) {
       await page.getByTestId("tab-guide").click();
       await page.getByTestId("accuracy-table").waitFor();
       assert.deepEqual(await audit(app), [], "guide");
+      // Saved scenarios, the compare page and a link notice.
+      await page.getByTestId("tab-calculator").click();
+      await app.save("A");
+      await app.save("B");
+      await page.getByTestId("compare-check").nth(0).check();
+      await page.getByTestId("compare-check").nth(1).check();
+      await page.getByTestId("saved-item").nth(1).getByTestId("delete-scenario").click();
+      assert.deepEqual(await audit(app), [], "saved scenarios");
+      await page.getByTestId("cancel").click();
+      await page.getByTestId("compare-selected").click();
+      await page.getByTestId("compare-table").waitFor();
+      assert.deepEqual(await audit(app), [], "compare");
+      await page.goto(`${env.server.url}?v=1&zz=1`);
+      await page.getByTestId("link-notice").waitFor();
+      assert.deepEqual(await audit(app), [], "link notice");
       await app.close();
     });
   }

@@ -45,6 +45,29 @@ test("after the first visit the app works with the server stopped", async () => 
   link.search = "?p=13";
   await page.goto(link.href);
   await page.getByTestId("memory-total").waitFor();
+
+  // A real share link, made with a quick start, opens offline in a new tab with the same answer.
+  const card = page.getByTestId("recommendation");
+  const old = await card.getAttribute("data-total");
+  await page.getByTestId("quick-serve-chat").click();
+  await page.waitForFunction(
+    (o) => document.querySelector("[data-testid=recommendation]")?.dataset.total !== o,
+    old,
+  );
+  const answer = { offer: await card.getAttribute("data-offer-id"), total: await card.getAttribute("data-total") };
+  await page.getByTestId("copy-link").click();
+  const shared = await page.getByTestId("share-link").inputValue();
+  assert.match(shared, /[?&]w=serve(&|$)/);
+  const tab = await context.newPage();
+  tab.on("pageerror", (e) => errors.push(e.message));
+  await tab.goto(shared);
+  const opened = tab.getByTestId("recommendation");
+  await opened.waitFor();
+  assert.deepEqual(
+    { offer: await opened.getAttribute("data-offer-id"), total: await opened.getAttribute("data-total") },
+    answer,
+  );
+  assert.equal(await tab.getByTestId("workload-select").inputValue(), "serve");
   assert.deepEqual(errors, []);
   await context.close();
 });

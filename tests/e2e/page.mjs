@@ -12,15 +12,16 @@ export async function start() {
   return {
     server,
     browser,
+    /** A new browser context on `url` (default: the app); `init` runs before every page script. */
     async open(options = {}) {
-      const context = await browser.newContext({ locale: "en-US", ...options });
-      const page = await context.newPage();
-      const app = new App(page);
-      page.on("pageerror", (e) => app.errors.push(e.message));
-      page.on("console", (m) => m.type() === "error" && app.errors.push(m.text()));
-      await page.goto(options.url ?? server.url);
-      await page.getByTestId("recommendation").waitFor();
-      return app;
+      const { url, init, ...contextOptions } = options;
+      const context = await browser.newContext({ locale: "en-US", ...contextOptions });
+      if (init) await context.addInitScript(init);
+      return App.load(await context.newPage(), url ?? server.url);
+    },
+    /** Another tab of `app`'s browser context, on the app. */
+    async tab(app) {
+      return App.load(await app.page.context().newPage(), server.url);
     },
     async stop() {
       await browser.close();
@@ -33,6 +34,52 @@ export class App {
   constructor(page) {
     this.page = page;
     this.errors = [];
+    /** Messages of every alert, confirm or prompt the page opened (dismissed at once). */
+    this.dialogs = [];
+  }
+
+  /** Watches `page` for errors and dialogs, opens `url` and waits for the first answer. */
+  static async load(page, url) {
+    const app = new App(page);
+    page.on("pageerror", (e) => app.errors.push(e.message));
+    page.on("console", (m) => m.type() === "error" && app.errors.push(m.text()));
+    page.on("dialog", (d) => {
+      app.dialogs.push(d.message());
+      d.dismiss().catch(() => {});
+    });
+    await page.goto(url);
+    await page.getByTestId("recommendation").waitFor();
+    return app;
+  }
+
+  /** Every input of the scenario form as `id=value` (checkboxes: true/false). */
+  async inputs() {
+    return this.page
+      .getByTestId("scenario-form")
+      .locator("input, select")
+      .evaluateAll((els) => els.map((e) => `${e.id}=${e.type === "checkbox" ? e.checked : e.value}`));
+  }
+
+  /** The share link of the current scenario, from the "Copy share link" button. */
+  async shareLink() {
+    await this.page.getByTestId("copy-link").click();
+    return this.page.getByTestId("share-link").inputValue();
+  }
+
+  /** The names in the saved-scenarios list, in order. */
+  async savedNames() {
+    return this.page.getByTestId("saved-name").allInnerTexts();
+  }
+
+  /** Names the form and saves it. */
+  async save(name) {
+    const count = await this.page.getByTestId("saved-item").count();
+    await this.page.getByTestId("scenario-name").fill(name);
+    await this.page.getByTestId("save-scenario").click();
+    await this.page.waitForFunction(
+      (n) => document.querySelectorAll("[data-testid=saved-item]").length >= n,
+      count + 1,
+    );
   }
 
   /** The recommendation's offer id and total (report currency). */

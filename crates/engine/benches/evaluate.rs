@@ -1,9 +1,10 @@
 //! One scenario evaluated against the whole embedded catalog: every offer, its instance counts
-//! and billing modes, with memory, time and the full cost breakdown.
+//! and billing modes, with memory, time and the full cost breakdown; then the pick explained with
+//! every formula, as the page does on each change.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gpu_sizer_engine::catalog::Catalog;
-use gpu_sizer_engine::plan::{evaluate, Constraints, CostInputs, Objective, Request};
+use gpu_sizer_engine::plan::{evaluate, explain, Constraints, CostInputs, Objective, Request};
 use gpu_sizer_engine::scenario::{Lora, ModelSpec, Scenario, Serve, Workload};
 use std::hint::black_box;
 
@@ -44,6 +45,13 @@ fn bench(c: &mut Criterion) {
     c.bench_function("evaluate serving 8B, whole catalog", |b| {
         b.iter(|| evaluate(catalog, black_box(&serve)).unwrap())
     });
+    for (name, request) in [("LoRA", &lora), ("serving", &serve)] {
+        let report = evaluate(catalog, request).unwrap();
+        let pick = report.pick().unwrap();
+        c.bench_function(&format!("explain the {name} pick"), |b| {
+            b.iter(|| explain(catalog, black_box(pick), request).unwrap())
+        });
+    }
 }
 
 criterion_group!(benches, bench);

@@ -15,10 +15,13 @@ pub struct Term {
 }
 
 /// How much explanation to build. Formulas cost string formatting, which ranking the whole
-/// catalog does not need: candidates are priced with numbers only and explained when shown.
+/// catalog does not need: candidates are sized and priced with numbers only and explained when
+/// shown (`plan::explain`). Both levels compute the same values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Detail {
+    /// Values only; every formula is left empty.
     Numbers,
+    /// Values and formulas.
     Full,
 }
 

@@ -7,9 +7,10 @@ use crate::app::i18n::{self, t, Lang};
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_engine::catalog::validate::parse_date;
+use gpu_sizer_engine::catalog::Catalog;
 use gpu_sizer_engine::explain::Term;
 use gpu_sizer_engine::plan::pitfalls::STALE_AFTER_DAYS as STALE_DAYS;
-use gpu_sizer_engine::plan::{explain_cost, Candidate, Request};
+use gpu_sizer_engine::plan::{explain, Candidate, Request};
 use leptos::prelude::*;
 
 /// Colours of the memory bar, cycled by term (CSS classes, so both themes style them).
@@ -47,11 +48,14 @@ fn term_rows(terms: &[Term], lang: Lang, currency_symbol: Option<&str>) -> AnyVi
 }
 
 /// An SVG bar of the memory terms against the GPU's memory.
-fn memory_bar(c: &Candidate, lang: Lang) -> AnyView {
-    let capacity = c.gpu.memory_gib.max(c.memory.total_gib).max(1e-9);
+fn memory_bar(
+    c: &Candidate,
+    memory: &gpu_sizer_engine::sizing::MemoryEstimate,
+    lang: Lang,
+) -> AnyView {
+    let capacity = c.gpu.memory_gib.max(memory.total_gib).max(1e-9);
     let mut x = 0.0;
-    let segments = c
-        .memory
+    let segments = memory
         .terms
         .iter()
         .filter(|t| t.value > 0.0)
@@ -74,8 +78,7 @@ fn memory_bar(c: &Candidate, lang: Lang) -> AnyView {
         })
         .collect_view();
     let gpu_line = c.gpu.memory_gib / capacity * 100.0;
-    let legend = c
-        .memory
+    let legend = memory
         .terms
         .iter()
         .filter(|t| t.value > 0.0)
@@ -113,10 +116,19 @@ fn memory_bar(c: &Candidate, lang: Lang) -> AnyView {
     .into_any()
 }
 
-fn detail_view(c: &Candidate, request: &Request, lang: Lang, today: Option<i64>) -> AnyView {
+fn detail_view(
+    catalog: &Catalog,
+    c: &Candidate,
+    request: &Request,
+    lang: Lang,
+    today: Option<i64>,
+) -> AnyView {
     let currency = request.costs.currency;
     let sym = gpu_sizer_engine::cost::money::symbol(currency);
-    let cost_terms = explain_cost(c, request);
+    // The ranking carries numbers only; the candidate on screen is recomputed with its formulas.
+    let Ok(explained) = explain(catalog, c, request) else {
+        return ().into_any();
+    };
     let age = parse_date(&c.quote.as_of)
         .zip(today)
         .map(|(d, now)| now - d);
@@ -132,7 +144,7 @@ fn detail_view(c: &Candidate, request: &Request, lang: Lang, today: Option<i64>)
         }
         .into_any()
     };
-    let break_even = c.break_even.as_ref().map(|b| {
+    let break_even = explained.break_even.as_ref().map(|b| {
         view! {
             <p data-testid="break-even">
                 {format!(
@@ -145,7 +157,7 @@ fn detail_view(c: &Candidate, request: &Request, lang: Lang, today: Option<i64>)
             </p>
         }
     });
-    let spot = c.spot.as_ref().map(|s| {
+    let spot = explained.spot.as_ref().map(|s| {
         view! {
             <p data-testid="spot-outcome">
                 {format!(
@@ -182,12 +194,12 @@ fn detail_view(c: &Candidate, request: &Request, lang: Lang, today: Option<i64>)
             </p>
             {risk}
             <h3>{t::MEMORY_PER_GPU.get(lang)}</h3>
-            {memory_bar(c, lang)}
-            <ul class="terms">{term_rows(&c.memory.terms, lang, None)}</ul>
+            {memory_bar(c, &explained.memory, lang)}
+            <ul class="terms">{term_rows(&explained.memory.terms, lang, None)}</ul>
             <h3>{format!("{} · {}", t::TIME.get(lang), format::hours_band(c.hours, lang))}</h3>
-            <ul class="terms">{term_rows(&c.timing.terms, lang, None)}</ul>
+            <ul class="terms">{term_rows(&explained.timing.terms, lang, None)}</ul>
             <h3>{format!("{} · {}", t::TOTAL_COST.get(lang), format::money_band(c.cost, currency))}</h3>
-            <ul class="terms" data-testid="cost-lines">{term_rows(&cost_terms, lang, Some(sym))}</ul>
+            <ul class="terms" data-testid="cost-lines">{term_rows(&explained.cost, lang, Some(sym))}</ul>
             {break_even}
             {spot}
         </section>
@@ -217,7 +229,7 @@ pub fn Detail() -> impl IntoView {
                     .and_then(|k| report.ranked.iter().find(|c| &key_of(c) == k))
                     .or_else(|| report.pick());
                 match chosen {
-                    Some(c) => detail_view(c, request, lang, today),
+                    Some(c) => detail_view(state.catalog.get(), c, request, lang, today),
                     None => ().into_any(),
                 }
             })

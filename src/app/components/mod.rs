@@ -9,5 +9,6 @@ pub mod quick_starts;
 pub mod ranking;
 pub mod recommendation;
 pub mod scenario_form;
+pub mod scenarios;
 pub mod toolbar;
 pub mod update_banner;

@@ -95,14 +95,14 @@ pub fn ModelPicker() -> impl IntoView {
     let source = Memo::new(move |_| state.form.with(|f| f.model_source));
     let query = RwSignal::new(String::new());
     let matches = move || {
-        let q = query.get().to_lowercase();
+        let q = query.get().to_ascii_lowercase();
         presets()
             .iter()
             .filter(|m| {
                 q.is_empty()
-                    || m.name.to_lowercase().contains(&q)
+                    || m.name.to_ascii_lowercase().contains(&q)
                     || m.id.contains(&q)
-                    || m.family.to_lowercase().contains(&q)
+                    || m.family.to_ascii_lowercase().contains(&q)
             })
             .map(|m| {
                 let id: &'static str = m.id.as_str();

@@ -1,4 +1,5 @@
-//! The calculator: quick starts, the scenario form, and the answer beside it.
+//! The calculator: quick starts, the scenario form, and the answer beside it with the saved
+//! scenarios.
 
 use crate::app::components::charts::Charts;
 use crate::app::components::detail::Detail;
@@ -7,6 +8,7 @@ use crate::app::components::quick_starts::QuickStarts;
 use crate::app::components::ranking::Ranking;
 use crate::app::components::recommendation::Recommendation;
 use crate::app::components::scenario_form::ScenarioForm;
+use crate::app::components::scenarios::Scenarios;
 use leptos::prelude::*;
 
 #[component]
@@ -18,6 +20,7 @@ pub fn Calculator() -> impl IntoView {
             <div class="results" id="results">
                 <Recommendation />
                 <Export />
+                <Scenarios />
                 <Ranking />
                 <Detail />
                 <Charts />

@@ -162,7 +162,7 @@ pub fn CatalogPage() -> impl IntoView {
 
     let table = move || {
         let lang = lang.get();
-        let q = query.get().to_lowercase();
+        let q = query.get().to_ascii_lowercase();
         let catalog = state.catalog.get();
         let matching: Vec<&'static Offer> = catalog
             .offers
@@ -170,9 +170,9 @@ pub fn CatalogPage() -> impl IntoView {
             .filter(|o| {
                 q.is_empty()
                     || o.id.contains(&q)
-                    || o.instance_type.to_lowercase().contains(&q)
+                    || o.instance_type.to_ascii_lowercase().contains(&q)
                     || o.gpu.contains(&q)
-                    || o.region.to_lowercase().contains(&q)
+                    || o.region.to_ascii_lowercase().contains(&q)
             })
             .collect();
         let total = matching.len();
@@ -230,7 +230,7 @@ pub fn CatalogPage() -> impl IntoView {
         let count = count.get().trim().parse::<u32>().unwrap_or(0);
         let slug = |s: &str| {
             s.trim()
-                .to_lowercase()
+                .to_ascii_lowercase()
                 .chars()
                 .map(|c| {
                     if c.is_ascii_alphanumeric() || c == '.' {

@@ -9,8 +9,12 @@ pub use schema::{
 
 use std::sync::OnceLock;
 
-/// JSON written by `build.rs` from the TOML files; validated there, so parsing cannot fail.
+/// JSON written by `build.rs` from the TOML files; validated there, so parsing cannot fail. The
+/// page (wasm) embeds it without the maintainers' notes, to stay small.
+#[cfg(not(target_arch = "wasm32"))]
 const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/catalog.json"));
+#[cfg(target_arch = "wasm32")]
+const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/catalog-page.json"));
 
 impl Catalog {
     /// The catalog shipped with this build. Parsed once, on first use.

@@ -66,6 +66,21 @@ pub struct BreakEven {
 
 /// Break-even of a commitment at `committed_per_hour` over `term_hours` against `on_demand_per_hour`.
 pub fn break_even(on_demand_per_hour: f64, committed_per_hour: f64, term_hours: f64) -> BreakEven {
+    break_even_with(
+        on_demand_per_hour,
+        committed_per_hour,
+        term_hours,
+        Detail::Full,
+    )
+}
+
+/// [`break_even`] with formulas only when `detail` asks for them.
+pub fn break_even_with(
+    on_demand_per_hour: f64,
+    committed_per_hour: f64,
+    term_hours: f64,
+    detail: Detail,
+) -> BreakEven {
     let total = committed_per_hour * term_hours;
     let hours = total / on_demand_per_hour;
     let utilisation = hours / term_hours;
@@ -77,16 +92,18 @@ pub fn break_even(on_demand_per_hour: f64, committed_per_hour: f64, term_hours: 
                 key: "break_even_hours",
                 value: hours,
                 unit: "h",
-                formula: format!(
-                    "{committed_per_hour:.4}/h × {term_hours:.0} h ÷ {on_demand_per_hour:.4}/h on-demand"
-                ),
+                formula: detail.text(|| {
+                    format!(
+                        "{committed_per_hour:.4}/h × {term_hours:.0} h ÷ {on_demand_per_hour:.4}/h on-demand"
+                    )
+                }),
                 source: None,
             },
             Term {
                 key: "break_even_utilisation",
                 value: utilisation * 100.0,
                 unit: "%",
-                formula: format!("{hours:.0} h ÷ {term_hours:.0} h term"),
+                formula: detail.text(|| format!("{hours:.0} h ÷ {term_hours:.0} h term")),
                 source: None,
             },
         ],

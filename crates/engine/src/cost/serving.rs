@@ -1,6 +1,6 @@
 //! Serving fleets: instances needed hour by hour for a traffic profile, autoscaled or fixed.
 
-use crate::explain::Term;
+use crate::explain::{Detail, Term};
 
 /// Traffic over a day: requests per second in each of the 24 hours.
 #[derive(Debug, Clone, PartialEq)]
@@ -80,6 +80,17 @@ pub fn fleet(
     per_hour: f64,
     min_instances: u32,
 ) -> Fleet {
+    fleet_with(profile, capacity_rps, per_hour, min_instances, Detail::Full)
+}
+
+/// [`fleet`] with formulas only when `detail` asks for them.
+pub fn fleet_with(
+    profile: &TrafficProfile,
+    capacity_rps: f64,
+    per_hour: f64,
+    min_instances: u32,
+    detail: Detail,
+) -> Fleet {
     let cap = capacity_rps.max(1e-9);
     let mut by_hour = [0u32; 24];
     for (n, rps) in by_hour.iter_mut().zip(profile.requests_per_second) {
@@ -111,25 +122,29 @@ pub fn fleet(
                 key: "autoscaled_fleet",
                 value: autoscaled,
                 unit: "currency/month",
-                formula: format!(
-                    "{instance_hours} instance-hours/day × {per_hour:.4}/h × {DAYS_PER_MONTH:.2} days"
-                ),
+                formula: detail.text(|| {
+                    format!(
+                        "{instance_hours} instance-hours/day × {per_hour:.4}/h × {DAYS_PER_MONTH:.2} days"
+                    )
+                }),
                 source: None,
             },
             Term {
                 key: "fixed_fleet",
                 value: fixed,
                 unit: "currency/month",
-                formula: format!("{peak} instances × 24 h × {per_hour:.4}/h × {DAYS_PER_MONTH:.2} days"),
+                formula: detail.text(|| {
+                    format!("{peak} instances × 24 h × {per_hour:.4}/h × {DAYS_PER_MONTH:.2} days")
+                }),
                 source: None,
             },
             Term {
                 key: "cost_per_million_tokens",
                 value: per_million,
                 unit: "currency",
-                formula: format!(
-                    "daily autoscaled cost ÷ {tokens_per_day:.0} tokens/day × 1 000 000"
-                ),
+                formula: detail.text(|| {
+                    format!("daily autoscaled cost ÷ {tokens_per_day:.0} tokens/day × 1 000 000")
+                }),
                 source: None,
             },
         ],

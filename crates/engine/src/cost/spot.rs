@@ -5,7 +5,7 @@
 //! exponential failures (J. T. Daly, "A higher order estimate of the optimum checkpoint interval
 //! for restart dumps", Future Generation Computer Systems 22 (2006) 303–312).
 
-use crate::explain::Term;
+use crate::explain::{Detail, Term};
 
 const DALY: &str = "Daly (2006), FGCS 22:303–312, https://doi.org/10.1016/j.future.2004.11.016";
 const YOUNG: &str = "Young (1974), CACM 17(9):530–531, https://doi.org/10.1145/361147.361115";
@@ -44,6 +44,11 @@ pub fn optimum_interval(c: f64, m: f64) -> f64 {
 /// Expected hours to finish `work_hours` of work on spot capacity. Without interruptions this is
 /// the work plus checkpoint writes; the rate must be finite and non-negative.
 pub fn expected_runtime(work_hours: f64, risk: &SpotRisk) -> SpotOutcome {
+    expected_runtime_with(work_hours, risk, Detail::Full)
+}
+
+/// [`expected_runtime`] with formulas only when `detail` asks for them.
+pub fn expected_runtime_with(work_hours: f64, risk: &SpotRisk, detail: Detail) -> SpotOutcome {
     let c = risk.checkpoint_hours.max(0.0);
     let r = risk.restart_hours.max(0.0);
     let rate = risk.interruptions_per_hour.max(0.0);
@@ -56,7 +61,7 @@ pub fn expected_runtime(work_hours: f64, risk: &SpotRisk) -> SpotOutcome {
                 key: "spot_expected_hours",
                 value: work_hours.max(0.0),
                 unit: "h",
-                formula: "no interruptions expected: work hours".into(),
+                formula: detail.text(|| "no interruptions expected: work hours".into()),
                 source: None,
             }],
         };
@@ -76,25 +81,29 @@ pub fn expected_runtime(work_hours: f64, risk: &SpotRisk) -> SpotOutcome {
                 key: "checkpoint_interval",
                 value: tau,
                 unit: "h",
-                formula: format!(
-                    "√(2 × {c:.3} h checkpoint × {m:.1} h between interruptions) with Daly's correction"
-                ),
+                formula: detail.text(|| {
+                    format!(
+                        "√(2 × {c:.3} h checkpoint × {m:.1} h between interruptions) with Daly's correction"
+                    )
+                }),
                 source: Some(YOUNG),
             },
             Term {
                 key: "spot_expected_hours",
                 value: expected,
                 unit: "h",
-                formula: format!(
-                    "{m:.1} × e^({r:.3}/{m:.1}) × (e^(({tau:.3}+{c:.3})/{m:.1}) − 1) × {work_hours:.2} h ÷ {tau:.3}"
-                ),
+                formula: detail.text(|| {
+                    format!(
+                        "{m:.1} × e^({r:.3}/{m:.1}) × (e^(({tau:.3}+{c:.3})/{m:.1}) − 1) × {work_hours:.2} h ÷ {tau:.3}"
+                    )
+                }),
                 source: Some(DALY),
             },
             Term {
                 key: "spot_interruptions",
                 value: interruptions,
                 unit: "",
-                formula: format!("{expected:.2} h × {rate:.3}/h"),
+                formula: detail.text(|| format!("{expected:.2} h × {rate:.3}/h")),
                 source: None,
             },
         ],

@@ -6,7 +6,11 @@ pub use schema::{Attention, ModelKind, ModelPreset, Transformer};
 
 use std::sync::OnceLock;
 
+#[cfg(not(target_arch = "wasm32"))]
 const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/models.json"));
+/// The page embeds the presets without their notes (see the catalog).
+#[cfg(target_arch = "wasm32")]
+const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/models-page.json"));
 
 /// The presets shipped with this build, parsed once on first use.
 pub fn presets() -> &'static [ModelPreset] {

@@ -152,16 +152,13 @@ pub(super) fn enumerate<'a>(
             out.excluded.push(exclude(Reason::NoPrice));
             continue;
         }
-        let on_demand = quotes
-            .iter()
-            .find(|(q, _)| q.mode == BillingMode::OnDemand)
-            .map(|(q, _)| (q.per_hour, q.currency));
+        let on_demand = on_demand_of(&quotes);
         let per_node = offer.gpu_count.max(1);
         let needed = search.gpus.max(1);
-        if matches!(workload, Workload::Serve(_)) && needed > per_node {
+        if serving && needed > per_node {
             // A serving replica stays inside one instance: tensor parallelism across a network
             // is far too slow for decoding. What this instance's GPUs lack is the gap.
-            let short_gib = fit::fit_on(&model, workload, gpu, per_node)
+            let short_gib = fit::fit_on_with(&model, workload, gpu, per_node, Detail::Numbers)
                 .map(|f| f.short_by_gib())
                 .unwrap_or(0.0);
             out.excluded.push(exclude(Reason::DoesNotFit { short_gib }));
@@ -360,6 +357,19 @@ fn quotes<'a>(offer: &'a Offer, request: &Request) -> Vec<(Cow<'a, Quote>, bool)
     out
 }
 
+/// The on-demand price per hour among `quotes`, and its currency.
+fn on_demand_of(quotes: &[(Cow<Quote>, bool)]) -> Option<(f64, Currency)> {
+    quotes
+        .iter()
+        .find(|(q, _)| q.mode == BillingMode::OnDemand)
+        .map(|(q, _)| (q.per_hour, q.currency))
+}
+
+/// The offer's on-demand price per hour (the user's when given) and its currency.
+pub(super) fn on_demand(offer: &Offer, request: &Request) -> Option<(f64, Currency)> {
+    on_demand_of(&quotes(offer, request))
+}
+
 /// The first required feature the offer lacks.
 fn missing_feature(require: Features, offer: &Offer, gpu: &Gpu) -> Option<&'static str> {
     if require.nvlink
@@ -389,6 +399,8 @@ fn missing_feature(require: Features, offer: &Offer, gpu: &Gpu) -> Option<&'stat
 #[cfg(test)]
 mod tests {
     use crate::catalog::Catalog;
+    use crate::cost::billing::BreakEven;
+    use crate::cost::spot::SpotOutcome;
     use crate::explain::Term;
     use crate::plan::{evaluate, explain, Constraints, CostInputs, Objective, Request};
     use crate::scenario::{
@@ -496,13 +508,16 @@ mod tests {
             let report = evaluate(catalog, &req).unwrap();
             assert!(!report.ranked.is_empty(), "{:?}", req.scenario.workload);
             for c in &report.ranked {
+                let no_terms = Vec::new();
                 let ranked = c
                     .memory
                     .terms
                     .iter()
                     .chain(&c.memory.host_terms)
                     .chain(&c.timing.terms)
-                    .chain(&c.lines);
+                    .chain(&c.lines)
+                    .chain(c.break_even.as_ref().map_or(&no_terms, |b| &b.terms))
+                    .chain(c.spot.as_ref().map_or(&no_terms, |s| &s.terms));
                 assert!(ranked.clone().all(|t| t.formula.is_empty()));
 
                 let e = explain(catalog, c, &req).unwrap();
@@ -512,7 +527,9 @@ mod tests {
                     .iter()
                     .chain(&e.memory.host_terms)
                     .chain(&e.timing.terms)
-                    .chain(&e.cost);
+                    .chain(&e.cost)
+                    .chain(e.break_even.as_ref().map_or(&no_terms, |b| &b.terms))
+                    .chain(e.spot.as_ref().map_or(&no_terms, |s| &s.terms));
                 assert_eq!(explained.clone().count(), ranked.count());
                 for t in explained {
                     assert!(
@@ -536,6 +553,16 @@ mod tests {
                 };
                 assert_eq!(&timing, c.timing.as_ref());
                 assert_eq!(without_formulas(&e.cost), c.lines);
+                let break_even = e.break_even.map(|b| BreakEven {
+                    terms: without_formulas(&b.terms),
+                    ..b
+                });
+                assert_eq!(break_even, c.break_even);
+                let spot = e.spot.map(|s| SpotOutcome {
+                    terms: without_formulas(&s.terms),
+                    ..s
+                });
+                assert_eq!(spot, c.spot);
             }
         }
         // Every kind of figure went through both paths.
@@ -562,6 +589,8 @@ mod tests {
             "idle",
             "storage",
             "egress",
+            "break_even_hours",
+            "spot_expected_hours",
         ] {
             assert!(seen.contains(key), "no candidate has a {key} figure");
         }

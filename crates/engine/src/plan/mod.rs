@@ -183,7 +183,9 @@ pub struct Candidate<'a> {
     pub quote: Quote,
     /// True when the user overrode the catalog price.
     pub price_overridden: bool,
+    /// When the commitment pays off. Formulas are empty here; [`explain`] fills them.
     pub break_even: Option<BreakEven>,
+    /// Spot interruptions and checkpoints. Formulas are empty here; [`explain`] fills them.
     pub spot: Option<SpotOutcome>,
     /// The high end of the time band misses the deadline.
     pub deadline_at_risk: bool,
@@ -254,6 +256,10 @@ pub struct Explained {
     pub timing: Timing,
     /// [`Candidate::lines`] with their formulas.
     pub cost: Vec<Term>,
+    /// [`Candidate::break_even`] with its formulas.
+    pub break_even: Option<BreakEven>,
+    /// [`Candidate::spot`] with its formulas.
+    pub spot: Option<SpotOutcome>,
 }
 
 /// Explains `candidate`, from [`evaluate`] of `request` on `catalog`: its memory, time and cost
@@ -265,10 +271,14 @@ pub fn explain(
     request: &Request,
 ) -> Result<Explained, InputError> {
     let (memory, timing) = candidates::explain_sizing(catalog, candidate, request)?;
+    let on_demand = candidates::on_demand(candidate.offer, request);
+    let (spot, break_even) = pricing::explain_risks(candidate, on_demand, request);
     Ok(Explained {
         memory,
         timing,
         cost: explain_cost(candidate, request),
+        break_even,
+        spot,
     })
 }
 

@@ -6,10 +6,12 @@
 use super::candidates::Sized;
 use super::{Candidate, Excluded, Reason, Request};
 use crate::catalog::{BillingMode, Currency, Offer, Provider, Quote};
-use crate::cost::billing::{billed_hours, break_even, commitment_cost, on_demand_cost};
+use crate::cost::billing::{
+    billed_hours, break_even_with, commitment_cost, on_demand_cost, BreakEven,
+};
 use crate::cost::hidden::{egress_cost, idle_cost, storage_cost, HOURS_PER_MONTH};
-use crate::cost::serving::{fleet, TrafficProfile};
-use crate::cost::spot::{expected_runtime, SpotRisk};
+use crate::cost::serving::{fleet_with, TrafficProfile};
+use crate::cost::spot::{expected_runtime_with, SpotOutcome, SpotRisk};
 use crate::explain::{Detail, Term};
 use crate::scenario::{Serve, Workload};
 use crate::sizing::defaults::Band;
@@ -67,18 +69,13 @@ pub(super) fn price<'a>(s: Sized<'a>, request: &Request) -> Result<Candidate<'a>
     };
 
     let spot = (mode == BillingMode::Spot && !serving).then(|| {
-        let default_rate = if s.provider.kind == crate::catalog::schema::ProviderKind::Marketplace {
-            MARKETPLACE_SPOT_INTERRUPTIONS_PER_H
-        } else {
-            DEFAULT_SPOT_INTERRUPTIONS_PER_H
-        };
-        let risk = SpotRisk {
-            interruptions_per_hour: costs.spot_interruptions_per_h.unwrap_or(default_rate)
-                * f64::from(s.instances),
-            restart_hours: costs.spot_restart_h,
-            checkpoint_hours: costs.checkpoint_write_h,
-        };
-        expected_runtime(base_hours.expected, &risk)
+        spot_outcome(
+            s.provider,
+            s.instances,
+            base_hours.expected,
+            request,
+            Detail::Numbers,
+        )
     });
     let hours = match &spot {
         Some(outcome) => base_hours.scale(outcome.expected_hours / base_hours.expected.max(1e-9)),
@@ -132,14 +129,7 @@ pub(super) fn price<'a>(s: Sized<'a>, request: &Request) -> Result<Candidate<'a>
             s.provider.name
         ));
     }
-    let break_even = match (mode.term_hours(), s.on_demand) {
-        (Some(term), Some((per_hour, currency))) => Some(break_even(
-            costs.fx.convert(per_hour, currency, costs.currency),
-            rate,
-            term,
-        )),
-        _ => None,
-    };
+    let break_even = commitment_break_even(&s.quote, s.on_demand, request, Detail::Numbers);
     let deadline_at_risk = request
         .scenario
         .deadline_h
@@ -166,6 +156,65 @@ pub(super) fn price<'a>(s: Sized<'a>, request: &Request) -> Result<Candidate<'a>
         deadline_at_risk,
         warnings,
     })
+}
+
+/// Spot interruptions and checkpoints stretching `work_hours` of work on `instances` instances.
+fn spot_outcome(
+    provider: &Provider,
+    instances: u32,
+    work_hours: f64,
+    request: &Request,
+    detail: Detail,
+) -> SpotOutcome {
+    let costs = &request.costs;
+    let default_rate = if provider.kind == crate::catalog::schema::ProviderKind::Marketplace {
+        MARKETPLACE_SPOT_INTERRUPTIONS_PER_H
+    } else {
+        DEFAULT_SPOT_INTERRUPTIONS_PER_H
+    };
+    let risk = SpotRisk {
+        interruptions_per_hour: costs.spot_interruptions_per_h.unwrap_or(default_rate)
+            * f64::from(instances),
+        restart_hours: costs.spot_restart_h,
+        checkpoint_hours: costs.checkpoint_write_h,
+    };
+    expected_runtime_with(work_hours, &risk, detail)
+}
+
+/// When a commitment at `quote` pays off against the offer's on-demand price (per hour and its
+/// currency), in the report currency.
+fn commitment_break_even(
+    quote: &Quote,
+    on_demand: Option<(f64, Currency)>,
+    request: &Request,
+    detail: Detail,
+) -> Option<BreakEven> {
+    let costs = &request.costs;
+    let term = quote.mode.term_hours()?;
+    let (per_hour, currency) = on_demand?;
+    Some(break_even_with(
+        costs.fx.convert(per_hour, currency, costs.currency),
+        costs
+            .fx
+            .convert(quote.per_hour, quote.currency, costs.currency),
+        term,
+        detail,
+    ))
+}
+
+/// The candidate's spot outcome and commitment break-even with their formulas.
+pub(super) fn explain_risks(
+    c: &Candidate,
+    on_demand: Option<(f64, Currency)>,
+    request: &Request,
+) -> (Option<SpotOutcome>, Option<BreakEven>) {
+    let spot = c
+        .spot
+        .as_ref()
+        .and(c.timing.hours)
+        .map(|h| spot_outcome(c.provider, c.instances, h.expected, request, Detail::Full));
+    let break_even = commitment_break_even(&c.quote, on_demand, request, Detail::Full);
+    (spot, break_even)
 }
 
 /// The candidate's cost lines with their formulas, for showing one candidate in detail.
@@ -334,7 +383,7 @@ fn serving_compute(b: &Basis, request: &Request, rate: f64, detail: Detail) -> T
             &built
         }
     };
-    let f = fleet(profile, capacity.max(1e-9), rate, 1);
+    let f = fleet_with(profile, capacity.max(1e-9), rate, 1, detail);
     let (value, which) = match b.quote.mode.term_hours() {
         None => (f.autoscaled_per_month, 0),
         Some(_) => (f.fixed_per_month, 1),

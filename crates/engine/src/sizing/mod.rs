@@ -1,12 +1,15 @@
 //! Sizing: memory a job needs (`memory`), which GPUs hold it (`fit`), how long it takes
-//! (`time`), with every default constant and its source in `defaults`. `quick` keeps the page's
-//! parameter-count-only estimate.
+//! (`time`), with every default constant and its source in `defaults`.
+//!
+//! Every function that returns explained figures comes in two forms: the plain name (e.g.
+//! [`memory::estimate`], [`fit::fit_on`], [`time::estimate`]) fills every formula, and its
+//! `_with` variant takes a [`Detail`](crate::explain::Detail): under `Detail::Numbers` the
+//! formulas stay empty and nothing is formatted, the values being the same. Searches and the
+//! ranking of a whole catalog use numbers; the candidate a person looks at is explained in full.
 
 pub mod defaults;
 pub mod fit;
 pub mod memory;
-pub mod quick;
 pub mod time;
 
 pub use memory::MemoryEstimate;
-pub use quick::{estimate_memory, fitting_offers, OfferFit, Precision, QuickScenario, Workload};

@@ -1,0 +1,503 @@
+//! Saved scenarios on the calculator page: name and save the form, reopen, rename, duplicate,
+//! delete, tick two to four for the compare page, export and import a file, copy the share link.
+//! Also the page-wide notices about the opened link and about storage.
+//!
+//! Names come from people and links: they are rendered as text nodes only, never as markup.
+
+use crate::app::components::export::download;
+use crate::app::i18n::{self, t, Lang, Text};
+use crate::app::persist::{self, use_persist, Persist};
+use crate::app::prefs::use_prefs;
+use crate::app::state::{use_state, View};
+use gpu_sizer_engine::model::presets;
+use gpu_sizer_formats::form::{ModelSource, WorkloadKind};
+use gpu_sizer_formats::store::{self, SavedScenario};
+use gpu_sizer_formats::Form;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The workload's name.
+pub fn workload_text(w: WorkloadKind) -> Text {
+    match w {
+        WorkloadKind::Train => t::WL_TRAIN,
+        WorkloadKind::Lora => t::WL_LORA,
+        WorkloadKind::Serve => t::WL_SERVE,
+        WorkloadKind::Classic => t::WL_CLASSIC,
+        WorkloadKind::Render => t::WL_RENDER,
+        WorkloadKind::Dev => t::WL_DEV,
+    }
+}
+
+/// The model a form names, for lists and the compare page ("—" for jobs without one).
+pub fn model_text(form: &Form, lang: Lang) -> String {
+    if matches!(form.workload, WorkloadKind::Render | WorkloadKind::Dev) {
+        return "—".into();
+    }
+    match form.model_source {
+        ModelSource::Preset => presets()
+            .iter()
+            .find(|m| m.id == form.model)
+            .map_or_else(|| form.model.clone(), |m| m.name.clone()),
+        ModelSource::Params => format!(
+            "{} {}",
+            i18n::number(form.params_b, 1),
+            t::BILLION_PARAMS.get(lang)
+        ),
+        ModelSource::Custom => t::CUSTOM_MODEL.get(lang).into(),
+    }
+}
+
+/// A button running `act`; one function for every button of this file (smaller code).
+fn button(test_id: &'static str, text: Text, lang: Lang, act: Box<dyn Fn()>) -> AnyView {
+    view! {
+        <button type="button" class="secondary" data-testid=test_id on:click=move |_| act()>
+            {text.get(lang)}
+        </button>
+    }
+    .into_any()
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn new_id() -> String {
+    format!(
+        "s{:x}-{:x}",
+        js_sys::Date::now() as u64,
+        (js_sys::Math::random() * 1e9) as u64
+    )
+}
+
+/// What one row of the list is doing.
+#[derive(Clone, PartialEq)]
+enum Pending {
+    Rename(String),
+    Delete(String),
+}
+
+/// Changes the saved scenario `id` and stores the list.
+fn edit(p: Persist, id: &str, change: &dyn Fn(&mut SavedScenario)) {
+    p.saved.update(|list| {
+        if let Some(s) = list.iter_mut().find(|s| s.id == id) {
+            change(s);
+            s.updated = js_sys::Date::now();
+        }
+    });
+    p.store();
+}
+
+/// The "Saved scenarios" panel.
+#[component]
+pub fn Scenarios() -> impl IntoView {
+    let state = use_state();
+    let p = use_persist();
+    let lang = use_prefs().lang;
+    let status = RwSignal::new(String::new());
+    let show_link = RwSignal::new(false);
+    let copied: RwSignal<Option<bool>> = RwSignal::new(None);
+    let pending: RwSignal<Option<Pending>> = RwSignal::new(None);
+    let new_name = RwSignal::new(String::new());
+
+    // Save updates the scenario the form was opened from while it keeps its name; else adds one.
+    let save = move || {
+        let lang = lang.get_untracked();
+        let now = js_sys::Date::now();
+        if state.form.with_untracked(|f| f.name.trim().is_empty()) {
+            let n = p.saved.with_untracked(Vec::len) + 1;
+            state
+                .form
+                .update(|f| f.name = format!("{} {n}", t::SCENARIO.get(lang)));
+        }
+        let form = state.form.get_untracked();
+        let target = p.current.get_untracked().and_then(|id| {
+            p.saved
+                .with_untracked(|list| list.iter().position(|s| s.id == id && s.name == form.name))
+        });
+        match target {
+            Some(i) => p.saved.update(|list| {
+                list[i].form = form;
+                list[i].updated = now;
+            }),
+            None => {
+                let id = new_id();
+                p.current.set(Some(id.clone()));
+                p.saved.update(|list| {
+                    list.push(SavedScenario {
+                        id,
+                        name: form.name.clone(),
+                        created: now,
+                        updated: now,
+                        form,
+                    })
+                });
+            }
+        }
+        let text = if p.store() {
+            t::SAVED_DONE
+        } else {
+            t::SAVED_IN_PAGE
+        };
+        status.set(text.get(lang).into());
+    };
+    let copy_link = move || {
+        let url = state.form.with_untracked(persist::share_url);
+        copied.set(None);
+        show_link.set(true);
+        persist::copy(&url, copied);
+    };
+    // Without a clipboard, the link is selected for the person to copy (once it is rendered).
+    Effect::new(move |_| {
+        if copied.get() == Some(false) {
+            request_animation_frame(move || {
+                if let Some(input) = document()
+                    .get_element_by_id("share-link")
+                    .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
+                {
+                    let _ = input.focus();
+                    input.select();
+                }
+            });
+        }
+    });
+    let import = move |ev: leptos::ev::Event| {
+        persist::read_file(
+            &ev,
+            Box::new(move |text| {
+                let loaded = store::import(&text);
+                let (n, bad) = (loaded.scenarios.len(), loaded.quarantined.len());
+                if n > 0 {
+                    p.saved
+                        .update(|list| *list = store::merge(list, &loaded.scenarios));
+                    p.store();
+                }
+                let lang = lang.get_untracked();
+                status.set(match (lang, n, bad) {
+                    (_, 0, 0) => t::IMPORT_NOTHING.get(lang).into(),
+                    (Lang::En, n, 0) => format!("Imported {n} scenario{}.", plural(n)),
+                    (Lang::En, n, bad) => format!(
+                        "Imported {n} scenario{}; {bad} could not be read and {} left out.",
+                        plural(n),
+                        if bad == 1 { "was" } else { "were" }
+                    ),
+                    (Lang::Zh, n, 0) => format!("已导入 {n} 个方案。"),
+                    (Lang::Zh, n, bad) => {
+                        format!("已导入 {n} 个方案；{bad} 条无法读取，未导入。")
+                    }
+                });
+            }),
+        );
+    };
+
+    let list = move || {
+        let lang = lang.get();
+        let doing = pending.get();
+        let ticked = p.compare.get();
+        let full = ticked.len() >= 4;
+        p.saved.with(|list| {
+            if list.is_empty() {
+                return view! { <li class="muted" data-testid="saved-empty">{t::NOTHING_SAVED.get(lang)}</li> }
+                    .into_any();
+            }
+            list.iter()
+                .map(|s| {
+                    let checked = ticked.contains(&s.id);
+                    let name = if s.name.trim().is_empty() {
+                        t::UNNAMED.get(lang).to_string()
+                    } else {
+                        s.name.clone()
+                    };
+                    let meta = format!(
+                        "{} · {}",
+                        workload_text(s.form.workload).get(lang),
+                        model_text(&s.form, lang)
+                    );
+                    let id = s.id.clone();
+                    let actions = match &doing {
+                        Some(Pending::Rename(x)) if *x == s.id => {
+                            let commit = move || {
+                                let name = new_name.get_untracked().trim().to_string();
+                                if !name.is_empty() {
+                                    edit(p, &id, &|s| {
+                                        s.name = name.clone();
+                                        s.form.name = name.clone();
+                                    });
+                                    if p.current.get_untracked().as_deref() == Some(id.as_str()) {
+                                        state.form.update(|f| f.name = name.clone());
+                                    }
+                                }
+                                pending.set(None);
+                            };
+                            let commit_key = commit.clone();
+                            view! {
+                                <input
+                                    type="text"
+                                    data-testid="rename-input"
+                                    aria-label=t::NEW_NAME.get(lang)
+                                    maxlength="200"
+                                    prop:value=s.name.clone()
+                                    on:input=move |ev| new_name.set(event_target_value(&ev))
+                                    on:keydown=move |ev| {
+                                        match ev.key().as_str() {
+                                            "Enter" => commit_key(),
+                                            "Escape" => pending.set(None),
+                                            _ => {}
+                                        }
+                                    }
+                                />
+                                {button("rename-ok", t::OK, lang, Box::new(commit))}
+                                {button("cancel", t::CANCEL, lang, Box::new(move || pending.set(None)))}
+                            }
+                            .into_any()
+                        }
+                        Some(Pending::Delete(x)) if *x == s.id => view! {
+                            <span>{t::DELETE_ASK.get(lang)}</span>
+                            {button(
+                                "confirm-delete",
+                                t::DELETE,
+                                lang,
+                                Box::new(move || {
+                                    p.saved.update(|list| list.retain(|s| s.id != id));
+                                    p.compare.update(|c| c.retain(|x| *x != id));
+                                    if p.current.get_untracked().as_deref() == Some(id.as_str()) {
+                                        p.current.set(None);
+                                    }
+                                    p.store();
+                                    pending.set(None);
+                                }),
+                            )}
+                            {button("cancel", t::CANCEL, lang, Box::new(move || pending.set(None)))}
+                        }
+                        .into_any(),
+                        _ => {
+                            let (open, rename, dup, del) =
+                                (id.clone(), id.clone(), id.clone(), id.clone());
+                            let old_name = s.name.clone();
+                            view! {
+                                {button("open-scenario", t::OPEN, lang, Box::new(move || {
+                                    let form = p.saved.with_untracked(|list| {
+                                        list.iter().find(|s| s.id == open).map(|s| s.form.clone())
+                                    });
+                                    if let Some(form) = form {
+                                        state.form.set(form);
+                                        state.selected.set(None);
+                                        p.current.set(Some(open.clone()));
+                                    }
+                                }))}
+                                {button("rename-scenario", t::RENAME, lang, Box::new(move || {
+                                    new_name.set(old_name.clone());
+                                    pending.set(Some(Pending::Rename(rename.clone())));
+                                }))}
+                                {button("duplicate-scenario", t::DUPLICATE, lang, Box::new(move || {
+                                    let suffix = t::COPY_SUFFIX.get(lang);
+                                    let now = js_sys::Date::now();
+                                    p.saved.update(|list| {
+                                        if let Some(i) = list.iter().position(|s| s.id == dup) {
+                                            let mut copy = list[i].clone();
+                                            copy.id = new_id();
+                                            copy.name.push_str(suffix);
+                                            copy.form.name = copy.name.clone();
+                                            (copy.created, copy.updated) = (now, now);
+                                            list.insert(i + 1, copy);
+                                        }
+                                    });
+                                    p.store();
+                                }))}
+                                {button("delete-scenario", t::DELETE, lang, Box::new(move || {
+                                    pending.set(Some(Pending::Delete(del.clone())));
+                                }))}
+                            }
+                            .into_any()
+                        }
+                    };
+                    let tick = s.id.clone();
+                    view! {
+                        <li class="saved-item" data-testid="saved-item" data-id=s.id.clone()>
+                            <label class="check">
+                                <input
+                                    type="checkbox"
+                                    data-testid="compare-check"
+                                    prop:checked=checked
+                                    disabled=full && !checked
+                                    on:change=move |ev| {
+                                        let on = event_target_checked(&ev);
+                                        p.compare.update(|c| {
+                                            c.retain(|x| *x != tick);
+                                            if on && c.len() < 4 {
+                                                c.push(tick.clone());
+                                            }
+                                        });
+                                    }
+                                />
+                                {t::COMPARE_PICK.get(lang)}
+                            </label>
+                            " "
+                            <strong data-testid="saved-name">{name}</strong>
+                            " "
+                            <span class="muted">{meta}</span>
+                            <div class="export">{actions}</div>
+                        </li>
+                    }
+                })
+                .collect_view()
+                .into_any()
+        })
+    };
+
+    // One closure for the panel (re-rendered only when the language changes), smaller than one per
+    // text; the parts that change with the form or the list have their own.
+    move || {
+        let lang = lang.get();
+        view! {
+            <section class="panel scenarios" data-testid="scenarios" aria-labelledby="scenarios-heading">
+                <h2 id="scenarios-heading">{t::SAVED_SCENARIOS.get(lang)}</h2>
+                <div class="field">
+                    <label for="scenario-name">{t::SCENARIO_NAME.get(lang)}</label>
+                    <input
+                        id="scenario-name"
+                        data-testid="scenario-name"
+                        type="text"
+                        maxlength="200"
+                        autocomplete="off"
+                        prop:value=move || state.form.with(|f| f.name.clone())
+                        on:input=move |ev| {
+                            let name = event_target_value(&ev);
+                            state.form.update(|f| f.name = name);
+                        }
+                    />
+                </div>
+                <div class="export">
+                    {button("save-scenario", t::SAVE_SCENARIO, lang, Box::new(save))}
+                    {button("copy-link", t::COPY_LINK, lang, Box::new(copy_link))}
+                    {button("export-scenarios", t::EXPORT_ALL, lang, Box::new(move || {
+                        let json = p.saved.with_untracked(|s| persist::pretty(&store::save(s)));
+                        download("gpu-sizer-scenarios.json", "application/json", &json);
+                    }))}
+                    {button("import-button", t::IMPORT, lang, Box::new(|| {
+                        if let Some(input) = document().get_element_by_id("import-scenarios") {
+                            input.unchecked_into::<web_sys::HtmlElement>().click();
+                        }
+                    }))}
+                    <input
+                        id="import-scenarios"
+                        type="file"
+                        hidden
+                        accept=".json,application/json"
+                        data-testid="import-scenarios"
+                        on:change=import
+                    />
+                </div>
+                {move || show_link.get().then(|| {
+                    let manual = copied.get() == Some(false);
+                    view! {
+                        <div class="field">
+                            <label for="share-link">
+                                {if manual { t::LINK_MANUAL.get(lang) } else { t::SHARE_LINK.get(lang) }}
+                            </label>
+                            <input
+                                id="share-link"
+                                data-testid="share-link"
+                                type="text"
+                                readonly
+                                prop:value=move || state.form.with(persist::share_url)
+                            />
+                            <p class="help" role="status">
+                                {(copied.get() == Some(true)).then(|| t::LINK_COPIED.get(lang))}
+                            </p>
+                        </div>
+                    }
+                })}
+                <p class="help" role="status" data-testid="scenario-status">{move || status.get()}</p>
+                <ul class="saved-list" data-testid="saved-list">{list}</ul>
+                <p class="help">{t::COMPARE_HINT.get(lang)}</p>
+                <button
+                    type="button"
+                    class="secondary"
+                    data-testid="compare-selected"
+                    disabled=move || !(2..=4).contains(&p.compare.with(Vec::len))
+                    on:click=move |_| state.view.set(View::Compare)
+                >
+                    {t::COMPARE_SELECTED.get(lang)}
+                </button>
+            </section>
+        }
+        .into_any()
+    }
+}
+
+/// A link problem in the reader's language (the decoder reports in English).
+fn reason(reason: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return reason.to_string();
+    }
+    let text = if reason.starts_with("unknown key") {
+        "未知参数"
+    } else if reason.starts_with("duplicate") {
+        "重复出现，保留第一个值"
+    } else if reason.starts_with("no value") {
+        "缺少值（应为“键=值”）"
+    } else if reason.starts_with("unreadable") {
+        "无法解码"
+    } else if reason.contains("version") {
+        "链接版本不符，已按当前版本读取"
+    } else if let Some((field, _)) = reason.split_once(": ") {
+        return format!("{field}：取值无效");
+    } else {
+        "无法使用"
+    };
+    text.into()
+}
+
+/// Notices about the opened link, entries kept aside, and storage that refuses writes.
+#[component]
+pub fn Notices() -> impl IntoView {
+    let p = use_persist();
+    let lang = use_prefs().lang;
+    move || {
+        let lang = lang.get();
+        let link = p.link_notice.with(|ignored| {
+            (!ignored.is_empty()).then(|| {
+                let items = ignored
+                    .iter()
+                    .map(|i| {
+                        view! {
+                            <li>
+                                <code>{format!("{}={}", i.key, i.value)}</code>
+                                " — "
+                                {reason(&i.reason, lang)}
+                            </li>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <div class="panel notice" role="status" data-testid="link-notice">
+                        <p>{t::LINK_NOTICE.get(lang)}</p>
+                        <ul>{items}</ul>
+                        {button("dismiss-link-notice", t::DISMISS, lang, Box::new(move || p.link_notice.set(Vec::new())))}
+                    </div>
+                }
+            })
+        });
+        let kept = (p.kept_aside.get() > 0).then(|| {
+            view! {
+                <div class="panel notice" role="status" data-testid="quarantine-notice">
+                    <p>{t::KEPT_ASIDE.get(lang)}</p>
+                    {button("dismiss-quarantine-notice", t::DISMISS, lang, Box::new(move || p.kept_aside.set(0)))}
+                </div>
+            }
+        });
+        let storage = p.storage_failed.get().then(|| {
+            view! {
+                <div class="panel notice error" role="status" data-testid="storage-error">
+                    <p>{t::STORAGE_REFUSED.get(lang)}</p>
+                    {button("dismiss-storage-error", t::DISMISS, lang, Box::new(move || p.hush()))}
+                </div>
+            }
+        });
+        view! { {link} {kept} {storage} }.into_any()
+    }
+}

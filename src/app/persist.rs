@@ -1,0 +1,339 @@
+//! The page's adapter to the outside world: the address bar, `localStorage`, the clipboard and
+//! files. Everything else works on signals; only this module reads or writes the URL and the
+//! scenario keys of storage.
+//!
+//! - Start-up ([`boot`]): a scenario in the URL wins (the share link a person opened), then the
+//!   autosaved draft, then the default form. Parts of a link that cannot be used are kept for a
+//!   notice.
+//! - The address bar follows the form with `history.replaceState` (no new history entry per
+//!   keystroke; the path is kept, so the page works under any sub-path).
+//! - The draft is saved on every change; a refusing storage only raises a message, the page keeps
+//!   everything in memory.
+//! - Saved scenarios go through `gpu_sizer_formats::store`, written with the entries a load kept
+//!   aside so they are never lost. Another tab's writes arrive as `storage` events and are merged
+//!   in (three-way, against the list as last read or written, so deletions stick and nothing
+//!   edited is dropped).
+
+use super::keys::{StorageKey, VIEW_PARAM};
+use super::state::{AppState, View};
+use gpu_sizer_formats::form::CurrencyKey;
+use gpu_sizer_formats::link::{self, Ignored};
+use gpu_sizer_formats::store::{self, SavedScenario};
+use gpu_sizer_formats::Form;
+use leptos::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// What the page starts with.
+pub struct Boot {
+    pub form: Form,
+    pub view: View,
+    /// Parts of the opened link that were not used.
+    pub ignored: Vec<Ignored>,
+}
+
+/// The storage, if the browser grants one.
+fn storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+/// The text stored under `key`.
+pub fn read(key: StorageKey) -> Option<String> {
+    storage()?.get_item(key.as_str()).ok().flatten()
+}
+
+/// Stores `value` under `key`; `false` when the browser refuses (full quota, storage disabled).
+pub fn write(key: StorageKey, value: &str) -> bool {
+    storage().is_some_and(|s| s.set_item(key.as_str(), value).is_ok())
+}
+
+/// The query of `search` without `?` and without the page parameter, and that parameter's value.
+fn split_view(search: &str) -> (String, Option<String>) {
+    let mut view = None;
+    let mut parts = Vec::new();
+    for part in search.trim_start_matches('?').split('&') {
+        match part
+            .strip_prefix(VIEW_PARAM)
+            .and_then(|rest| rest.strip_prefix('='))
+        {
+            Some(v) => {
+                view.get_or_insert_with(|| v.to_string());
+            }
+            None if !part.is_empty() => parts.push(part),
+            None => {}
+        }
+    }
+    (parts.join("&"), view)
+}
+
+/// The form and page to start with: the link's, else the draft, else the default (in yuan for a
+/// Chinese reader).
+pub fn boot(chinese: bool) -> Boot {
+    let search = window().location().search().unwrap_or_default();
+    let (query, view) = split_view(&search);
+    let view = view.map_or(View::Calculator, |v| View::from_key(&v));
+    if !query.is_empty() {
+        let decoded = link::decode(&query);
+        return Boot {
+            form: decoded.form,
+            view,
+            ignored: decoded.ignored,
+        };
+    }
+    let form = read(StorageKey::Draft)
+        .and_then(|raw| Form::from_json(&raw).ok())
+        .unwrap_or_else(|| {
+            let mut form = Form::default();
+            if chinese {
+                form.currency = CurrencyKey::Cny;
+            }
+            form
+        });
+    Boot {
+        form,
+        view,
+        ignored: Vec::new(),
+    }
+}
+
+/// Replaces the address bar's query with the form's link (and the page, when not the calculator).
+fn follow(query: &str, view: View) {
+    let location = window().location();
+    let mut search = format!("?{query}");
+    if view != View::Calculator {
+        search.push_str(&format!("&{VIEW_PARAM}={}", view.key()));
+    }
+    if location.search().ok().as_deref() == Some(search.as_str()) {
+        return;
+    }
+    let url = format!(
+        "{}{search}{}",
+        location.pathname().unwrap_or_default(),
+        location.hash().unwrap_or_default()
+    );
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// The full share link of `form`.
+pub fn share_url(form: &Form) -> String {
+    let location = window().location();
+    format!(
+        "{}{}?{}",
+        location.origin().unwrap_or_default(),
+        location.pathname().unwrap_or_default(),
+        link::encode(form)
+    )
+}
+
+/// `json` indented for people, by the browser's own JSON (smaller than a second serialiser), or as
+/// it is when it cannot be.
+pub fn pretty(json: &str) -> String {
+    js_sys::JSON::parse(json)
+        .and_then(|v| {
+            js_sys::JSON::stringify_with_replacer_and_space(
+                &v,
+                &JsValue::NULL,
+                &JsValue::from_f64(2.0),
+            )
+        })
+        .map(String::from)
+        .unwrap_or_else(|_| json.to_string())
+}
+
+/// Saved scenarios and what the page says about storage and links. One in context.
+#[derive(Clone, Copy)]
+pub struct Persist {
+    pub saved: RwSignal<Vec<SavedScenario>>,
+    /// Ids ticked for comparison (at most four).
+    pub compare: RwSignal<Vec<String>>,
+    /// The saved scenario the form was opened from.
+    pub current: RwSignal<Option<String>>,
+    /// Parts of the opened link that were not used (empty: no notice).
+    pub link_notice: RwSignal<Vec<Ignored>>,
+    /// Saved entries that could not be read at start-up (0: no notice).
+    pub kept_aside: RwSignal<usize>,
+    /// The browser refused a write.
+    pub storage_failed: RwSignal<bool>,
+    /// Raw entries kept aside, written back with every save.
+    quarantined: StoredValue<Vec<String>>,
+    /// The stored list as last read or written: the base of a merge with another tab.
+    seen: StoredValue<Option<String>>,
+    /// The storage message was dismissed (until a write succeeds again).
+    hushed: StoredValue<bool>,
+}
+
+/// Loads the saved scenarios and keeps the URL, the draft and other tabs in step with the page.
+pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
+    let raw = read(StorageKey::Scenarios);
+    let loaded = store::load(raw.as_deref().unwrap_or(""));
+    let p = Persist {
+        saved: RwSignal::new(loaded.scenarios),
+        compare: RwSignal::new(Vec::new()),
+        current: RwSignal::new(None),
+        link_notice: RwSignal::new(ignored),
+        kept_aside: RwSignal::new(loaded.quarantined.len()),
+        storage_failed: RwSignal::new(false),
+        quarantined: StoredValue::new(loaded.quarantined),
+        seen: StoredValue::new(raw),
+        hushed: StoredValue::new(false),
+    };
+    Effect::new(move |_| {
+        let query = state.form.with(link::encode);
+        follow(&query, state.view.get());
+    });
+    // The draft: written on change only, so opening a page does not overwrite another tab's.
+    Effect::new(move |first: Option<()>| {
+        state.form.track();
+        if first.is_some() {
+            if let Ok(json) = state.form.with_untracked(serde_json::to_string) {
+                p.outcome(write(StorageKey::Draft, &json));
+            }
+        }
+    });
+    let handle = window_event_listener_untyped("storage", move |ev| {
+        let key = ev.unchecked_ref::<web_sys::StorageEvent>().key();
+        if key.as_deref() == Some(StorageKey::Scenarios.as_str()) && p.sync() {
+            let _ = p.write_list();
+        }
+    });
+    on_cleanup(move || handle.remove());
+    p
+}
+
+/// Whether `list` still holds `s` (same id and creation time).
+fn holds(list: &[SavedScenario], s: &SavedScenario) -> bool {
+    list.iter().any(|x| x.id == s.id && x.created == s.created)
+}
+
+/// Whether one side deleted `s` since `base` while the other side left it unchanged.
+fn deleted(base: &[SavedScenario], other: &[SavedScenario], s: &SavedScenario) -> bool {
+    !holds(other, s)
+        && base
+            .iter()
+            .any(|b| b.id == s.id && b.created == s.created && s.updated <= b.updated)
+}
+
+impl Persist {
+    /// Shows or clears the storage message after a write.
+    fn outcome(self, ok: bool) {
+        if ok {
+            self.hushed.set_value(false);
+        } else if !self.hushed.get_value() && !self.storage_failed.get_untracked() {
+            self.storage_failed.set(true);
+        }
+    }
+
+    /// Hides the storage message until storage works again.
+    pub fn hush(self) {
+        self.hushed.set_value(true);
+        self.storage_failed.set(false);
+    }
+
+    /// Takes in what another tab stored since this tab last read or wrote the list; `true` when
+    /// this tab holds something the stored list lacks.
+    fn sync(self) -> bool {
+        let raw = read(StorageKey::Scenarios);
+        if raw == self.seen.get_value() {
+            return false;
+        }
+        let base = store::load(self.seen.get_value().as_deref().unwrap_or("")).scenarios;
+        let theirs = store::load(raw.as_deref().unwrap_or(""));
+        self.seen.set_value(raw);
+        let ours = self.saved.get_untracked();
+        // Text this page cannot fully read (a newer version's?) deletes nothing here.
+        let readable = theirs.problems.is_empty();
+        let ours_kept: Vec<SavedScenario> = ours
+            .iter()
+            .filter(|s| !(readable && deleted(&base, &theirs.scenarios, s)))
+            .cloned()
+            .collect();
+        let theirs_kept: Vec<SavedScenario> = theirs
+            .scenarios
+            .iter()
+            .filter(|s| !deleted(&base, &ours, s))
+            .cloned()
+            .collect();
+        let merged = store::merge(&ours_kept, &theirs_kept);
+        let mut quarantined = self.quarantined.get_value();
+        for entry in &theirs.quarantined {
+            if !quarantined.contains(entry) {
+                quarantined.push(entry.clone());
+            }
+        }
+        // Write back only when this tab adds something, so two tabs settle instead of echoing.
+        let adds = merged.len() != theirs.scenarios.len()
+            || merged.iter().any(|m| !theirs.scenarios.contains(m))
+            || quarantined.len() != theirs.quarantined.len();
+        self.quarantined.set_value(quarantined);
+        if merged != ours {
+            self.saved.set(merged);
+        }
+        adds
+    }
+
+    /// Writes the saved list after taking in any other tab's change; `false` when refused.
+    pub fn store(self) -> bool {
+        self.sync();
+        self.write_list()
+    }
+
+    /// Writes the saved list, entries kept aside included; `false` when refused.
+    fn write_list(self) -> bool {
+        let text = self
+            .saved
+            .with_untracked(|s| self.quarantined.with_value(|q| store::save_keeping(s, q)));
+        let ok = write(StorageKey::Scenarios, &text);
+        if ok {
+            self.seen.set_value(Some(text));
+        }
+        self.outcome(ok);
+        ok
+    }
+}
+
+/// The persistence state from context (provided by `App`).
+pub fn use_persist() -> Persist {
+    expect_context::<Persist>()
+}
+
+/// Puts `text` on the clipboard; `done` receives `false` when there is no clipboard or the browser
+/// refuses.
+pub fn copy(text: &str, done: RwSignal<Option<bool>>) {
+    let navigator = window().navigator();
+    let clipboard = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard"))
+        .ok()
+        .filter(|c| c.is_object());
+    let Some(clipboard) = clipboard else {
+        done.set(Some(false));
+        return;
+    };
+    let promise = clipboard
+        .unchecked_into::<web_sys::Clipboard>()
+        .write_text(text);
+    leptos::task::spawn_local(async move {
+        let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
+        done.set(Some(ok));
+    });
+}
+
+/// The text of the file chosen in the input that fired `ev`, given to `then`.
+pub fn read_file(ev: &leptos::ev::Event, then: Box<dyn FnOnce(String)>) {
+    let Some(input) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return;
+    };
+    // The same file can be chosen again.
+    input.set_value("");
+    let promise = file.text();
+    leptos::task::spawn_local(async move {
+        if let Ok(text) = wasm_bindgen_futures::JsFuture::from(promise).await {
+            then(text.as_string().unwrap_or_default());
+        }
+    });
+}

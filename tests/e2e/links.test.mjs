@@ -1,0 +1,161 @@
+// Share links: the address bar follows the form, a link reproduces the page it was copied from,
+// and a damaged or hostile link is read as far as it can be, as text, without breaking the page.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { start } from "./page.mjs";
+
+let env;
+before(async () => {
+  env = await start();
+});
+after(async () => {
+  await env?.stop();
+});
+
+const param = (page, key) => new URL(page.url()).searchParams.get(key);
+
+test("the address bar follows edits without adding history entries", async () => {
+  const app = await env.open();
+  const page = app.page;
+  await page.waitForFunction(() => location.search.startsWith("?v=1"));
+  const entries = await page.evaluate(() => history.length);
+  await app.setField("tokens", "1e9");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("tok") === "1e9");
+  await page.getByTestId("workload-select").selectOption("serve");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("w") === "serve");
+  await app.setField("concurrency", "48");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("cc") === "48");
+  // Same path (the sub-path is kept), no new history entry per edit.
+  assert.equal(new URL(page.url()).pathname, new URL(env.server.url).pathname);
+  assert.equal(await page.evaluate(() => history.length), entries);
+
+  // The page is part of the address too, next to the scenario.
+  await page.getByTestId("tab-guide").click();
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "guide");
+  assert.equal(param(page, "w"), "serve");
+  await page.reload();
+  await page.getByTestId("guide").waitFor();
+  await page.getByTestId("tab-calculator").click();
+  await page.getByTestId("recommendation").waitFor();
+  assert.equal(await page.getByTestId("workload-select").inputValue(), "serve");
+  assert.equal(await page.getByTestId("field-concurrency").inputValue(), "48");
+  assert.equal(param(page, "view"), null);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+for (const key of ["lora-7b", "serve-chat", "pretrain", "render", "dev-box"]) {
+  test(`a share link reproduces quick start “${key}”: same inputs, same recommendation`, async () => {
+    const app = await env.open();
+    const before = await app.pick();
+    await app.page.getByTestId(`quick-${key}`).click();
+    if (key !== "lora-7b") await app.changedFrom(before);
+    const pick = await app.pick();
+    const inputs = await app.inputs();
+    const link = await app.shareLink();
+    assert.ok(link.startsWith(`${env.server.url}?v=1`), link);
+    assert.equal(link, app.page.url(), "the address bar holds the same link");
+
+    const other = await env.open({ url: link });
+    assert.deepEqual(await other.pick(), pick);
+    assert.deepEqual(await other.inputs(), inputs);
+    assert.equal(await other.page.getByTestId("link-notice").count(), 0);
+    assert.deepEqual(app.errors, []);
+    assert.deepEqual(other.errors, []);
+    await other.close();
+    await app.close();
+  });
+}
+
+test("a tampered link lists what was ignored and keeps the good parts", async () => {
+  const app = await env.open();
+  const before = await app.pick();
+  await app.page.getByTestId("quick-serve-chat").click();
+  await app.changedFrom(before);
+  const link = await app.shareLink();
+  assert.match(link, /&rps=2(&|$)/);
+  const tampered = `${link.replace(/&rps=2(?=&|$)/, "&rps=two")}&zz=1&cc=999999999999&n=%E8%A`;
+  await app.close();
+
+  const other = await env.open({ url: tampered });
+  const page = other.page;
+  const notice = page.getByTestId("link-notice");
+  const text = await notice.innerText();
+  for (const part of ["rps=two", "zz=1", "cc=999999999999", "n=%E8%A"]) {
+    assert.ok(text.includes(part), `${part} in ${text}`);
+  }
+  // The good parts are kept; the bad ones keep their defaults.
+  assert.equal(await page.getByTestId("workload-select").inputValue(), "serve");
+  assert.equal(await page.getByTestId("field-context_tokens").inputValue(), "8192");
+  assert.equal(await page.getByTestId("field-concurrency").inputValue(), "32");
+  assert.equal(await page.getByTestId("field-requests_per_s").inputValue(), "1");
+  assert.ok((await other.pick()).total > 0);
+  await notice.getByTestId("dismiss-link-notice").click();
+  await notice.waitFor({ state: "detached" });
+  assert.deepEqual(other.errors, []);
+  await other.close();
+});
+
+test("a truncated link opens without crashing", async () => {
+  const app = await env.open();
+  await app.page.getByTestId("quick-serve-chat").click();
+  await app.page.getByTestId("scenario-name").fill("训练 run");
+  const link = await app.shareLink();
+  await app.close();
+  // Cut inside the name's percent escapes: the rest of the link is lost.
+  const cut = link.slice(0, link.indexOf("%AE") + 2);
+  assert.match(cut, /n=%E8%A$/);
+  const other = await env.open({ url: cut });
+  const text = await other.page.getByTestId("link-notice").innerText();
+  assert.match(text, /n=%E8%A/);
+  assert.ok((await other.pick()).total > 0);
+  assert.deepEqual(other.errors, []);
+  for (const half of [link.slice(0, link.length / 2), `${env.server.url}?v=1&`, `${env.server.url}?&&=&v`]) {
+    const page = await other.page.context().newPage();
+    await page.goto(half);
+    await page.getByTestId("recommendation").waitFor();
+    await page.close();
+  }
+  assert.deepEqual(other.errors, []);
+  await other.close();
+});
+
+test("markup in a link's name is shown as text, never run", async () => {
+  const payload = "<script>alert(1)</script><img src=x onerror=alert(2)>";
+  const app = await env.open({ url: `${env.server.url}?v=1&n=${encodeURIComponent(payload)}` });
+  const page = app.page;
+  assert.equal(await page.getByTestId("scenario-name").inputValue(), payload);
+  await page.getByTestId("save-scenario").click();
+  const name = page.getByTestId("saved-name");
+  assert.equal(await name.innerText(), payload);
+  assert.ok(await name.isVisible());
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator("img").count(), 0);
+  assert.equal(await page.locator("body script").count(), 0);
+  assert.deepEqual(app.dialogs, []);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test("copying the link uses the clipboard, or shows the link selected when there is none", async () => {
+  const app = await env.open();
+  await app.page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await app.setField("tokens", "3e8");
+  const link = await app.shareLink();
+  assert.match(link, /tok=3e8/);
+  await app.page.waitForFunction(() => document.querySelector("#share-link + p")?.textContent.length > 0);
+  assert.equal(await app.page.evaluate(() => navigator.clipboard.readText()), link);
+  await app.close();
+
+  const bare = await env.open({
+    init: () => Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined }),
+  });
+  const shown = await bare.shareLink();
+  assert.ok(shown.startsWith(`${env.server.url}?v=1`), shown);
+  await bare.page.waitForFunction(() => {
+    const field = document.querySelector("[data-testid=share-link]");
+    return document.activeElement === field && field.selectionEnd - field.selectionStart === field.value.length;
+  });
+  assert.deepEqual(bare.errors, []);
+  await bare.close();
+});
