@@ -6,8 +6,9 @@ use gloo_storage::{LocalStorage, Storage};
 use gpu_sizer_formats::catalog_edits::CatalogEdits;
 use leptos::prelude::*;
 
-/// Key the unreadable text is moved to.
-const UNREADABLE: &str = "gpu-sizer.catalog-edits.unreadable";
+/// Whether stored edits could not be read at start-up (they were kept aside); in context.
+#[derive(Debug, Clone, Copy)]
+pub struct Unreadable(pub bool);
 
 /// The stored edits; `true` when stored text could not be read (and was kept aside).
 pub fn load() -> (CatalogEdits, bool) {
@@ -23,7 +24,7 @@ pub fn load() -> (CatalogEdits, bool) {
         Some(raw) => match CatalogEdits::parse(&raw) {
             Some(edits) => (edits, false),
             None => {
-                let _ = storage.set_item(UNREADABLE, &raw);
+                let _ = storage.set_item(StorageKey::CatalogEditsUnreadable.as_str(), &raw);
                 (CatalogEdits::default(), true)
             }
         },

@@ -111,7 +111,7 @@ pub fn reason(r: &Reason, currency: Currency, lang: Lang) -> String {
         }
         Reason::Unknown(why) => {
             if zh {
-                format!("无法估算时间：目录缺少数据（{why}）")
+                format!("无法估算时间：目录缺少数据（{}）", warning(why, lang))
             } else {
                 format!("time unknown: the catalog lacks a figure ({why})")
             }
@@ -264,5 +264,106 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
                 format!("Needs {software}: check that your framework supports it.")
             },
         ),
+    }
+}
+
+/// Puts an engine warning (English) into the reader's language. The engine's warnings follow a
+/// handful of templates; each is matched here by its fixed words and the numbers and names in it
+/// are carried over. An unknown warning is shown as the engine wrote it.
+pub fn warning(text: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return text.to_string();
+    }
+    let between = |a: &str, b: &str| -> Option<String> {
+        let start = text.find(a)? + a.len();
+        let end = start + text[start..].find(b)?;
+        Some(text[start..end].to_string())
+    };
+    let before = |b: &str| text.find(b).map(|i| text[..i].to_string());
+    let after = |a: &str| text.find(a).map(|i| text[i + a.len()..].to_string());
+    if text.starts_with("Model known by its parameter count only") {
+        return "仅按参数量描述模型：层结构为假设值，激活和 KV 缓存的显存估算较粗略。".into();
+    }
+    if let Some(p) = text.strip_suffix(" storage price unknown: not counted") {
+        return format!("{p} 的存储价格未知：未计入");
+    }
+    if let Some(p) = text.strip_suffix(" egress price unknown: not counted") {
+        return format!("{p} 的出网流量价格未知：未计入");
+    }
+    if let Some(g) = text.strip_suffix(" has no fp8 peak in the catalog: timed at its bf16 peak") {
+        return format!("目录中没有 {g} 的 fp8 峰值：按 bf16 峰值估算");
+    }
+    if let (Some(g), Some(what)) = (
+        before(" has no "),
+        between(
+            " has no ",
+            " peak in the catalog, so time cannot be estimated",
+        ),
+    ) {
+        return format!("目录中没有 {g} 的 {what} 峰值，无法估算时间");
+    }
+    if let (Some(a), Some(b), Some(c)) = (
+        between("storage delivers ", " MB/s but"),
+        between("the GPUs consume ", " MB/s:"),
+        between("capped at ", "%"),
+    ) {
+        return format!("存储只能提供 {a} MB/s，而 GPU 需要 {b} MB/s：GPU 利用率被限制在 {c}%");
+    }
+    if let (Some(a), Some(b)) = (
+        between("even one sequence takes ", " ms per token"),
+        between("above the ", " ms target"),
+    ) {
+        return format!("即使只有一个序列，每个词元也要 {a} 毫秒，超过 {b} 毫秒的目标");
+    }
+    if let (Some(g), Some(n)) = (
+        before(" has no hardware video encoder"),
+        between("encoder: ", " streams"),
+    ) {
+        return format!("{g} 没有硬件视频编码器：{n} 路视频流将由 CPU 编码");
+    }
+    if let Some(g) = after("the catalog does not say how many video encoders ") {
+        return format!("目录未注明 {} 的视频编码器数量", g.trim_end_matches(" has"));
+    }
+    if let Some(arch) = between("no published training efficiency for ", " in the defaults") {
+        let used = if text.ends_with("Hopper's is used") {
+            "Hopper"
+        } else {
+            "A100"
+        };
+        return format!("默认值中没有 {arch} 的公开训练效率：使用 {used} 的数值");
+    }
+    if let Some(v) = text.strip_suffix(" efficiency is taken from NVIDIA A100 measurements") {
+        return format!("{v} 的效率取自 NVIDIA A100 的实测");
+    }
+    text.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    /// One example of every warning template the engine writes, and its reading in Chinese.
+    #[test]
+    fn engine_warnings_read_in_chinese() {
+        let cases = [
+            ("Model known by its parameter count only: layer shapes are assumed, so activation and KV-cache memory are coarser.", "仅按参数量"),
+            ("Verda (DataCrunch) storage price unknown: not counted", "Verda (DataCrunch) 的存储价格未知"),
+            ("Lambda egress price unknown: not counted", "Lambda 的出网流量价格未知"),
+            ("NVIDIA A100 has no fp8 peak in the catalog: timed at its bf16 peak", "NVIDIA A100 的 fp8"),
+            ("NVIDIA RTX 3090 has no bf16/fp16 tensor peak in the catalog, so time cannot be estimated", "无法估算时间"),
+            ("storage delivers 250 MB/s but the GPUs consume 900 MB/s: GPU utilisation capped at 28%", "28%"),
+            ("even one sequence takes 31.2 ms per token, above the 20 ms target", "31.2 毫秒"),
+            ("NVIDIA A100 has no hardware video encoder: 4 streams would be encoded on the CPU", "4 路"),
+            ("the catalog does not say how many video encoders NVIDIA H20 has", "NVIDIA H20 的视频编码器"),
+            ("no published training efficiency for Blackwell in the defaults: Hopper's is used", "Hopper"),
+            ("AMD CDNA3 efficiency is taken from NVIDIA A100 measurements", "AMD CDNA3 的效率"),
+        ];
+        for (en, zh) in cases {
+            let out = warning(en, Lang::Zh);
+            assert!(out.contains(zh), "{en} → {out}");
+            assert!(!out.contains(" the "), "left English in: {out}");
+            assert_eq!(warning(en, Lang::En), en);
+        }
     }
 }

@@ -10,10 +10,10 @@ pub enum StorageKey {
     Draft,
     /// Saved scenarios (the versioned envelope of `gpu_sizer_formats::store`).
     Scenarios,
-    /// Entries that could not be read, kept aside rather than deleted.
-    Quarantine,
     /// The user's own prices and offers.
     CatalogEdits,
+    /// Stored catalog edits that could not be read, kept aside instead of overwritten.
+    CatalogEditsUnreadable,
 }
 
 impl StorageKey {
@@ -23,8 +23,8 @@ impl StorageKey {
             StorageKey::Theme => "gpu-sizer.theme",
             StorageKey::Draft => "gpu-sizer.draft",
             StorageKey::Scenarios => "gpu-sizer.scenarios",
-            StorageKey::Quarantine => "gpu-sizer.quarantine",
             StorageKey::CatalogEdits => "gpu-sizer.catalog-edits",
+            StorageKey::CatalogEditsUnreadable => "gpu-sizer.catalog-edits.unreadable",
         }
     }
 }

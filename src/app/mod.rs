@@ -29,7 +29,8 @@ pub fn App() -> impl IntoView {
     provide_context(prefs);
     // The link's scenario, else the autosaved draft, else the default form.
     let boot = persist::boot(prefs.lang.get_untracked() == Lang::Zh);
-    let (edits, _unreadable_edits) = catalog_store::load();
+    let (edits, unreadable_edits) = catalog_store::load();
+    provide_context(catalog_store::Unreadable(unreadable_edits));
     let state = AppState::new(boot.form, state::today(), edits);
     state.view.set(boot.view);
     provide_context(state);

@@ -64,7 +64,7 @@ pub fn Recommendation() -> impl IntoView {
                         .warnings
                         .iter()
                         .chain(pick.warnings.iter())
-                        .map(|w| view! { <li>{w.clone()}</li> })
+                        .map(|w| view! { <li>{format::warning(w, lang)}</li> })
                         .collect_view();
                     view! {
                         <section class="panel recommendation" data-testid="recommendation"

@@ -46,6 +46,10 @@ const IMPORT: Text = tx("Import offers (JSON)", "导入报价（JSON）");
 const IMPORTED: Text = tx("Offers added:", "已添加报价：");
 const PROBLEMS: Text = tx("Not added:", "未添加：");
 const CUSTOM: Text = tx("Your offers", "你的报价");
+const KEPT_ASIDE: Text = tx(
+    "Your saved prices and offers could not be read; they were kept aside in this browser, not deleted.",
+    "无法读取你保存的价格和报价；它们已在本浏览器中另行保留，没有删除。",
+);
 
 /// Every page string, for the translation test.
 pub fn all_texts() -> Vec<Text> {
@@ -76,6 +80,7 @@ pub fn all_texts() -> Vec<Text> {
         IMPORTED,
         PROBLEMS,
         CUSTOM,
+        KEPT_ASIDE,
     ]
 }
 
@@ -158,7 +163,12 @@ pub fn CatalogPage() -> impl IntoView {
     let query = RwSignal::new(String::new());
     let limit = RwSignal::new(50usize);
     let today = crate::app::state::today();
-    let message = RwSignal::new(String::new());
+    let unreadable = use_context::<crate::app::catalog_store::Unreadable>().is_some_and(|u| u.0);
+    let message = RwSignal::new(if unreadable {
+        KEPT_ASIDE.get(lang.get_untracked()).to_string()
+    } else {
+        String::new()
+    });
 
     let table = move || {
         let lang = lang.get();
