@@ -918,7 +918,7 @@ pub fn ScenarioForm() -> impl IntoView {
                     data-testid="workload-select"
                     on:change=move |ev| {
                         let key = event_target_value(&ev);
-                        if let Some((w, _)) = WORKLOADS.iter().find(|(w, _)| workload_key(*w) == key) {
+                        if let Some((w, _)) = WORKLOADS.iter().find(|(w, _)| w.key() == key) {
                             state.form.update(|f| f.workload = *w);
                         }
                     }
@@ -928,7 +928,7 @@ pub fn ScenarioForm() -> impl IntoView {
                         .map(|(w, text)| {
                             let w = *w;
                             view! {
-                                <option value=workload_key(w) selected=move || workload.get() == w>
+                                <option value=w.key() selected=move || workload.get() == w>
                                     {move || text.get(lang.get())}
                                 </option>
                             }
@@ -993,17 +993,6 @@ pub fn ScenarioForm() -> impl IntoView {
                 </fieldset>
             </details>
         </form>
-    }
-}
-
-fn workload_key(w: WorkloadKind) -> &'static str {
-    match w {
-        WorkloadKind::Train => "train",
-        WorkloadKind::Lora => "lora",
-        WorkloadKind::Serve => "serve",
-        WorkloadKind::Classic => "classic",
-        WorkloadKind::Render => "render",
-        WorkloadKind::Dev => "dev",
     }
 }
 

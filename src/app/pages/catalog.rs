@@ -320,34 +320,22 @@ pub fn CatalogPage() -> impl IntoView {
         download("gpu-sizer-catalog.json", "application/json", &json);
     };
     let import = move |ev: leptos::ev::Event| {
-        use wasm_bindgen::JsCast;
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
-            return;
-        };
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        let promise = file.text();
-        leptos::task::spawn_local(async move {
-            let Ok(text) = wasm_bindgen_futures::JsFuture::from(promise).await else {
-                return;
-            };
-            let text = text.as_string().unwrap_or_default();
-            let mut edits = state.edits.get_untracked();
-            let lang = lang.get_untracked();
-            match edits.import(Catalog::builtin(), &text) {
-                Ok(n) => {
-                    state.edits.set(edits);
-                    message.set(format!("{} {n}", IMPORTED.get(lang)));
+        crate::app::persist::read_file(
+            &ev,
+            Box::new(move |text| {
+                let mut edits = state.edits.get_untracked();
+                let lang = lang.get_untracked();
+                match edits.import(Catalog::builtin(), &text) {
+                    Ok(n) => {
+                        state.edits.set(edits);
+                        message.set(format!("{} {n}", IMPORTED.get(lang)));
+                    }
+                    Err(problems) => {
+                        message.set(format!("{} {}", PROBLEMS.get(lang), problems.join("; ")))
+                    }
                 }
-                Err(problems) => {
-                    message.set(format!("{} {}", PROBLEMS.get(lang), problems.join("; ")))
-                }
-            }
-        });
+            }),
+        );
     };
     let text_input = |id: &'static str, label: Text, value: RwSignal<String>| {
         view! {
