@@ -79,12 +79,17 @@ impl AppState {
             request.costs.price_overrides = edits.with(|e| e.engine_overrides());
             Ok(request)
         });
-        let report = Memo::new(move |_| {
-            request.with(|r| match r {
-                Ok(request) => evaluate(catalog.get(), request),
-                Err(e) => Err(e.clone()),
-            })
-        });
+        // The request memo already filters out edits that change nothing, so a new report is
+        // always a changed one: comparing two reports field by field would cost more than it saves.
+        let report = Memo::new_with_compare(
+            move |_| {
+                request.with(|r| match r {
+                    Ok(request) => evaluate(catalog.get(), request),
+                    Err(e) => Err(e.clone()),
+                })
+            },
+            |_, _| true,
+        );
         AppState {
             form,
             request,

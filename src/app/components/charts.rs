@@ -17,8 +17,9 @@ const LEFT: f64 = 64.0;
 const BOTTOM: f64 = 36.0;
 const TOP: f64 = 12.0;
 const RIGHT: f64 = 12.0;
-/// Most points drawn in the scatter (the best ones by rank).
-const MAX_POINTS: usize = 400;
+/// Most points drawn in the scatter (the best ones by rank, plus the whole Pareto front): more
+/// would cost rendering time on every keystroke without showing anything new.
+const MAX_POINTS: usize = 150;
 
 /// Maps a value range to a pixel range, linear or logarithmic.
 #[derive(Clone, Copy)]
@@ -140,7 +141,9 @@ fn short_hours(v: f64) -> String {
 }
 
 fn scatter(report: &Report, lang: Lang) -> AnyView {
-    let points: Vec<&Candidate> = report.ranked.iter().take(MAX_POINTS).collect();
+    let mut shown: Vec<usize> = (0..report.ranked.len().min(MAX_POINTS)).collect();
+    shown.extend(report.pareto.iter().copied().filter(|&i| i >= MAX_POINTS));
+    let points: Vec<&Candidate> = shown.iter().map(|&i| &report.ranked[i]).collect();
     if points.is_empty() {
         return ().into_any();
     }
@@ -154,11 +157,11 @@ fn scatter(report: &Report, lang: Lang) -> AnyView {
     let x = Scale::new(h0 * 0.8, h1 * 1.25, LEFT, W - RIGHT, true);
     let y = Scale::new(c0 * 0.8, c1 * 1.25, H - BOTTOM, TOP, true);
     let currency = report.currency;
+    // Positions in `points` of the Pareto front, fastest first.
     let front: Vec<usize> = report
         .pareto
         .iter()
-        .copied()
-        .filter(|i| *i < points.len())
+        .filter_map(|p| shown.iter().position(|i| i == p))
         .collect();
     let path: String = front
         .iter()
