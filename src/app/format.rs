@@ -47,14 +47,7 @@ pub fn mode(mode: BillingMode) -> Text {
 }
 
 pub fn mode_key(mode: BillingMode) -> &'static str {
-    match mode {
-        BillingMode::OnDemand => "on-demand",
-        BillingMode::Spot => "spot",
-        BillingMode::Monthly => "monthly",
-        BillingMode::Reserved1y => "reserved-1y",
-        BillingMode::Reserved3y => "reserved-3y",
-        BillingMode::Serverless => "serverless",
-    }
+    gpu_sizer_formats::form::ModeKey::of(mode).key()
 }
 
 /// Why a candidate was left out.

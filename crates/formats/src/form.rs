@@ -107,6 +107,15 @@ macro_rules! key_enum {
                 }
             }
 
+            /// The key for an engine value (the inverse of [`Self::engine`]).
+            pub fn of(value: $engine) -> $name {
+                Self::ALL
+                    .iter()
+                    .copied()
+                    .find(|k| k.engine() == value)
+                    .expect("every engine value has a key")
+            }
+
             pub fn engine(self) -> $engine {
                 match self {
                     $($name::$variant => $target,)*
@@ -766,6 +775,10 @@ mod tests {
         }
         for k in ModeKey::ALL {
             assert_eq!(ModeKey::from_key(k.key()), Some(*k));
+            assert_eq!(ModeKey::of(k.engine()), *k);
+        }
+        for k in CurrencyKey::ALL {
+            assert_eq!(CurrencyKey::of(k.engine()), *k);
         }
     }
 }

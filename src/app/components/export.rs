@@ -22,10 +22,7 @@ pub fn ranking_csv(report: &Report) -> String {
     let mut out = String::from(
         "rank,provider,region,instance_type,offer_id,gpu,gpus,instances,billing_mode,hours_low,hours_expected,hours_high,cost_low,cost_expected,cost_high,currency,price_per_hour,price_source,price_as_of\n",
     );
-    let currency = match report.currency {
-        gpu_sizer_engine::catalog::Currency::Usd => "USD",
-        gpu_sizer_engine::catalog::Currency::Cny => "CNY",
-    };
+    let currency = gpu_sizer_formats::form::CurrencyKey::of(report.currency).key();
     for (i, c) in report.ranked.iter().enumerate() {
         let cells = [
             (i + 1).to_string(),

@@ -268,7 +268,9 @@ pub fn CatalogPage() -> impl IntoView {
                     Currency::Usd
                 },
                 source: gpu_sizer_engine::catalog::validate::USER_SOURCE.into(),
-                as_of: today.map(days_to_iso).unwrap_or_default(),
+                as_of: today
+                    .map(gpu_sizer_engine::catalog::validate::format_date)
+                    .unwrap_or_default(),
                 note: Some("entered by you".into()),
             });
         }
@@ -440,32 +442,5 @@ pub fn CatalogPage() -> impl IntoView {
                 <ul data-testid="custom-list">{custom_list}</ul>
             </section>
         </div>
-    }
-}
-
-/// Days since 1970-01-01 as an ISO date (the inverse of `parse_date`; Hinnant's algorithm).
-fn days_to_iso(days: i64) -> String {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use wasm_bindgen_test::wasm_bindgen_test as test;
-
-    #[test]
-    fn days_round_trip_through_iso_dates() {
-        for iso in ["1970-01-01", "2000-02-29", "2026-11-29", "2100-12-31"] {
-            assert_eq!(days_to_iso(parse_date(iso).unwrap()), iso);
-        }
     }
 }

@@ -284,3 +284,39 @@ pub fn parse_date(s: &str) -> Option<i64> {
     let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
     Some(era * 146_097 + doe - 719_468)
 }
+
+/// Days since 1970-01-01 as an ISO `YYYY-MM-DD` date: the inverse of [`parse_date`]
+/// (Hinnant's days-to-civil algorithm).
+pub fn format_date(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_round_trip() {
+        for iso in ["1970-01-01", "2000-02-29", "2026-11-29", "2100-12-31"] {
+            assert_eq!(format_date(parse_date(iso).unwrap()), iso);
+        }
+        for bad in [
+            "2026-02-30",
+            "2026-13-01",
+            "26-11-29",
+            "2026-1-01",
+            "abcd-ef-gh",
+        ] {
+            assert!(parse_date(bad).is_none(), "{bad}");
+        }
+    }
+}

@@ -25,6 +25,18 @@ use crate::explain::{Detail, Term};
 use crate::scenario::{InputError, Model, Workload};
 use crate::units::gib;
 
+/// The CUDA context every process pays on each GPU, the same for every workload.
+pub(crate) fn cuda_context(detail: Detail) -> Term {
+    use crate::sizing::defaults::{CUDA_CONTEXT, CUDA_CONTEXT_GIB};
+    Term {
+        key: "cuda_context",
+        value: CUDA_CONTEXT_GIB,
+        unit: "GiB",
+        formula: detail.text(|| "CUDA context and kernels loaded on first use (781 MiB)".into()),
+        source: Some(CUDA_CONTEXT),
+    }
+}
+
 /// Memory needed per GPU, term by term; `total_gib` is the sum of `terms`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MemoryEstimate {

@@ -6,7 +6,6 @@ use crate::explain::{Detail, Term};
 use crate::scenario::{
     Classic, DevBox, InputError, Model, Parallelism, Recompute, Render, Train, TrainShape,
 };
-use crate::sizing::defaults::{CUDA_CONTEXT, CUDA_CONTEXT_GIB};
 
 /// Tokens per sample for a transformer in classic training: the workload's, else the model's
 /// maximum positions (197 patches for ViT-B/16, 512 tokens for BERT).
@@ -55,16 +54,6 @@ pub fn classic_memory(
     train_memory_with(model, &classic_as_train(model, c), 1, detail)
 }
 
-fn context(detail: Detail) -> Term {
-    Term {
-        key: "cuda_context",
-        value: CUDA_CONTEXT_GIB,
-        unit: "GiB",
-        formula: detail.text(|| "CUDA context and kernels loaded on first use (781 MiB)".into()),
-        source: Some(CUDA_CONTEXT),
-    }
-}
-
 /// Rendering: the scene on every GPU plus each stream's buffers.
 pub fn render_memory(r: &Render, detail: Detail) -> MemoryEstimate {
     let mut terms = vec![Term {
@@ -93,7 +82,7 @@ pub fn render_memory(r: &Render, detail: Detail) -> MemoryEstimate {
             source: None,
         });
     }
-    terms.push(context(detail));
+    terms.push(super::cuda_context(detail));
     MemoryEstimate::from_terms(terms, Vec::new())
 }
 

@@ -184,13 +184,7 @@ pub fn serve_memory_with(
         }),
         Some(VLLM_SCHEDULER),
     ));
-    terms.push(Term {
-        key: "cuda_context",
-        value: CUDA_CONTEXT_GIB,
-        unit: "GiB",
-        formula: detail.text(|| "CUDA context and kernels loaded on first use (781 MiB)".into()),
-        source: Some(CUDA_CONTEXT),
-    });
+    terms.push(super::cuda_context(detail));
     let comm = if tp > 1 { COMM_BUFFERS_GIB } else { 0.0 };
     terms.push(Term {
         key: "framework_overhead",

@@ -144,13 +144,7 @@ fn adafactor_vectors(model: &Model) -> f64 {
 }
 
 fn context_terms(terms: &mut Vec<Term>, gpus: u32, detail: Detail) {
-    terms.push(Term {
-        key: "cuda_context",
-        value: CUDA_CONTEXT_GIB,
-        unit: "GiB",
-        formula: detail.text(|| "CUDA context and kernels loaded on first use (781 MiB)".into()),
-        source: Some(CUDA_CONTEXT),
-    });
+    terms.push(super::cuda_context(detail));
     if gpus > 1 {
         terms.push(Term {
             key: "framework_overhead",
