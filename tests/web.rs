@@ -26,13 +26,36 @@ fn reset() {
     window.local_storage().unwrap().unwrap().clear().unwrap();
 }
 
-fn mount() -> Mounted {
+async fn mount() -> Mounted {
     reset();
-    mount_as_is()
+    mount_as_is().await
 }
 
-/// Mounts the app on whatever URL and storage the test prepared.
-fn mount_as_is() -> Mounted {
+/// Waits `ms` milliseconds of the browser's clock.
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+/// Mounts the app on whatever URL and storage the test prepared, and waits for the panels that
+/// follow the first paint.
+async fn mount_as_is() -> Mounted {
+    let app = mount_now();
+    for _ in 0..200 {
+        if exists(&app, "ranking") {
+            break;
+        }
+        sleep(10).await;
+    }
+    app
+}
+
+fn mount_now() -> Mounted {
     let document = web_sys::window().unwrap().document().unwrap();
     let host = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&host).unwrap();
@@ -97,7 +120,7 @@ fn exists(app: &Mounted, test_id: &str) -> bool {
 
 #[wasm_bindgen_test]
 async fn the_form_shows_the_fields_of_the_chosen_workload() {
-    let app = mount();
+    let app = mount().await;
     assert!(exists(&app, "field-tokens"));
     assert!(!exists(&app, "field-requests_per_s"));
     app.set("workload-select", "serve", "change");
@@ -112,7 +135,7 @@ async fn the_form_shows_the_fields_of_the_chosen_workload() {
 
 #[wasm_bindgen_test]
 async fn more_tokens_take_longer_and_cost_more() {
-    let app = mount();
+    let app = mount().await;
     let time = app.text("pick-time");
     let total = |app: &Mounted| {
         app.find("recommendation")
@@ -130,7 +153,7 @@ async fn more_tokens_take_longer_and_cost_more() {
 
 #[wasm_bindgen_test]
 async fn a_bad_number_is_kept_and_flagged() {
-    let app = mount();
+    let app = mount().await;
     let total = app.find("recommendation").get_attribute("data-total");
     app.set("field-tokens", "seven", "input");
     leptos::task::tick().await;
@@ -145,7 +168,7 @@ async fn a_bad_number_is_kept_and_flagged() {
 
 #[wasm_bindgen_test]
 async fn charts_plot_every_candidate_and_the_fleet() {
-    let app = mount();
+    let app = mount().await;
     let dots = app
         .find("chart-scatter")
         .query_selector_all("circle")
@@ -175,7 +198,7 @@ fn stored_scenarios() -> String {
 
 #[wasm_bindgen_test]
 async fn saving_a_scenario_lists_it_and_stores_it() {
-    let app = mount();
+    let app = mount().await;
     assert_eq!(app.count("saved-item"), 0);
     app.set("scenario-name", "Nightly LoRA <b>run</b>", "input");
     leptos::task::tick().await;
@@ -218,7 +241,7 @@ async fn a_corrupt_saved_entry_is_kept_aside_and_reported() {
         .unwrap()
         .set_item("gpu-sizer.scenarios", corrupt)
         .unwrap();
-    let app = mount_as_is();
+    let app = mount_as_is().await;
     leptos::task::tick().await;
     assert!(exists(&app, "quarantine-notice"));
     assert_eq!(app.count("saved-item"), 1);
@@ -252,7 +275,7 @@ async fn a_link_in_the_url_wins_and_its_bad_parts_are_listed() {
             Some(&format!("{path}?v=1&w=serve&ctx=abc&zz=1")),
         )
         .unwrap();
-    let app = mount_as_is();
+    let app = mount_as_is().await;
     leptos::task::tick().await;
     assert!(exists(&app, "field-requests_per_s"), "the link's workload");
     let notice = app.text("link-notice");
@@ -260,7 +283,22 @@ async fn a_link_in_the_url_wins_and_its_bad_parts_are_listed() {
         notice.contains("zz=1") && notice.contains("ctx=abc"),
         "{notice}"
     );
-    // The address bar now holds the form's own link.
+    // The address bar now holds the form's own link, once the form has rested.
+    sleep(400).await;
     let search = window.location().search().unwrap();
     assert_eq!(search, "?v=1&w=serve");
+}
+
+#[wasm_bindgen_test]
+fn markup_built_as_text_escapes_names() {
+    let mut h = gpu_sizer::app::html::Html::new();
+    h.raw("<td")
+        .attr("title", "a\"b<c>'&")
+        .raw(">")
+        .text("<script>x</script>")
+        .raw("</td>");
+    assert_eq!(
+        h.finish(),
+        "<td title=\"a&quot;b&lt;c&gt;&#39;&amp;\">&lt;script&gt;x&lt;/script&gt;</td>"
+    );
 }

@@ -3,6 +3,7 @@
 pub mod catalog_store;
 pub mod components;
 pub mod format;
+pub mod html;
 pub mod i18n;
 pub mod keys;
 pub mod pages;

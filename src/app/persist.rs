@@ -9,6 +9,8 @@
 //!   keystroke; the path is kept, so the page works under any sub-path).
 //! - The draft is saved on every change; a refusing storage only raises a message, the page keeps
 //!   everything in memory.
+//! - Both are written in a task of their own after the page has updated (`replaceState` is slow
+//!   on a phone and would delay the answer), and at once when the page is hidden or left.
 //! - Saved scenarios go through `gpu_sizer_formats::store`, written with the entries a load kept
 //!   aside so they are never lost. Another tab's writes arrive as `storage` events and are merged
 //!   in (three-way, against the list as last read or written, so deletions stick and nothing
@@ -178,28 +180,71 @@ pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
         seen: StoredValue::new(raw),
         hushed: StoredValue::new(false),
     };
-    Effect::new(move |_| {
-        let query = state.form.with(link::encode);
-        follow(&query, state.view.get());
-    });
-    // The draft: written on change only, so opening a page does not overwrite another tab's.
-    Effect::new(move |first: Option<()>| {
-        state.form.track();
-        if first.is_some() {
+    // The draft is written on change only, so opening a page does not overwrite another tab's.
+    let draft_changed = StoredValue::new(false);
+    let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
+    let sync = move || {
+        // Gone with the page (unmounted) before the form rested: nothing to follow.
+        let Some(handle) = pending.try_get_value() else {
+            return;
+        };
+        if let Some(handle) = handle {
+            handle.clear();
+            pending.set_value(None);
+        }
+        let query = state.form.with_untracked(link::encode);
+        follow(&query, state.view.get_untracked());
+        if draft_changed.get_value() {
+            draft_changed.set_value(false);
             if let Ok(json) = state.form.with_untracked(serde_json::to_string) {
                 p.outcome(write(StorageKey::Draft, &json));
             }
         }
+    };
+    let schedule = move || {
+        if let Some(handle) = pending.get_value() {
+            handle.clear();
+        }
+        pending.set_value(set_timeout_with_handle(sync, SETTLE).ok());
+    };
+    Effect::new(move |first: Option<()>| {
+        state.form.track();
+        if first.is_some() {
+            draft_changed.set_value(true);
+        }
+        schedule();
     });
+    Effect::new(move |_| {
+        state.view.track();
+        schedule();
+    });
+    let flush = move |_| {
+        if pending.get_value().is_some() {
+            sync();
+        }
+    };
+    let hidden = window_event_listener_untyped("visibilitychange", flush);
+    let left = window_event_listener_untyped("pagehide", flush);
     let handle = window_event_listener_untyped("storage", move |ev| {
         let key = ev.unchecked_ref::<web_sys::StorageEvent>().key();
         if key.as_deref() == Some(StorageKey::Scenarios.as_str()) && p.sync() {
             let _ = p.write_list();
         }
     });
-    on_cleanup(move || handle.remove());
+    on_cleanup(move || {
+        handle.remove();
+        hidden.remove();
+        left.remove();
+        if let Some(Some(timeout)) = pending.try_get_value() {
+            timeout.clear();
+        }
+    });
     p
 }
+
+/// When the address bar and the draft follow the form: in the next task, after the DOM update, so
+/// a burst of changes in one task is written once.
+const SETTLE: std::time::Duration = std::time::Duration::ZERO;
 
 /// Whether `list` still holds `s` (same id and creation time).
 fn holds(list: &[SavedScenario], s: &SavedScenario) -> bool {

@@ -26,7 +26,10 @@ test("every offer shows its date and source; old prices are flagged", async () =
 test("a price you enter replaces the catalog's, and is remembered", async () => {
   const app = await env.open();
   const page = app.page;
-  const onDemand = async () => (await app.rows()).filter((r) => r.mode === "on-demand");
+  const onDemand = async () => {
+    await page.getByTestId("filter-mode").selectOption("on-demand");
+    return app.rows();
+  };
   const [first] = await onDemand();
   await page.getByTestId("tab-catalog").click();
   await page.getByTestId("catalog-search").fill(first.offer);
@@ -35,8 +38,9 @@ test("a price you enter replaces the catalog's, and is remembered", async () => 
   await input.blur();
   const check = async () => {
     await page.getByTestId("tab-calculator").click();
-    await page.getByTestId("recommendation").waitFor();
-    await page.getByTestId("show-all").click().catch(() => {});
+    await page.getByTestId("result-row").first().waitFor();
+    const showAll = page.getByTestId("show-all");
+    if (await showAll.count()) await showAll.click();
     const rows = (await app.rows()).filter((r) => r.offer === first.offer && r.mode === "on-demand");
     // Nothing at $9 999/h makes the top of the ranking; where it shows, it costs that much.
     assert.ok(rows.every((r) => r.total >= 9999 * r.hours * 0.99), JSON.stringify(rows));

@@ -24,10 +24,10 @@ for (const key of ["lora-7b", "serve-chat", "pretrain", "render", "dev-box"]) {
     const before = await app.pick();
     await page.getByTestId(`quick-${key}`).click();
     if (key !== "lora-7b") await app.changedFrom(before);
-    await page.waitForFunction(() => location.search.includes("v=1"));
-    await page.waitForTimeout(100);
+    const link = await app.shareLink();
+    // The address bar follows once the form rests: the page's own link is the share link.
+    await page.waitForFunction((l) => location.href === l, link);
     const pick = await app.pick();
-    const link = page.url();
     const report = JSON.parse(execFileSync(CLI, ["estimate", link, "--json", "--top", "1"], { encoding: "utf8" }));
     const top = report.top[0];
     assert.equal(top.offer, pick.offer, link);

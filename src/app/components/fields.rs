@@ -76,14 +76,11 @@ pub fn num_field(spec: &'static NumSpec) -> AnyView {
     let invalid = RwSignal::new(false);
     let id = format!("field-{}", spec.key);
     let help_id = format!("{id}-help");
+    // Every edit changes the form; the memo keeps the other fields' boxes from being rewritten.
+    let value = Memo::new(move |_| state.form.with(|f| (spec.get)(f)));
     let shown = move || {
-        raw.get().unwrap_or_else(|| {
-            state
-                .form
-                .with(|f| (spec.get)(f))
-                .map(input_text)
-                .unwrap_or_default()
-        })
+        raw.get()
+            .unwrap_or_else(|| value.get().map(input_text).unwrap_or_default())
     };
     let on_input = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
@@ -145,13 +142,14 @@ pub fn bool_field(spec: &'static BoolSpec) -> AnyView {
     let state = use_state();
     let lang = use_prefs().lang;
     let id = format!("field-{}", spec.key);
+    let checked = Memo::new(move |_| state.form.with(|f| (spec.get)(f)));
     view! {
         <div class="field check">
             <input
                 id=id.clone()
                 data-testid=id.clone()
                 type="checkbox"
-                prop:checked=move || state.form.with(|f| (spec.get)(f))
+                prop:checked=checked
                 on:change=move |ev| {
                     let on = event_target_checked(&ev);
                     state.form.update(|f| (spec.set)(f, on));
@@ -170,6 +168,7 @@ pub fn choice_field(spec: &'static ChoiceSpec) -> AnyView {
     let lang = use_prefs().lang;
     let id = format!("field-{}", spec.key);
     let help_id = format!("{id}-help");
+    let chosen = Memo::new(move |_| state.form.with(|f| (spec.get)(f)));
     view! {
         <div class="field">
             <label for=id.clone()>{move || spec.label.get(lang.get())}</label>
@@ -190,7 +189,7 @@ pub fn choice_field(spec: &'static ChoiceSpec) -> AnyView {
                         view! {
                             <option
                                 value=key
-                                selected=move || state.form.with(|f| (spec.get)(f) == key)
+                                selected=move || chosen.get() == key
                             >
                                 {move || text.get(lang.get())}
                             </option>

@@ -1,5 +1,6 @@
 //! One component per file.
 
+pub mod after_paint;
 pub mod charts;
 pub mod detail;
 pub mod export;

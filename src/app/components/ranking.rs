@@ -2,14 +2,17 @@
 //! excluded ones and their reasons one click away.
 
 use crate::app::format;
+use crate::app::html::Html;
 use crate::app::i18n::{self, t, Lang};
 use crate::app::prefs::use_prefs;
 use crate::app::state::{use_state, CandidateKey};
+use gpu_sizer_engine::catalog::{BillingMode, Currency};
 use gpu_sizer_engine::plan::Candidate;
 use leptos::prelude::*;
 
-/// Rows shown before "show all".
-const PAGE: usize = 40;
+/// Rows shown before "show all": every row is rebuilt on each input change, so the first page is
+/// kept to what a reader compares at a glance.
+const PAGE: usize = 20;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum SortBy {
@@ -43,6 +46,86 @@ pub fn key_of(c: &Candidate) -> CandidateKey {
         format::mode_key(c.mode).to_string(),
         c.instances,
     )
+}
+
+/// The values the filters offer, from the ranked candidates.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Choices {
+    providers: Vec<(String, String)>,
+    regions: Vec<(String, String)>,
+    gpus: Vec<(String, String)>,
+    modes: Vec<BillingMode>,
+}
+
+/// One ranked candidate's row, as markup (see [`crate::app::html`]). Its button opens the detail
+/// through the table's one click handler, which reads the row's key from its data attributes.
+fn row(
+    h: &mut Html,
+    rank: usize,
+    c: &Candidate,
+    selected: Option<&CandidateKey>,
+    currency: Currency,
+    lang: Lang,
+) {
+    let provider = if lang == Lang::Zh {
+        c.provider.name_zh.as_deref().unwrap_or(&c.provider.name)
+    } else {
+        &c.provider.name
+    };
+    let label = format!(
+        "{provider} — {} {}",
+        t::DETAILS.get(lang),
+        c.offer.instance_type
+    );
+    let is_selected = selected.is_some_and(|k| {
+        k.0 == c.offer.id && k.1 == format::mode_key(c.mode) && k.2 == c.instances
+    });
+    h.raw("<tr data-testid=\"result-row\"")
+        .attr("data-offer-id", &c.offer.id)
+        .attr("data-mode", format::mode_key(c.mode))
+        .attr("data-instances", &c.instances.to_string())
+        .attr("data-total", &format!("{:.2}", c.cost.expected))
+        .attr("data-hours", &format!("{:.4}", c.hours.expected));
+    if is_selected {
+        h.raw(" class=\"selected\"");
+    }
+    h.raw("><td class=\"num\">")
+        .text(&(rank + 1).to_string())
+        .raw("</td><td><button type=\"button\" class=\"link\" data-testid=\"open-detail\"")
+        .attr("aria-label", &label)
+        .raw(">")
+        .text(provider)
+        .raw("</button></td><td>")
+        .text(&c.offer.instance_type)
+        .raw("<br><span class=\"muted\">")
+        .text(&c.offer.region)
+        .raw("</span></td><td>")
+        .text(&format!("{} × {}", c.gpus, c.gpu.name))
+        .raw("</td><td>")
+        .text(format::mode(c.mode).get(lang))
+        .raw("</td><td class=\"num\">")
+        .text(&i18n::duration(c.hours.expected, lang))
+        .raw("</td><td class=\"num\" data-testid=\"row-total\">")
+        .text(&format::money(c.cost.expected, currency))
+        .raw("</td><td class=\"num\">")
+        .text(&format::money(
+            c.price_per_hour * f64::from(c.instances),
+            currency,
+        ))
+        .raw("</td></tr>");
+}
+
+/// The key of the row whose "details" button was clicked, if the click was on one.
+fn clicked_row(ev: &leptos::ev::MouseEvent) -> Option<CandidateKey> {
+    use wasm_bindgen::JsCast;
+    let target: web_sys::Element = ev.target()?.dyn_into().ok()?;
+    target.closest("[data-testid=open-detail]").ok()??;
+    let tr = target.closest("tr").ok()??;
+    Some((
+        tr.get_attribute("data-offer-id")?,
+        tr.get_attribute("data-mode")?,
+        tr.get_attribute("data-instances")?.parse().ok()?,
+    ))
 }
 
 /// Distinct (value, label) pairs of the ranked candidates, for a filter's options.
@@ -93,6 +176,8 @@ pub fn Ranking() -> impl IntoView {
     let descending = RwSignal::new(false);
     let filters = RwSignal::new(Filters::default());
     let show_all = RwSignal::new(false);
+    // The excluded list can run to hundreds of rows: built only while it is open.
+    let excluded_open = RwSignal::new(false);
 
     let header = move |by: SortBy, text: i18n::Text, testid: &'static str| {
         view! {
@@ -127,8 +212,66 @@ pub fn Ranking() -> impl IntoView {
         }
     };
 
-    let (lang_sig, filters_all) = (lang, filters);
-    let body = move || {
+    // The filters' choices change only when the set of providers, regions, GPUs or modes in the
+    // ranking does: kept in a memo, the filter bar is not rebuilt on every keystroke.
+    let choices = Memo::new(move |_| {
+        state.report.with(|report| {
+            let Ok(report) = report else {
+                return Choices::default();
+            };
+            Choices {
+                providers: options(&report.ranked, |c| {
+                    (c.provider.id.clone(), c.provider.name.clone())
+                }),
+                regions: options(&report.ranked, |c| {
+                    (c.offer.region.clone(), c.offer.region.clone())
+                }),
+                gpus: options(&report.ranked, |c| (c.gpu.id.clone(), c.gpu.name.clone())),
+                modes: {
+                    let mut modes: Vec<BillingMode> =
+                        report.ranked.iter().map(|c| c.mode).collect();
+                    modes.sort_by_key(|m| format::mode_key(*m));
+                    modes.dedup();
+                    modes
+                },
+            }
+        })
+    });
+    let filter_bar = move || {
+        let lang_now = lang.get();
+        let Choices {
+            providers,
+            regions,
+            gpus,
+            modes,
+        } = choices.get();
+        let modes = modes
+            .into_iter()
+            .map(|m| {
+                (
+                    format::mode_key(m).to_string(),
+                    format::mode(m).get(lang_now).to_string(),
+                )
+            })
+            .collect();
+        view! {
+            <div class="filters" role="group" aria-label=t::FILTERS.get(lang_now)>
+                {filter_select("filter-provider", t::PROVIDER, lang, providers,
+                    move || filters.with(|f| f.provider.clone()),
+                    move |v| filters.update(|f| f.provider = v))}
+                {filter_select("filter-region", t::REGION, lang, regions,
+                    move || filters.with(|f| f.region.clone()),
+                    move |v| filters.update(|f| f.region = v))}
+                {filter_select("filter-gpu", t::GPU, lang, gpus,
+                    move || filters.with(|f| f.gpu.clone()),
+                    move |v| filters.update(|f| f.gpu = v))}
+                {filter_select("filter-mode", t::BILLING, lang, modes,
+                    move || filters.with(|f| f.mode.clone()),
+                    move |v| filters.update(|f| f.mode = v))}
+            </div>
+        }
+    };
+    let table = move || {
         let lang = lang.get();
         let filters = filters.get();
         let by = sort.get();
@@ -160,97 +303,12 @@ pub fn Ranking() -> impl IntoView {
             }
             let total = rows.len();
             let shown = if all { total } else { total.min(PAGE) };
-            let providers = options(&report.ranked, |c| {
-                (c.provider.id.clone(), c.provider.name.clone())
-            });
-            let regions = options(&report.ranked, |c| (c.offer.region.clone(), c.offer.region.clone()));
-            let gpus = options(&report.ranked, |c| (c.gpu.id.clone(), c.gpu.name.clone()));
-            let modes = options(&report.ranked, |c| {
-                (format::mode_key(c.mode).to_string(), format::mode(c.mode).get(lang).to_string())
-            });
-            let rows_view = rows
-                .into_iter()
-                .take(shown)
-                .map(|(rank, c)| {
-                    let key = key_of(c);
-                    let is_selected = selected.as_ref() == Some(&key);
-                    let provider = if lang == Lang::Zh {
-                        c.provider.name_zh.clone().unwrap_or(c.provider.name.clone())
-                    } else {
-                        c.provider.name.clone()
-                    };
-                    let label = format!("{provider} — {} {}", t::DETAILS.get(lang), c.offer.instance_type);
-                    view! {
-                        <tr
-                            data-testid="result-row"
-                            data-offer-id=c.offer.id.clone()
-                            data-mode=format::mode_key(c.mode)
-                            data-total=format!("{:.2}", c.cost.expected)
-                            data-hours=format!("{:.4}", c.hours.expected)
-                            class:selected=is_selected
-                        >
-                            <td class="num">{rank + 1}</td>
-                            <td>
-                                <button
-                                    type="button"
-                                    class="link"
-                                    aria-label=label
-                                    data-testid="open-detail"
-                                    on:click=move |_| state.selected.set(Some(key.clone()))
-                                >
-                                    {provider}
-                                </button>
-                            </td>
-                            <td>{c.offer.instance_type.clone()}<br /><span class="muted">{c.offer.region.clone()}</span></td>
-                            <td>{format!("{} × {}", c.gpus, c.gpu.name)}</td>
-                            <td>{format::mode(c.mode).get(lang)}</td>
-                            <td class="num">{i18n::duration(c.hours.expected, lang)}</td>
-                            <td class="num" data-testid="row-total">{format::money(c.cost.expected, currency)}</td>
-                            <td class="num">{format::money(c.price_per_hour * f64::from(c.instances), currency)}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            let excluded_groups = {
-                let mut groups: Vec<(i18n::Text, usize)> = Vec::new();
-                for e in &report.excluded {
-                    let kind = format::reason_kind(&e.reason);
-                    match groups.iter_mut().find(|(k, _)| *k == kind) {
-                        Some((_, n)) => *n += 1,
-                        None => groups.push((kind, 1)),
-                    }
-                }
-                groups
-            };
-            let excluded_rows = report
-                .excluded
-                .iter()
-                .take(200)
-                .map(|e| {
-                    view! {
-                        <li data-testid="excluded-row" data-offer-id=e.offer.id.clone()>
-                            <span>{format!("{} {} ({})", e.offer.provider, e.offer.instance_type, e.offer.region)}</span>
-                            " — "
-                            <span>{format::reason(&e.reason, currency, lang)}</span>
-                        </li>
-                    }
-                })
-                .collect_view();
+            let mut rows_html = Html::new();
+            for (rank, c) in rows.into_iter().take(shown) {
+                row(&mut rows_html, rank, c, selected.as_ref(), currency, lang);
+            }
+            let rows_html = rows_html.finish();
             view! {
-                <div class="filters" role="group" aria-label=t::FILTERS.get(lang)>
-                    {filter_select("filter-provider", t::PROVIDER, lang_sig, providers,
-                        move || filters_all.with(|f| f.provider.clone()),
-                        move |v| filters_all.update(|f| f.provider = v))}
-                    {filter_select("filter-region", t::REGION, lang_sig, regions,
-                        move || filters_all.with(|f| f.region.clone()),
-                        move |v| filters_all.update(|f| f.region = v))}
-                    {filter_select("filter-gpu", t::GPU, lang_sig, gpus,
-                        move || filters_all.with(|f| f.gpu.clone()),
-                        move |v| filters_all.update(|f| f.gpu = v))}
-                    {filter_select("filter-mode", t::BILLING, lang_sig, modes,
-                        move || filters_all.with(|f| f.mode.clone()),
-                        move |v| filters_all.update(|f| f.mode = v))}
-                </div>
                 <p class="muted" data-testid="result-count">
                     {format!("{} {} / {}", shown, t::SHOWN_OF.get(lang), total)}
                 </p>
@@ -268,7 +326,14 @@ pub fn Ranking() -> impl IntoView {
                                 {header(SortBy::PerHour, t::PER_HOUR, "sort-per-hour")}
                             </tr>
                         </thead>
-                        <tbody>{rows_view}</tbody>
+                        <tbody
+                            inner_html=rows_html
+                            on:click=move |ev| {
+                                if let Some(key) = clicked_row(&ev) {
+                                    state.selected.set(Some(key));
+                                }
+                            }
+                        ></tbody>
                     </table>
                 </div>
                 {(total > shown).then(|| view! {
@@ -277,12 +342,60 @@ pub fn Ranking() -> impl IntoView {
                         {format!("{} ({total})", t::SHOW_ALL.get(lang))}
                     </button>
                 })}
-                <details class="excluded" data-testid="excluded">
+            }
+            .into_any()
+        })
+    };
+    let excluded = move || {
+        let lang = lang.get();
+        let open = excluded_open.get();
+        state.report.with(|report| {
+            let Ok(report) = report else {
+                return ().into_any();
+            };
+            let currency = report.currency;
+            let mut groups: Vec<(i18n::Text, usize)> = Vec::new();
+            for e in &report.excluded {
+                let kind = format::reason_kind(&e.reason);
+                match groups.iter_mut().find(|(k, _)| *k == kind) {
+                    Some((_, n)) => *n += 1,
+                    None => groups.push((kind, 1)),
+                }
+            }
+            let excluded_rows = open.then(|| {
+                report
+                    .excluded
+                    .iter()
+                    .take(200)
+                    .map(|e| {
+                        view! {
+                            <li data-testid="excluded-row" data-offer-id=e.offer.id.clone()>
+                                <span>{format!("{} {} ({})", e.offer.provider, e.offer.instance_type, e.offer.region)}</span>
+                                " — "
+                                <span>{format::reason(&e.reason, currency, lang)}</span>
+                            </li>
+                        }
+                    })
+                    .collect_view()
+            });
+            view! {
+                <details
+                    class="excluded"
+                    data-testid="excluded"
+                    open=open
+                    on:toggle=move |ev| {
+                        // A rebuilt, already open element fires this too: only real changes count.
+                        let now = event_target::<web_sys::Element>(&ev).has_attribute("open");
+                        if excluded_open.get_untracked() != now {
+                            excluded_open.set(now);
+                        }
+                    }
+                >
                     <summary>
                         {format!("{} ({})", t::EXCLUDED.get(lang), report.excluded.len())}
                     </summary>
                     <ul class="reasons">
-                        {excluded_groups
+                        {groups
                             .into_iter()
                             .map(|(k, n)| view! { <li>{format!("{}: {n}", k.get(lang))}</li> })
                             .collect_view()}
@@ -296,7 +409,9 @@ pub fn Ranking() -> impl IntoView {
     view! {
         <section class="panel" aria-labelledby="ranking-heading" data-testid="ranking">
             <h2 id="ranking-heading">{move || t::RANKING.get(lang.get())}</h2>
-            {body}
+            {filter_bar}
+            {table}
+            {excluded}
         </section>
     }
 }

@@ -1,6 +1,7 @@
 //! The calculator: quick starts, the scenario form, and the answer beside it with the saved
 //! scenarios.
 
+use crate::app::components::after_paint::AfterFirstPaint;
 use crate::app::components::charts::Charts;
 use crate::app::components::detail::Detail;
 use crate::app::components::export::Export;
@@ -19,11 +20,13 @@ pub fn Calculator() -> impl IntoView {
             <ScenarioForm />
             <div class="results" id="results">
                 <Recommendation />
-                <Export />
-                <Scenarios />
-                <Ranking />
-                <Detail />
-                <Charts />
+                <AfterFirstPaint>
+                    <Export />
+                    <Scenarios />
+                    <Ranking />
+                    <Detail />
+                    <Charts />
+                </AfterFirstPaint>
             </div>
         </div>
     }

@@ -1,0 +1,18 @@
+//! Progressive rendering: the first answer is painted before the panels below it are built.
+//!
+//! Building the ranking, charts and saved scenarios takes longer than the answer itself; on a slow
+//! phone it would hold back the first paint. They follow one frame later.
+
+use leptos::prelude::*;
+use std::time::Duration;
+
+/// Renders its children once the browser has painted the page as it was when this mounted.
+#[component]
+pub fn AfterFirstPaint(children: ChildrenFn) -> impl IntoView {
+    let painted = RwSignal::new(false);
+    // rAF runs before the frame is painted; the timeout it schedules runs after.
+    request_animation_frame(move || {
+        set_timeout(move || _ = painted.try_set(true), Duration::ZERO);
+    });
+    move || painted.get().then(|| children())
+}
