@@ -2,6 +2,7 @@
 //! length with the break-even point, and a serving fleet over the day.
 
 use crate::app::format;
+use crate::app::html::Html;
 use crate::app::i18n::{self, t, Lang};
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
@@ -17,9 +18,9 @@ const LEFT: f64 = 64.0;
 const BOTTOM: f64 = 36.0;
 const TOP: f64 = 12.0;
 const RIGHT: f64 = 12.0;
-/// Most points drawn in the scatter (the best ones by rank, plus the whole Pareto front): more
-/// would cost rendering time on every keystroke without showing anything new.
-const MAX_POINTS: usize = 150;
+/// Most points drawn in the scatter (the best ones by rank, plus the whole Pareto front): each
+/// point is rebuilt on every keystroke, and those further down the ranking add no decision.
+const MAX_POINTS: usize = 60;
 
 /// Maps a value range to a pixel range, linear or logarithmic.
 #[derive(Clone, Copy)]
@@ -174,28 +175,39 @@ fn scatter(report: &Report, lang: Lang) -> AnyView {
         })
         .collect::<Vec<_>>()
         .join(" ");
-    let dots = points
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let on_front = front.contains(&i);
-            let class = if i == 0 { "dot pick" } else if on_front { "dot front" } else { "dot" };
-            view! {
-                <circle cx=format!("{:.1}", x.at(c.hours.expected)) cy=format!("{:.1}", y.at(c.cost.expected))
-                    r=if i == 0 { "5" } else { "3" } class=class>
-                    <title>{format!("{} {} · {} · {}", c.provider.name, c.offer.instance_type,
-                        i18n::duration(c.hours.expected, lang), format::money(c.cost.expected, currency))}</title>
-                </circle>
-            }
-        })
-        .collect_view();
+    // Markup as text: one DOM write for all points (see `crate::app::html`).
+    let mut dots = Html::new();
+    for (i, c) in points.iter().enumerate() {
+        let class = if i == 0 {
+            "dot pick"
+        } else if front.contains(&i) {
+            "dot front"
+        } else {
+            "dot"
+        };
+        dots.raw("<circle")
+            .attr("cx", &format!("{:.1}", x.at(c.hours.expected)))
+            .attr("cy", &format!("{:.1}", y.at(c.cost.expected)))
+            .attr("r", if i == 0 { "5" } else { "3" })
+            .attr("class", class)
+            .raw("><title>")
+            .text(&format!(
+                "{} {} · {} · {}",
+                c.provider.name,
+                c.offer.instance_type,
+                i18n::duration(c.hours.expected, lang),
+                format::money(c.cost.expected, currency)
+            ))
+            .raw("</title></circle>");
+    }
+    let dots = dots.finish();
     view! {
         <figure class="chart" data-testid="chart-scatter">
             <figcaption>{t::CHART_SCATTER.get(lang)}</figcaption>
             <svg viewBox=format!("0 0 {W} {H}") role="img" aria-label=t::CHART_SCATTER.get(lang)>
                 {axes(x, y, t::TIME.get(lang).to_string(), t::TOTAL_COST.get(lang).to_string(), short_hours, move |v| short_money(v, currency))}
                 <polyline points=path class="front" />
-                {dots}
+                <g inner_html=dots></g>
             </svg>
             <p class="legend-line"><span class="swatch pick" aria-hidden="true"></span>{t::RECOMMENDED.get(lang)}
                 <span class="swatch front" aria-hidden="true"></span>{t::PARETO.get(lang)}</p>
