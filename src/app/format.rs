@@ -277,6 +277,16 @@ pub fn warning(text: &str, lang: Lang) -> String {
     if text.starts_with("Model known by its parameter count only") {
         return "仅按参数量描述模型：层结构为假设值，激活和 KV 缓存的显存估算较粗略。".into();
     }
+    for (what, zh) in [
+        ("storage", "存储"),
+        ("snapshot", "快照"),
+        ("egress", "出网流量"),
+    ] {
+        let tail = format!(" publishes no {what} price: the median of other providers is assumed");
+        if let Some(p) = text.strip_suffix(tail.as_str()) {
+            return format!("{p} 未公布{zh}价格：按其他云厂商已公布价格的中位数估算");
+        }
+    }
     if let Some(p) = text.strip_suffix(" storage price unknown: not counted") {
         return format!("{p} 的存储价格未知：未计入");
     }
@@ -343,6 +353,9 @@ mod tests {
             ("Model known by its parameter count only: layer shapes are assumed, so activation and KV-cache memory are coarser.", "仅按参数量"),
             ("Verda (DataCrunch) storage price unknown: not counted", "Verda (DataCrunch) 的存储价格未知"),
             ("Lambda egress price unknown: not counted", "Lambda 的出网流量价格未知"),
+            ("Verda (DataCrunch) publishes no storage price: the median of other providers is assumed", "Verda (DataCrunch) 未公布存储价格"),
+            ("Lambda publishes no egress price: the median of other providers is assumed", "Lambda 未公布出网流量价格"),
+            ("Vast.ai publishes no snapshot price: the median of other providers is assumed", "未公布快照价格"),
             ("NVIDIA A100 has no fp8 peak in the catalog: timed at its bf16 peak", "NVIDIA A100 的 fp8"),
             ("NVIDIA RTX 3090 has no bf16/fp16 tensor peak in the catalog, so time cannot be estimated", "无法估算时间"),
             ("storage delivers 250 MB/s but the GPUs consume 900 MB/s: GPU utilisation capped at 28%", "28%"),

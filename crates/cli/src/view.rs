@@ -227,7 +227,7 @@ fn pick(catalog: &Catalog, c: &Candidate, request: &Request) -> PickView {
         Err(_) => (
             (*c.memory).clone(),
             (*c.timing).clone(),
-            explain_cost(c, request),
+            explain_cost(catalog, c, request),
         ),
     };
     PickView {

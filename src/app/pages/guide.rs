@@ -45,8 +45,8 @@ const SECTIONS: &[Section] = &[
                "每 GPU 显存是若干项之和：按格式计算的权重；训练时还有 fp32 主权重、梯度和优化器状态，按 ZeRO 阶段切分（Rajbhandari 等，2020）；按 Korthikanti 等（2022）并结合真实层结构与重计算方式估算的激活；按分组查询、多查询、潜在注意力（MLA）和滑动窗口注意力的正确头数计算的 KV 缓存；以及 CUDA 上下文和框架开销。"),
             tx("Training time is the work (6·N·D plus the attention term of PaLM's appendix B, more with full recomputation) divided by the GPUs' dense peak times an efficiency taken from published runs, plus the communication the interconnect cannot hide. Serving splits into prefill (compute-bound) and decode (bandwidth-bound: weights and cache read per step).",
                "训练时间等于计算量（6·N·D 加上 PaLM 附录 B 的注意力项，完全重计算时更多）除以 GPU 稠密峰值乘以来自公开测量的效率，再加上互联无法掩盖的通信时间。推理分为预填充（受算力限制）和解码（受带宽限制：每步读取权重和缓存）。"),
-            tx("Every time is a range (low / expected / high) from the spread of measured efficiencies, and every cost adds the lines people forget: storage, snapshots, egress, idle hours and set-up time. Open any candidate to see each term's formula and source.",
-               "每个时间都是一个区间（低 / 预期 / 高），来自实测效率的分布；每个成本都计入常被忽略的项目：存储、快照、出网流量、空闲时间和环境准备时间。打开任意候选即可查看每一项的公式和来源。"),
+            tx("Every time is a range (low / expected / high) from the spread of measured efficiencies, and every cost adds the lines people forget: storage, snapshots, egress, idle hours and set-up time. Where a provider publishes no storage, snapshot or egress price, the median of the providers that do is assumed and said so. Open any candidate to see each term's formula and source.",
+               "每个时间都是一个区间（低 / 预期 / 高），来自实测效率的分布；每个成本都计入常被忽略的项目：存储、快照、出网流量、空闲时间和环境准备时间。云厂商未公布存储、快照或出网流量价格时，按已公布价格的云厂商的中位数估算并注明。打开任意候选即可查看每一项的公式和来源。"),
         ],
     },
 ];

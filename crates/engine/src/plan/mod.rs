@@ -276,7 +276,7 @@ pub fn explain(
     Ok(Explained {
         memory,
         timing,
-        cost: explain_cost(candidate, request),
+        cost: explain_cost(catalog, candidate, request),
         break_even,
         spot,
     })
@@ -288,8 +288,9 @@ pub fn evaluate<'a>(catalog: &'a Catalog, request: &Request) -> Result<Report<'a
     let sized = candidates::enumerate(catalog, request)?;
     let mut priced = Vec::new();
     let mut excluded = sized.excluded;
+    let published = pricing::Published::of(catalog, request);
     for c in sized.sized {
-        match pricing::price(c, request) {
+        match pricing::price(c, request, &published) {
             Ok(candidate) => priced.push(candidate),
             Err(ex) => excluded.push(ex),
         }

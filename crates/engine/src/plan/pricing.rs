@@ -5,7 +5,8 @@
 
 use super::candidates::Sized;
 use super::{Candidate, Excluded, Reason, Request};
-use crate::catalog::{BillingMode, Currency, Offer, Provider, Quote};
+use crate::catalog::schema::StorageTier;
+use crate::catalog::{BillingMode, Catalog, Currency, Offer, Provider, Quote};
 use crate::cost::billing::{
     billed_hours, break_even_with, commitment_cost, on_demand_cost, BreakEven,
 };
@@ -23,6 +24,91 @@ pub const DEFAULT_SPOT_INTERRUPTIONS_PER_H: f64 = 0.02;
 /// Marketplace "interruptible" hosts are outbid more often.
 pub const MARKETPLACE_SPOT_INTERRUPTIONS_PER_H: f64 = 0.05;
 
+/// What providers that publish a hidden-cost price charge, as medians in the report currency,
+/// with how many providers each comes from.
+///
+/// A provider that publishes no storage, snapshot or egress price is assumed to charge the median
+/// of those that do, shown as an assumption: leaving the line out would make its offers look
+/// cheaper than they are.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Published {
+    /// Per GB-month, on the tier the request asks for (cheapest, or fastest with `fast_tier`).
+    storage: Option<(f64, usize)>,
+    /// Per GB-month.
+    snapshot: Option<(f64, usize)>,
+    /// The whole month's egress of the request, through each provider's tiers.
+    egress: Option<(f64, usize)>,
+}
+
+impl Published {
+    pub(super) fn of(catalog: &Catalog, request: &Request) -> Published {
+        let costs = &request.costs;
+        let to_report =
+            |amount: f64, from: Currency| costs.fx.convert(amount, from, costs.currency);
+        let providers = &catalog.providers;
+        let storage = providers
+            .iter()
+            .filter_map(|p| storage_tier(p, costs.storage.fast_tier))
+            .map(|t| to_report(t.price.price, t.price.currency))
+            .collect();
+        let snapshot = providers
+            .iter()
+            .filter_map(|p| p.snapshot.as_ref())
+            .map(|s| to_report(s.price, s.currency))
+            .collect();
+        let egress = providers
+            .iter()
+            .filter_map(|p| {
+                let cost = egress_cost(costs.egress_gb, &p.egress, Detail::Numbers)?;
+                Some(to_report(cost.value, p.egress[0].price.currency))
+            })
+            .collect();
+        Published {
+            storage: median(storage),
+            snapshot: median(snapshot),
+            egress: median(egress),
+        }
+    }
+}
+
+/// The middle of `values` (the mean of the two middle ones for an even count) and the count.
+fn median(mut values: Vec<f64>) -> Option<(f64, usize)> {
+    values.retain(|v| v.is_finite());
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    let mid = match n {
+        0 => return None,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    };
+    Some((mid, n))
+}
+
+/// The storage tier a job's data goes on: the fastest when asked for, else the cheapest.
+fn storage_tier(provider: &Provider, fast: bool) -> Option<&StorageTier> {
+    let tiers = provider.storage.iter();
+    if fast {
+        tiers.max_by(|x, y| {
+            x.max_throughput_mbs
+                .unwrap_or(0.0)
+                .total_cmp(&y.max_throughput_mbs.unwrap_or(0.0))
+        })
+    } else {
+        tiers.min_by(|x, y| x.price.price.total_cmp(&y.price.price))
+    }
+}
+
+/// Appends how an assumed line was priced to its formula.
+fn assumed(mut term: Term, n: usize, provider: &Provider, detail: Detail) -> Term {
+    if detail == Detail::Full {
+        term.formula = format!(
+            "{} (assumed: median of {n} providers' published prices; {} publishes none)",
+            term.formula, provider.name
+        );
+    }
+    term
+}
+
 /// What a price depends on: shared by ranking and by explaining.
 struct Basis<'x> {
     offer: &'x Offer,
@@ -33,9 +119,14 @@ struct Basis<'x> {
     timing: &'x Timing,
     /// The day of serving traffic, when already built.
     traffic: Option<&'x TrafficProfile>,
+    published: &'x Published,
 }
 
-pub(super) fn price<'a>(s: Sized<'a>, request: &Request) -> Result<Candidate<'a>, Excluded<'a>> {
+pub(super) fn price<'a>(
+    s: Sized<'a>,
+    request: &Request,
+    published: &Published,
+) -> Result<Candidate<'a>, Excluded<'a>> {
     let costs = &request.costs;
     let rate = costs
         .fx
@@ -90,6 +181,7 @@ pub(super) fn price<'a>(s: Sized<'a>, request: &Request) -> Result<Candidate<'a>
         quote: &s.quote,
         timing: &s.timing,
         traffic: s.traffic.as_deref(),
+        published,
     };
     let mut expected_lines = Vec::with_capacity(8);
     lines(
@@ -117,17 +209,23 @@ pub(super) fn price<'a>(s: Sized<'a>, request: &Request) -> Result<Candidate<'a>
     );
 
     let mut warnings = s.timing.warnings.clone();
+    let mut unpublished = |what: &str, fallback: Option<(f64, usize)>| {
+        warnings.push(match fallback {
+            Some(_) => format!(
+                "{} publishes no {what} price: the median of other providers is assumed",
+                s.provider.name
+            ),
+            None => format!("{} {what} price unknown: not counted", s.provider.name),
+        })
+    };
     if costs.storage.data_gb + costs.storage.checkpoints_gb > 0.0 && s.provider.storage.is_empty() {
-        warnings.push(format!(
-            "{} storage price unknown: not counted",
-            s.provider.name
-        ));
+        unpublished("storage", published.storage);
+    }
+    if costs.storage.snapshot_gb > 0.0 && s.provider.snapshot.is_none() {
+        unpublished("snapshot", published.snapshot);
     }
     if costs.egress_gb > 0.0 && s.provider.egress.is_empty() {
-        warnings.push(format!(
-            "{} egress price unknown: not counted",
-            s.provider.name
-        ));
+        unpublished("egress", published.egress);
     }
     let break_even = commitment_break_even(&s.quote, s.on_demand, request, Detail::Numbers);
     let deadline_at_risk = request
@@ -218,7 +316,10 @@ pub(super) fn explain_risks(
 }
 
 /// The candidate's cost lines with their formulas, for showing one candidate in detail.
-pub fn explain_cost(c: &Candidate, request: &Request) -> Vec<Term> {
+/// `catalog` is the one the candidate was evaluated on (its providers' prices stand in for
+/// prices a provider does not publish).
+pub fn explain_cost(catalog: &Catalog, c: &Candidate, request: &Request) -> Vec<Term> {
+    let published = Published::of(catalog, request);
     let basis = Basis {
         offer: c.offer,
         provider: c.provider,
@@ -227,6 +328,7 @@ pub fn explain_cost(c: &Candidate, request: &Request) -> Vec<Term> {
         quote: &c.quote,
         timing: &c.timing,
         traffic: None,
+        published: &published,
     };
     let mut out = Vec::with_capacity(8);
     lines(&mut out, &basis, request, c.hours.expected, Detail::Full);
@@ -293,43 +395,62 @@ fn lines(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Deta
     let kept_h = h + costs.setup_h + costs.storage.retention_h;
     let gb = costs.storage.data_gb + costs.storage.checkpoints_gb;
     if gb > 0.0 {
-        let tiers = b.provider.storage.iter();
-        let tier = if costs.storage.fast_tier {
-            tiers.max_by(|x, y| {
-                x.max_throughput_mbs
-                    .unwrap_or(0.0)
-                    .total_cmp(&y.max_throughput_mbs.unwrap_or(0.0))
-            })
-        } else {
-            tiers.min_by(|x, y| x.price.price.total_cmp(&y.price.price))
-        };
-        if let Some(tier) = tier {
-            let price = to_report(tier.price.price, tier.price.currency);
-            let mut t = storage_cost("storage", gb, price, kept_h, detail);
-            if detail == Detail::Full {
-                t.formula = format!("{} ({})", t.formula, tier.name);
+        match (
+            storage_tier(b.provider, costs.storage.fast_tier),
+            b.published.storage,
+        ) {
+            (Some(tier), _) => {
+                let price = to_report(tier.price.price, tier.price.currency);
+                let mut t = storage_cost("storage", gb, price, kept_h, detail);
+                if detail == Detail::Full {
+                    t.formula = format!("{} ({})", t.formula, tier.name);
+                }
+                out.push(t);
             }
-            out.push(t);
+            (None, Some((price, n))) => {
+                let t = storage_cost("storage", gb, price, kept_h, detail);
+                out.push(assumed(t, n, b.provider, detail));
+            }
+            (None, None) => {}
         }
     }
     if costs.storage.snapshot_gb > 0.0 {
-        if let Some(snap) = &b.provider.snapshot {
-            let price = to_report(snap.price, snap.currency);
-            out.push(storage_cost(
-                "snapshots",
-                costs.storage.snapshot_gb,
-                price,
-                kept_h,
-                detail,
-            ));
+        let gb = costs.storage.snapshot_gb;
+        match (&b.provider.snapshot, b.published.snapshot) {
+            (Some(snap), _) => {
+                let price = to_report(snap.price, snap.currency);
+                out.push(storage_cost("snapshots", gb, price, kept_h, detail));
+            }
+            (None, Some((price, n))) => {
+                let t = storage_cost("snapshots", gb, price, kept_h, detail);
+                out.push(assumed(t, n, b.provider, detail));
+            }
+            (None, None) => {}
         }
     }
 
     // Data transfer.
     if costs.egress_gb > 0.0 {
-        if let Some(mut e) = egress_cost(costs.egress_gb, &b.provider.egress, detail) {
-            e.value = to_report(e.value, b.provider.egress[0].price.currency);
-            out.push(e);
+        match (
+            egress_cost(costs.egress_gb, &b.provider.egress, detail),
+            b.published.egress,
+        ) {
+            (Some(mut e), _) => {
+                e.value = to_report(e.value, b.provider.egress[0].price.currency);
+                out.push(e);
+            }
+            (None, Some((cost, n))) => {
+                let gb = costs.egress_gb;
+                let t = Term {
+                    key: "egress",
+                    value: cost,
+                    unit: "currency",
+                    formula: detail.text(|| format!("{gb:.0} GB out in the month")),
+                    source: None,
+                };
+                out.push(assumed(t, n, b.provider, detail));
+            }
+            (None, None) => {}
         }
     }
     if costs.ingress_gb > 0.0 && b.provider.free_ingress == Some(true) {

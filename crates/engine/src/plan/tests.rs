@@ -273,6 +273,90 @@ fn idle_weekend_and_egress_are_lines_and_pitfalls() {
         .any(|p| matches!(p, Pitfall::Egress { .. })));
 }
 
+/// A provider that publishes no storage, snapshot or egress price is charged the median of those
+/// that do, said in its formula and its warnings, so a missing price never makes it cheaper.
+#[test]
+fn unpublished_hidden_costs_are_assumed_at_the_published_median() {
+    let mut catalog = fixture();
+    // Three more providers with prices: storage 0.10, 0.12, 0.20 (with the fixture's 0.08, the
+    // median is (0.10 + 0.12) / 2 = 0.11); snapshots 0.05, 0.06, 0.07, 0.09 → 0.065; egress
+    // 0.09, 0.05, 0.12, 0.01 per GB → 100 GB cost 9, 5, 12, 1 → 7.
+    for (id, storage, snapshot, egress) in [
+        ("b", 0.10, 0.06, 0.05),
+        ("c", 0.12, 0.07, 0.12),
+        ("d", 0.20, 0.09, 0.01),
+    ] {
+        let mut p = catalog.providers[0].clone();
+        p.id = id.into();
+        p.name = id.into();
+        p.storage[0].price = priced(storage);
+        p.snapshot = Some(priced(snapshot));
+        p.egress[0].price = priced(egress);
+        catalog.providers.push(p);
+    }
+    let mut bare = catalog.providers[0].clone();
+    bare.id = "bare".into();
+    bare.name = "Bare".into();
+    bare.storage.clear();
+    bare.snapshot = None;
+    bare.egress.clear();
+    catalog.providers.push(bare);
+    let mut o = catalog.offers[2].clone();
+    o.id = "bare-1xl4".into();
+    o.provider = "bare".into();
+    catalog.offers.push(o);
+
+    let mut req = request(
+        "llama-3.1-8b",
+        Workload::DevBox(DevBox {
+            hours: 730.0,
+            min_gpu_memory_gib: 16.0,
+        }),
+    );
+    req.constraints.modes = vec![BillingMode::OnDemand];
+    req.costs.storage.data_gb = 100.0;
+    req.costs.storage.snapshot_gb = 100.0;
+    req.costs.egress_gb = 100.0;
+    req.costs.setup_h = 0.0;
+    req.costs.storage.retention_h = 0.0;
+    let report = evaluate(&catalog, &req).unwrap();
+    let bare = report
+        .ranked
+        .iter()
+        .find(|c| c.offer.id == "bare-1xl4")
+        .unwrap();
+    let own = report.ranked.iter().find(|c| c.offer.id == "1xl4").unwrap();
+    let line = |c: &Candidate, k: &str| c.lines.iter().find(|l| l.key == k).unwrap().value;
+    // 100 GB for one month (730 h; no set-up, no retention).
+    assert!(
+        (line(bare, "storage") - 11.0).abs() < 1e-9,
+        "{:?}",
+        bare.lines
+    );
+    assert!((line(bare, "snapshots") - 6.5).abs() < 1e-9);
+    assert!((line(bare, "egress") - 7.0).abs() < 1e-9);
+    assert!((line(own, "storage") - 8.0).abs() < 1e-9);
+    // Same instance price: the bare provider is no longer the cheaper one.
+    assert!(bare.cost.expected > own.cost.expected);
+    assert_eq!(
+        bare.warnings
+            .iter()
+            .filter(|w| w.contains("publishes no") && w.contains("median"))
+            .count(),
+        3,
+        "{:?}",
+        bare.warnings
+    );
+    let explained = explain(&catalog, bare, &req).unwrap();
+    let storage = explained.cost.iter().find(|t| t.key == "storage").unwrap();
+    assert!(
+        storage.formula.contains("median of 4 providers"),
+        "{}",
+        storage.formula
+    );
+    assert!((storage.value - 11.0).abs() < 1e-9);
+}
+
 mod properties {
     use super::*;
     use proptest::prelude::*;
