@@ -132,6 +132,25 @@ test("the ranking sorts and filters", async () => {
   await app.close();
 });
 
+test("opening a candidate from the keyboard marks its row and keeps the focus on its button", async () => {
+  const app = await env.open();
+  const page = app.page;
+  const rows = page.getByTestId("result-row");
+  const offer = await rows.nth(1).getAttribute("data-offer-id");
+  await rows.nth(1).getByTestId("open-detail").focus();
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=result-row]")[1]?.className === "selected");
+  assert.equal(await page.getByTestId("detail").getAttribute("data-offer-id"), offer);
+  assert.equal(await rows.nth(0).getAttribute("class"), null);
+  const focused = await page.evaluate(() => {
+    const row = document.activeElement?.closest("[data-testid=result-row]");
+    return [...document.querySelectorAll("[data-testid=result-row]")].indexOf(row);
+  });
+  assert.equal(focused, 1, "the focus stays on the pressed button");
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
 test("a candidate opens in detail with its formulas and sources", async () => {
   const app = await env.open();
   const page = app.page;

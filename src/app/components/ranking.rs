@@ -59,14 +59,7 @@ struct Choices {
 
 /// One ranked candidate's row, as markup (see [`crate::app::html`]). Its button opens the detail
 /// through the table's one click handler, which reads the row's key from its data attributes.
-fn row(
-    h: &mut Html,
-    rank: usize,
-    c: &Candidate,
-    selected: Option<&CandidateKey>,
-    currency: Currency,
-    lang: Lang,
-) {
+fn row(h: &mut Html, rank: usize, c: &Candidate, currency: Currency, lang: Lang) {
     let provider = if lang == Lang::Zh {
         c.provider.name_zh.as_deref().unwrap_or(&c.provider.name)
     } else {
@@ -77,18 +70,12 @@ fn row(
         t::DETAILS.get(lang),
         c.offer.instance_type
     );
-    let is_selected = selected.is_some_and(|k| {
-        k.0 == c.offer.id && k.1 == format::mode_key(c.mode) && k.2 == c.instances
-    });
     h.raw("<tr data-testid=\"result-row\"")
         .attr("data-offer-id", &c.offer.id)
         .attr("data-mode", format::mode_key(c.mode))
         .attr("data-instances", &c.instances.to_string())
         .attr("data-total", &format!("{:.2}", c.cost.expected))
         .attr("data-hours", &format!("{:.4}", c.hours.expected));
-    if is_selected {
-        h.raw(" class=\"selected\"");
-    }
     h.raw("><td class=\"num\">")
         .text(&(rank + 1).to_string())
         .raw("</td><td><button type=\"button\" class=\"link\" data-testid=\"open-detail\"")
@@ -115,17 +102,42 @@ fn row(
         .raw("</td></tr>");
 }
 
-/// The key of the row whose "details" button was clicked, if the click was on one.
-fn clicked_row(ev: &leptos::ev::MouseEvent) -> Option<CandidateKey> {
-    use wasm_bindgen::JsCast;
-    let target: web_sys::Element = ev.target()?.dyn_into().ok()?;
-    target.closest("[data-testid=open-detail]").ok()??;
-    let tr = target.closest("tr").ok()??;
+/// The rows on screen as markup, and how many are shown of how many.
+#[derive(Debug, Clone, PartialEq)]
+struct Listing {
+    html: String,
+    shown: usize,
+    total: usize,
+}
+
+/// The key a row carries in its data attributes.
+fn row_key(tr: &web_sys::Element) -> Option<CandidateKey> {
     Some((
         tr.get_attribute("data-offer-id")?,
         tr.get_attribute("data-mode")?,
         tr.get_attribute("data-instances")?.parse().ok()?,
     ))
+}
+
+/// Marks the open candidate's row (class `selected`) and unmarks the others.
+fn mark_selected(tbody: &web_sys::Element, selected: Option<&CandidateKey>) {
+    let mut next = tbody.first_element_child();
+    while let Some(tr) = next {
+        if selected.is_some() && row_key(&tr).as_ref() == selected {
+            let _ = tr.set_attribute("class", "selected");
+        } else {
+            let _ = tr.remove_attribute("class");
+        }
+        next = tr.next_element_sibling();
+    }
+}
+
+/// The key of the row whose "details" button was clicked, if the click was on one.
+fn clicked_row(ev: &leptos::ev::MouseEvent) -> Option<CandidateKey> {
+    use wasm_bindgen::JsCast;
+    let target: web_sys::Element = ev.target()?.dyn_into().ok()?;
+    target.closest("[data-testid=open-detail]").ok()??;
+    row_key(&target.closest("tr").ok()??)
 }
 
 /// Distinct (value, label) pairs of the ranked candidates, for a filter's options.
@@ -271,18 +283,16 @@ pub fn Ranking() -> impl IntoView {
             </div>
         }
     };
-    let table = move || {
+    // The rows as markup. The open candidate is marked by an effect below, not in the markup: a
+    // change of selection then rewrites no row, and the focus stays on the button pressed.
+    let listing = Memo::new(move |_| {
         let lang = lang.get();
         let filters = filters.get();
         let by = sort.get();
         let desc = descending.get();
         let all = show_all.get();
-        let selected = state.selected.get();
         state.report.with(|report| {
-            let Ok(report) = report else {
-                return ().into_any();
-            };
-            let currency = report.currency;
+            let report = report.as_ref().ok()?;
             let mut rows: Vec<(usize, &Candidate)> = report
                 .ranked
                 .iter()
@@ -303,11 +313,31 @@ pub fn Ranking() -> impl IntoView {
             }
             let total = rows.len();
             let shown = if all { total } else { total.min(PAGE) };
-            let mut rows_html = Html::new();
+            let mut html = Html::new();
             for (rank, c) in rows.into_iter().take(shown) {
-                row(&mut rows_html, rank, c, selected.as_ref(), currency, lang);
+                row(&mut html, rank, c, report.currency, lang);
             }
-            let rows_html = rows_html.finish();
+            Some(Listing {
+                html: html.finish(),
+                shown,
+                total,
+            })
+        })
+    });
+    let tbody = NodeRef::<leptos::html::Tbody>::new();
+    Effect::new(move |_| {
+        listing.track();
+        let selected = state.selected.get();
+        if let Some(tbody) = tbody.get() {
+            mark_selected(&tbody, selected.as_ref());
+        }
+    });
+    let table = move || {
+        let lang = lang.get();
+        let Some(Listing { html, shown, total }) = listing.get() else {
+            return ().into_any();
+        };
+        {
             view! {
                 <p class="muted" data-testid="result-count">
                     {format!("{} {} / {}", shown, t::SHOWN_OF.get(lang), total)}
@@ -327,7 +357,8 @@ pub fn Ranking() -> impl IntoView {
                             </tr>
                         </thead>
                         <tbody
-                            inner_html=rows_html
+                            node_ref=tbody
+                            inner_html=html
                             on:click=move |ev| {
                                 if let Some(key) = clicked_row(&ev) {
                                     state.selected.set(Some(key));
@@ -344,7 +375,7 @@ pub fn Ranking() -> impl IntoView {
                 })}
             }
             .into_any()
-        })
+        }
     };
     let excluded = move || {
         let lang = lang.get();

@@ -151,6 +151,53 @@ pub fn fleet_with(
     }
 }
 
+/// How long a serverless worker stays up, billed, after its last request before scaling to zero:
+/// RunPod's default idle timeout.
+pub const SERVERLESS_IDLE_TIMEOUT_S: f64 = 5.0;
+const SERVERLESS_IDLE_TIMEOUT_SOURCE: &str =
+    "RunPod, Serverless pricing: billed from worker start to full stop, idle timeout default 5 s, https://docs.runpod.io/pricing/serverless";
+/// Billed seconds to start a worker that had scaled to zero (container start and loading the
+/// model into GPU memory): an assumption for a cached image and weights, no published figure.
+pub const SERVERLESS_START_S: f64 = 10.0;
+
+/// A month of serverless workers billed per second: the seconds they process requests, the idle
+/// timeout after each burst, and a start whenever a request finds every worker scaled to zero.
+///
+/// Per hour with `λ` requests/s, workers serving `capacity_rps` each and idle timeout `T`:
+/// busy = 3600 · λ / capacity; idle = 3600 · (1 − e^(−λT)) · (1 − busy share), the part of the
+/// free time in which the next request comes within `T`; starts = 3600 · λ · e^(−λT), each billed
+/// [`SERVERLESS_START_S`]. Arrivals are taken as Poisson.
+pub fn serverless_with(
+    profile: &TrafficProfile,
+    capacity_rps: f64,
+    per_hour: f64,
+    detail: Detail,
+) -> Term {
+    let cap = capacity_rps.max(1e-9);
+    let t = SERVERLESS_IDLE_TIMEOUT_S;
+    let (mut busy, mut idle, mut starts) = (0.0, 0.0, 0.0);
+    for rps in profile.requests_per_second {
+        let rps = rps.max(0.0);
+        let share = (rps / cap).min(1.0);
+        busy += 3600.0 * rps / cap;
+        idle += 3600.0 * (1.0 - (-rps * t).exp()) * (1.0 - share);
+        starts += 3600.0 * rps * (-rps * t).exp();
+    }
+    let seconds_per_day = busy + idle + starts * SERVERLESS_START_S;
+    let value = seconds_per_day / 3600.0 * per_hour * DAYS_PER_MONTH;
+    Term {
+        key: "compute",
+        value,
+        unit: "currency",
+        formula: detail.text(|| {
+            format!(
+                "({busy:.0} s busy + {idle:.0} s idle timeout ({t} s) + {starts:.1} starts × {SERVERLESS_START_S} s (assumed)) per day ÷ 3600 × {per_hour:.4}/h × {DAYS_PER_MONTH:.2} days; {cap:.2} req/s per worker"
+            )
+        }),
+        source: Some(SERVERLESS_IDLE_TIMEOUT_SOURCE),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,5 +226,44 @@ mod tests {
         // Tokens/day: 2 × 86 400 × 1 250 = 216 M; per million = daily cost / 216.
         let daily = f.autoscaled_per_month / (730.0 / 24.0);
         assert!((f.per_million_tokens - daily / 216.0).abs() < 1e-9);
+    }
+
+    /// Serverless workers bill the seconds they work plus the idle timeout and starts: steady
+    /// traffic that keeps a worker warm costs about one kept instance; sparse traffic pays for its
+    /// busy seconds, idle tails and starts, far less than an instance kept up.
+    #[test]
+    fn serverless_bills_busy_seconds_idle_tails_and_starts() {
+        // Steady 2 req/s all day on workers serving 4 req/s each at $3.6/h ($0.001/s):
+        // busy 43 200 s/day; λT = 10, so idle ≈ 3600 × 24 × (1 − e^−10) × 0.5 ≈ 43 198 s and
+        // starts ≈ 172 800 × e^−10 ≈ 7.8.
+        let steady = TrafficProfile::from_peak(2.0, 1.0, 500.0, 200.0);
+        let term = serverless_with(&steady, 4.0, 3.6, Detail::Full);
+        let seconds = 43_200.0
+            + 86_400.0 * (1.0 - (-10f64).exp()) * 0.5
+            + 172_800.0 * (-10f64).exp() * SERVERLESS_START_S;
+        assert!(
+            (term.value - seconds * 0.001 * 730.0 / 24.0).abs() < 1e-6,
+            "{}",
+            term.value
+        );
+        // A request every half second keeps one worker warm all day: about one kept instance.
+        let kept = fleet(&steady, 4.0, 3.6, 0);
+        assert!((term.value / kept.autoscaled_per_month - 1.0).abs() < 0.002);
+
+        // One request a minute: 1 440 requests a day, almost each one a start and an idle tail.
+        let sparse = TrafficProfile::from_peak(1.0 / 60.0, 1.0, 500.0, 200.0);
+        let term = serverless_with(&sparse, 4.0, 3.6, Detail::Numbers);
+        let per_request = 1.0 / 4.0
+            + (1.0 - (-5.0f64 / 60.0).exp()) * 60.0
+            + (-5.0f64 / 60.0).exp() * SERVERLESS_START_S;
+        assert!(per_request > 14.0 && per_request < 15.0, "{per_request}");
+        let kept = fleet(&sparse, 4.0, 3.6, 0);
+        // A kept-up instance would bill every hour of the day; serverless about 14 s a request.
+        assert!(
+            term.value < 0.25 * kept.autoscaled_per_month,
+            "{} vs {}",
+            term.value,
+            kept.autoscaled_per_month
+        );
     }
 }

@@ -11,7 +11,7 @@ use crate::cost::billing::{
     billed_hours, break_even_with, commitment_cost, on_demand_cost, BreakEven,
 };
 use crate::cost::hidden::{egress_cost, idle_cost, storage_cost, HOURS_PER_MONTH};
-use crate::cost::serving::{fleet_with, TrafficProfile};
+use crate::cost::serving::{fleet_with, serverless_with, TrafficProfile};
 use crate::cost::spot::{expected_runtime_with, SpotOutcome, SpotRisk};
 use crate::explain::{Detail, Term};
 use crate::scenario::{Serve, Workload};
@@ -504,6 +504,10 @@ fn serving_compute(b: &Basis, request: &Request, rate: f64, detail: Detail) -> T
             &built
         }
     };
+    if b.quote.mode == BillingMode::Serverless {
+        // Billed per second of work, idle timeout and start, not per instance-hour.
+        return serverless_with(profile, capacity.max(1e-9), rate, detail);
+    }
     let f = fleet_with(profile, capacity.max(1e-9), rate, 1, detail);
     let (value, which) = match b.quote.mode.term_hours() {
         None => (f.autoscaled_per_month, 0),
