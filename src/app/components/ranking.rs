@@ -337,45 +337,43 @@ pub fn Ranking() -> impl IntoView {
         let Some(Listing { html, shown, total }) = listing.get() else {
             return ().into_any();
         };
-        {
-            view! {
-                <p class="muted" data-testid="result-count">
-                    {format!("{} {} / {}", shown, t::SHOWN_OF.get(lang), total)}
-                </p>
-                <div class="table-wrap">
-                    <table class="ranking">
-                        <thead>
-                            <tr>
-                                {header(SortBy::Rank, t::RANK, "sort-rank")}
-                                <th scope="col">{t::PROVIDER.get(lang)}</th>
-                                <th scope="col">{t::INSTANCE.get(lang)}</th>
-                                <th scope="col">{t::GPUS.get(lang)}</th>
-                                <th scope="col">{t::BILLING.get(lang)}</th>
-                                {header(SortBy::Time, t::TIME, "sort-time")}
-                                {header(SortBy::Cost, t::TOTAL_COST, "sort-cost")}
-                                {header(SortBy::PerHour, t::PER_HOUR, "sort-per-hour")}
-                            </tr>
-                        </thead>
-                        <tbody
-                            node_ref=tbody
-                            inner_html=html
-                            on:click=move |ev| {
-                                if let Some(key) = clicked_row(&ev) {
-                                    state.selected.set(Some(key));
-                                }
+        view! {
+            <p class="muted" data-testid="result-count">
+                {format!("{} {} / {}", shown, t::SHOWN_OF.get(lang), total)}
+            </p>
+            <div class="table-wrap">
+                <table class="ranking">
+                    <thead>
+                        <tr>
+                            {header(SortBy::Rank, t::RANK, "sort-rank")}
+                            <th scope="col">{t::PROVIDER.get(lang)}</th>
+                            <th scope="col">{t::INSTANCE.get(lang)}</th>
+                            <th scope="col">{t::GPUS.get(lang)}</th>
+                            <th scope="col">{t::BILLING.get(lang)}</th>
+                            {header(SortBy::Time, t::TIME, "sort-time")}
+                            {header(SortBy::Cost, t::TOTAL_COST, "sort-cost")}
+                            {header(SortBy::PerHour, t::PER_HOUR, "sort-per-hour")}
+                        </tr>
+                    </thead>
+                    <tbody
+                        node_ref=tbody
+                        inner_html=html
+                        on:click=move |ev| {
+                            if let Some(key) = clicked_row(&ev) {
+                                state.selected.set(Some(key));
                             }
-                        ></tbody>
-                    </table>
-                </div>
-                {(total > shown).then(|| view! {
-                    <button type="button" class="secondary" data-testid="show-all"
-                        on:click=move |_| show_all.set(true)>
-                        {format!("{} ({total})", t::SHOW_ALL.get(lang))}
-                    </button>
-                })}
-            }
-            .into_any()
+                        }
+                    ></tbody>
+                </table>
+            </div>
+            {(total > shown).then(|| view! {
+                <button type="button" class="secondary" data-testid="show-all"
+                    on:click=move |_| show_all.set(true)>
+                    {format!("{} ({total})", t::SHOW_ALL.get(lang))}
+                </button>
+            })}
         }
+        .into_any()
     };
     let excluded = move || {
         let lang = lang.get();
