@@ -2,13 +2,21 @@
 //! billing modes and the engine's structured reasons, in both languages.
 
 use super::i18n::{self, Lang, Text};
-use gpu_sizer_engine::catalog::{BillingMode, Currency};
+use gpu_sizer_engine::catalog::{BillingMode, Currency, Provider};
 use gpu_sizer_engine::cost::money::symbol;
 use gpu_sizer_engine::plan::{Pitfall, Reason, Why};
 use gpu_sizer_engine::sizing::defaults::Band;
 
 const fn tx(en: &'static str, zh: &'static str) -> Text {
     Text { en, zh }
+}
+
+/// The provider's name in the reader's language (its Chinese name where the catalog has one).
+pub fn provider_name(provider: &Provider, lang: Lang) -> &str {
+    match (lang, &provider.name_zh) {
+        (Lang::Zh, Some(zh)) => zh,
+        _ => &provider.name,
+    }
 }
 
 pub fn money(value: f64, currency: Currency) -> String {

@@ -60,11 +60,7 @@ struct Choices {
 /// One ranked candidate's row, as markup (see [`crate::app::html`]). Its button opens the detail
 /// through the table's one click handler, which reads the row's key from its data attributes.
 fn row(h: &mut Html, rank: usize, c: &Candidate, currency: Currency, lang: Lang) {
-    let provider = if lang == Lang::Zh {
-        c.provider.name_zh.as_deref().unwrap_or(&c.provider.name)
-    } else {
-        &c.provider.name
-    };
+    let provider = format::provider_name(c.provider, lang);
     let label = format!(
         "{provider} — {} {}",
         t::DETAILS.get(lang),
@@ -383,16 +379,17 @@ pub fn Ranking() -> impl IntoView {
                 return ().into_any();
             };
             let currency = report.currency;
-            let mut groups: Vec<(i18n::Text, usize)> = Vec::new();
-            for e in &report.excluded {
-                let kind = format::reason_kind(&e.reason);
-                match groups.iter_mut().find(|(k, _)| *k == kind) {
-                    Some((_, n)) => *n += 1,
-                    None => groups.push((kind, 1)),
+            // What only an open list shows is built only then: the counts by reason and the rows.
+            let contents = open.then(|| {
+                let mut groups: Vec<(i18n::Text, usize)> = Vec::new();
+                for e in &report.excluded {
+                    let kind = format::reason_kind(&e.reason);
+                    match groups.iter_mut().find(|(k, _)| *k == kind) {
+                        Some((_, n)) => *n += 1,
+                        None => groups.push((kind, 1)),
+                    }
                 }
-            }
-            let excluded_rows = open.then(|| {
-                report
+                let rows = report
                     .excluded
                     .iter()
                     .take(200)
@@ -405,7 +402,16 @@ pub fn Ranking() -> impl IntoView {
                             </li>
                         }
                     })
-                    .collect_view()
+                    .collect_view();
+                view! {
+                    <ul class="reasons">
+                        {groups
+                            .into_iter()
+                            .map(|(k, n)| view! { <li>{format!("{}: {n}", k.get(lang))}</li> })
+                            .collect_view()}
+                    </ul>
+                    <ul class="excluded-list" tabindex="0" aria-label=t::EXCLUDED.get(lang)>{rows}</ul>
+                }
             });
             view! {
                 <details
@@ -423,13 +429,7 @@ pub fn Ranking() -> impl IntoView {
                     <summary>
                         {format!("{} ({})", t::EXCLUDED.get(lang), report.excluded.len())}
                     </summary>
-                    <ul class="reasons">
-                        {groups
-                            .into_iter()
-                            .map(|(k, n)| view! { <li>{format!("{}: {n}", k.get(lang))}</li> })
-                            .collect_view()}
-                    </ul>
-                    <ul class="excluded-list" tabindex="0" aria-label=t::EXCLUDED.get(lang)>{excluded_rows}</ul>
+                    {contents}
                 </details>
             }
             .into_any()

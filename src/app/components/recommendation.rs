@@ -37,14 +37,7 @@ pub fn Recommendation() -> impl IntoView {
                             format::why(w, &name, currency, lang)
                         })
                     });
-                    let provider = if lang == i18n::Lang::Zh {
-                        pick.provider
-                            .name_zh
-                            .clone()
-                            .unwrap_or(pick.provider.name.clone())
-                    } else {
-                        pick.provider.name.clone()
-                    };
+                    let provider = format::provider_name(pick.provider, lang).to_string();
                     let pitfalls = report
                         .pitfalls
                         .iter()

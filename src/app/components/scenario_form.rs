@@ -4,6 +4,7 @@
 
 use super::fields::{bool_field, choice_field, num_field, BoolSpec, ChoiceSpec, NumSpec};
 use super::model_picker::ModelPicker;
+use crate::app::format;
 use crate::app::i18n::{t, Text};
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
@@ -1083,8 +1084,6 @@ fn Providers() -> impl IntoView {
                 .iter()
                 .map(|p| {
                     let id: &'static str = p.id.as_str();
-                    let name = p.name.clone();
-                    let name_zh = p.name_zh.clone().unwrap_or_else(|| p.name.clone());
                     let dom_id = format!("provider-{id}");
                     view! {
                         <span class="check">
@@ -1098,13 +1097,7 @@ fn Providers() -> impl IntoView {
                                 on:change=move |ev| toggle(id, event_target_checked(&ev))
                             />
                             <label for=dom_id>
-                                {move || {
-                                    if lang.get() == crate::app::i18n::Lang::Zh {
-                                        name_zh.clone()
-                                    } else {
-                                        name.clone()
-                                    }
-                                }}
+                                {move || format::provider_name(p, lang.get())}
                             </label>
                         </span>
                     }

@@ -2,6 +2,7 @@
 //! offers; import and export as JSON.
 
 use crate::app::components::export::download;
+use crate::app::format;
 use crate::app::i18n::{self, Lang, Text};
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
@@ -103,11 +104,7 @@ fn row(
     let provider = catalog
         .provider(&offer.provider)
         .map_or(offer.provider.clone(), |p| {
-            if lang == Lang::Zh {
-                p.name_zh.clone().unwrap_or(p.name.clone())
-            } else {
-                p.name.clone()
-            }
+            format::provider_name(p, lang).to_string()
         });
     let stale = on_demand
         .and_then(|q| parse_date(&q.as_of))

@@ -42,11 +42,7 @@ fn column(state: AppState, s: &SavedScenario, lang: Lang) -> Column {
                 let currency = report.currency;
                 offer = pick.offer.id.clone();
                 total = format!("{:.2}", pick.cost.expected);
-                let provider = match lang {
-                    Lang::Zh => pick.provider.name_zh.as_ref(),
-                    Lang::En => None,
-                }
-                .unwrap_or(&pick.provider.name);
+                let provider = format::provider_name(pick.provider, lang);
                 cells.extend([
                     format!(
                         "{provider} · {} — {} × {} × {} · {}",
