@@ -31,18 +31,20 @@ pub fn load() -> (CatalogEdits, bool) {
     }
 }
 
-/// Writes the edits whenever they change; returns a signal holding the last write error.
+/// Writes the edits whenever they change (no edits: no key, which also tells the first-answer
+/// module it may paint); returns a signal holding the last write error.
 pub fn persist(edits: RwSignal<CatalogEdits>) -> RwSignal<Option<String>> {
     let error = RwSignal::new(None);
     Effect::new(move |first: Option<()>| {
-        let json = edits.with(|e| e.to_json());
+        let json = edits.with(|e| (!e.is_empty()).then(|| e.to_json()));
         if first.is_some() {
-            error.set(
-                LocalStorage::raw()
-                    .set_item(StorageKey::CatalogEdits.as_str(), &json)
-                    .err()
-                    .map(|e| format!("{e:?}")),
-            );
+            let storage = LocalStorage::raw();
+            let key = StorageKey::CatalogEdits.as_str();
+            let written = match json {
+                Some(json) => storage.set_item(key, &json),
+                None => storage.remove_item(key),
+            };
+            error.set(written.err().map(|e| format!("{e:?}")));
         }
     });
     error

@@ -113,6 +113,7 @@ pub mod t {
         WEEKEND_IDLE = "Left running over a weekend", "周末忘记关机";
         REFERENCE_GPU = "Reference GPU (where you measured)", "参考 GPU（实测所用）";
         QUICK_STARTS = "Quick starts", "快速开始";
+        LOADING_FORM = "Loading the form…", "正在加载表单…";
         CHECK_INPUT = "Check this input", "请检查输入";
         NO_CANDIDATE = "No offer meets every constraint", "没有满足所有条件的实例";
         NO_CANDIDATE_HELP = "Open “Excluded” below to see why each offer was left out, then relax the deadline, budget or filters.",

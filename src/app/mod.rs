@@ -1,7 +1,9 @@
 //! The application shell: state, layout and the panic fallback.
 
+pub mod answer;
 pub mod catalog_store;
 pub mod components;
+pub mod first_answer;
 pub mod format;
 pub mod html;
 pub mod i18n;

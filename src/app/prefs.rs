@@ -53,15 +53,9 @@ fn save(key: StorageKey, value: &str) {
 impl Prefs {
     /// Preferences as remembered, else from the browser's language.
     pub fn load() -> Prefs {
-        let lang = load(StorageKey::Lang)
-            .and_then(|k| Lang::from_key(&k))
-            .unwrap_or_else(browser_lang);
-        let theme = load(StorageKey::Theme)
-            .and_then(|k| Theme::from_key(&k))
-            .unwrap_or_default();
         Prefs {
-            lang: RwSignal::new(lang),
-            theme: RwSignal::new(theme),
+            lang: RwSignal::new(stored_lang()),
+            theme: RwSignal::new(stored_theme()),
         }
     }
 
@@ -70,20 +64,44 @@ impl Prefs {
         Effect::new(move |_| {
             let lang = self.lang.get();
             save(StorageKey::Lang, lang.key());
-            if let Some(html) = document().document_element() {
-                let _ = html.set_attribute("lang", lang.tag());
-            }
+            show_lang(lang);
         });
         Effect::new(move |_| {
             let theme = self.theme.get();
             save(StorageKey::Theme, theme.key());
-            if let Some(html) = document().document_element() {
-                let _ = match theme {
-                    Theme::System => html.remove_attribute("data-theme"),
-                    other => html.set_attribute("data-theme", other.key()),
-                };
-            }
+            show_theme(theme);
         });
+    }
+}
+
+/// The language as remembered, else the browser's.
+pub fn stored_lang() -> Lang {
+    load(StorageKey::Lang)
+        .and_then(|k| Lang::from_key(&k))
+        .unwrap_or_else(browser_lang)
+}
+
+/// The theme as remembered, else the system's.
+pub fn stored_theme() -> Theme {
+    load(StorageKey::Theme)
+        .and_then(|k| Theme::from_key(&k))
+        .unwrap_or_default()
+}
+
+/// Tells the document its language (`lang`, for fonts, screen readers and hyphenation).
+pub fn show_lang(lang: Lang) {
+    if let Some(html) = document().document_element() {
+        let _ = html.set_attribute("lang", lang.tag());
+    }
+}
+
+/// Applies the theme to the document (`data-theme`; none follows the system).
+pub fn show_theme(theme: Theme) {
+    if let Some(html) = document().document_element() {
+        let _ = match theme {
+            Theme::System => html.remove_attribute("data-theme"),
+            other => html.set_attribute("data-theme", other.key()),
+        };
     }
 }
 

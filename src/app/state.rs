@@ -62,23 +62,8 @@ impl AppState {
     pub fn new(form: Form, today: Option<i64>, edits: CatalogEdits) -> AppState {
         let form = RwSignal::new(form);
         let edits = RwSignal::new(edits);
-        let catalog = Memo::new(move |_| {
-            edits.with(|e| {
-                if e.custom_offers.is_empty() {
-                    Catalog::builtin()
-                } else {
-                    // The report borrows its catalog for the page's lifetime. Custom offers change
-                    // only when the user adds or removes one, so leaking each version is bounded
-                    // by the user's own edits.
-                    &*Box::leak(Box::new(e.apply(Catalog::builtin())))
-                }
-            })
-        });
-        let request = Memo::new(move |_| -> Result<Request, InputError> {
-            let mut request = form.with(|f| f.to_request(today))?;
-            request.costs.price_overrides = edits.with(|e| e.engine_overrides());
-            Ok(request)
-        });
+        let catalog = Memo::new(move |_| edits.with(catalog_with));
+        let request = Memo::new(move |_| form.with(|f| edits.with(|e| request_for(f, today, e))));
         // The request memo already filters out edits that change nothing, so a new report is
         // always a changed one: comparing two reports field by field would cost more than it saves.
         let report = Memo::new_with_compare(
@@ -103,10 +88,31 @@ impl AppState {
 
     /// The report for another form (a saved scenario), on the page's catalog and price overrides.
     pub fn evaluate(self, form: &Form) -> Result<Report<'static>, InputError> {
-        let mut request = form.to_request(today())?;
-        request.costs.price_overrides = self.edits.with(|e| e.engine_overrides());
+        let request = self.edits.with(|e| request_for(form, today(), e))?;
         evaluate(self.catalog.get(), &request)
     }
+}
+
+/// The built-in catalog plus the user's custom offers.
+pub fn catalog_with(edits: &CatalogEdits) -> &'static Catalog {
+    if edits.custom_offers.is_empty() {
+        Catalog::builtin()
+    } else {
+        // The report borrows its catalog for the page's lifetime. Custom offers change only when
+        // the user adds or removes one, so leaking each version is bounded by the user's own edits.
+        Box::leak(Box::new(edits.apply(Catalog::builtin())))
+    }
+}
+
+/// The engine's request for `form`, with the user's own prices.
+pub fn request_for(
+    form: &Form,
+    today: Option<i64>,
+    edits: &CatalogEdits,
+) -> Result<Request, InputError> {
+    let mut request = form.to_request(today)?;
+    request.costs.price_overrides = edits.engine_overrides();
+    Ok(request)
 }
 
 /// The state from context (provided by `App`).

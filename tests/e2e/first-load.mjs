@@ -1,21 +1,13 @@
-// What a visitor downloads before the first result: index.html and everything it loads at start-up
-// (scripts, wasm, styles, icons, manifest). Shared by the size budget test and the benchmark.
+// What a visitor downloads before the first result: every file a fresh page (no cache, no service
+// worker) has asked for by the time the answer is in the DOM, and everything index.html links to
+// (styles, icon, manifest) whether the browser reports it or not. Shared by the size budget test
+// and the benchmark.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** Every file of the build with its raw and gzip -9 sizes, first-load files flagged. */
+/** Every file of the build with its raw and gzip -9 sizes. */
 export function buildFiles(dist) {
-  const html = readFileSync(join(dist, "index.html"), "utf8");
-  const boot = readdirSync(dist).find((f) => /^boot-.*\.js$/.test(f));
-  const bootText = boot ? readFileSync(join(dist, boot), "utf8") : "";
-  const referenced = new Set(["index.html"]);
-  for (const text of [html, bootText]) {
-    for (const m of text.matchAll(/(?:href|src|module_or_path:)\s*=?\s*["']\.\/([^"']+)["']/g)) {
-      referenced.add(m[1]);
-    }
-    for (const m of text.matchAll(/from\s+["']\.\/([^"']+)["']/g)) referenced.add(m[1]);
-  }
   const files = [];
   const walk = (dir) => {
     for (const name of readdirSync(dir)) {
@@ -24,16 +16,49 @@ export function buildFiles(dist) {
         walk(path);
         continue;
       }
-      const rel = path.slice(dist.length).replace(/^[/\\]/, "");
       const body = readFileSync(path);
       files.push({
-        file: rel,
+        file: path.slice(dist.length).replace(/^[/\\]/, ""),
         raw: body.length,
         gzip: gzipSync(body, { level: 9 }).length,
-        firstLoad: referenced.has(rel),
       });
     }
   };
   walk(dist);
   return files.sort((a, b) => b.gzip - a.gzip);
+}
+
+/**
+ * The build's files, first-load files flagged: `url` (the app's address on a server of `dist`) is
+ * opened in a new context of `browser`.
+ */
+export async function firstLoadFiles(browser, url, dist) {
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector("[data-testid=recommendation]")) {
+          window.__firstResult = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.goto(url);
+    await page.waitForFunction(() => window.__firstResult !== undefined);
+    const fetched = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((e) => e.startTime < window.__firstResult)
+        .map((e) => e.name),
+    );
+    const base = new URL(url);
+    const firstLoad = new Set(["index.html"]);
+    for (const address of fetched) firstLoad.add(new URL(address).pathname.slice(base.pathname.length));
+    const html = readFileSync(join(dist, "index.html"), "utf8");
+    for (const m of html.matchAll(/(?:href|src)="\.\/([^"]+)"/g)) firstLoad.add(m[1]);
+    return buildFiles(dist).map((f) => ({ ...f, firstLoad: firstLoad.has(f.file) }));
+  } finally {
+    await context.close();
+  }
 }

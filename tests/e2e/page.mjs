@@ -49,6 +49,8 @@ export class App {
     });
     await page.goto(url);
     await page.getByTestId("recommendation").waitFor();
+    // The first answer is painted before the app has loaded; the app replaces it when it mounts.
+    await page.locator("#first-answer").waitFor({ state: "detached" });
     // The panels below the answer are built one frame after it is painted.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
     return app;

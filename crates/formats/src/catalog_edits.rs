@@ -36,6 +36,11 @@ impl CatalogEdits {
             .filter(|e| e.version <= VERSION)
     }
 
+    /// No price and no offer of the user's own.
+    pub fn is_empty(&self) -> bool {
+        self.overrides.is_empty() && self.custom_offers.is_empty()
+    }
+
     pub fn to_json(&self) -> String {
         let mut e = self.clone();
         e.version = VERSION;

@@ -10,7 +10,8 @@ const fn tx(en: &'static str, zh: &'static str) -> Text {
     Text { en, zh }
 }
 
-fn texts(q: QuickStart) -> (Text, Text) {
+/// A card's title and what it fills in.
+pub fn texts(q: QuickStart) -> (Text, Text) {
     match q {
         QuickStart::LoraSevenB => (
             tx("Fine-tune a 7B model with LoRA", "用 LoRA 微调 7B 模型"),

@@ -1,0 +1,148 @@
+//! The answer card as markup: the pick, its time and cost bands, why it wins, and the pitfalls.
+//!
+//! Plain text, no framework: the same card is painted by the first-answer module (before the app
+//! has loaded, see [`super::first_answer`]) and by the app's `Recommendation` component, so the
+//! hand-over from one to the other changes nothing on screen.
+
+use super::format;
+use super::html::Html;
+use super::i18n::{self, t, Lang};
+use gpu_sizer_engine::plan::{Candidate, Report};
+use gpu_sizer_engine::scenario::InputError;
+
+/// The card for `report`: the recommendation, the reason there is none, or the input error.
+pub fn markup(report: &Result<Report<'_>, InputError>, lang: Lang) -> String {
+    let mut h = Html::new();
+    match report {
+        Err(e) => {
+            h.raw(r#"<section class="panel error" role="alert" data-testid="input-error"><h2>"#)
+                .text(t::CHECK_INPUT.get(lang))
+                .raw("</h2><p>")
+                .text(&e.to_string())
+                .raw("</p></section>");
+        }
+        Ok(report) => {
+            match report.pick() {
+                None => {
+                    h.raw(r#"<section class="panel recommendation empty" data-testid="recommendation">"#);
+                    heading(&mut h, t::NO_CANDIDATE.get(lang));
+                    h.raw("<p>")
+                        .text(t::NO_CANDIDATE_HELP.get(lang))
+                        .raw("</p></section>");
+                }
+                Some(chosen) => pick(&mut h, report, chosen, lang),
+            }
+        }
+    }
+    h.finish()
+}
+
+fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {
+    let currency = report.currency;
+    h.raw(r#"<section class="panel recommendation" data-testid="recommendation""#)
+        .attr("data-offer-id", &pick.offer.id)
+        .attr("data-total", &format!("{:.2}", pick.cost.expected))
+        .raw(r#"><p class="eyebrow">"#)
+        .text(t::RECOMMENDED.get(lang))
+        .raw("</p>");
+    heading(
+        h,
+        &format!(
+            "{} · {}",
+            format::provider_name(pick.provider, lang),
+            pick.offer.instance_type
+        ),
+    );
+    h.raw(r#"<p class="muted">"#)
+        .text(&format!(
+            "{} × {} × {} · {} · {}",
+            pick.instances,
+            pick.offer.gpu_count,
+            pick.gpu.name,
+            pick.offer.region,
+            format::mode(pick.mode).get(lang),
+        ))
+        .raw(r#"</p><div class="figures">"#);
+    figure(
+        h,
+        t::TOTAL_COST.get(lang),
+        "pick-cost",
+        &format::money(pick.cost.expected, currency),
+        &format!(
+            "{}–{}",
+            format::money(pick.cost.low, currency),
+            format::money(pick.cost.high, currency)
+        ),
+    );
+    figure(
+        h,
+        t::TIME.get(lang),
+        "pick-time",
+        &i18n::duration(pick.hours.expected, lang),
+        &format!(
+            "{}–{}",
+            i18n::duration(pick.hours.low, lang),
+            i18n::duration(pick.hours.high, lang)
+        ),
+    );
+    figure(
+        h,
+        t::MEMORY_PER_GPU.get(lang),
+        "memory-total",
+        &format!("{} GiB", i18n::number(pick.memory.total_gib, 1)),
+        &format!(
+            "{} {} GiB",
+            t::OF.get(lang),
+            i18n::number(pick.gpu.memory_gib, 0)
+        ),
+    );
+    h.raw("</div>");
+    let why = report.why.as_ref().and_then(|w| {
+        report.ranked.get(w.runner_up).map(|r| {
+            let name = format!("{} {}", r.provider.name, r.offer.instance_type);
+            format::why(w, &name, currency, lang)
+        })
+    });
+    if let Some(why) = why {
+        h.raw(r#"<p class="why" data-testid="why">"#)
+            .text(&why)
+            .raw("</p>");
+    }
+    if !report.pitfalls.is_empty() {
+        h.raw("<h3>").text(t::PITFALLS.get(lang)).raw("</h3>");
+    }
+    h.raw(r#"<ul class="pitfalls" data-testid="pitfalls">"#);
+    for p in &report.pitfalls {
+        let (title, body) = format::pitfall(p, currency, lang);
+        h.raw("<li><strong>")
+            .text(title.get(lang))
+            .raw("</strong> ")
+            .text(&body)
+            .raw("</li>");
+    }
+    h.raw(r#"</ul><ul class="warnings">"#);
+    for w in report.warnings.iter().chain(pick.warnings.iter()) {
+        h.raw("<li>").text(&format::warning(w, lang)).raw("</li>");
+    }
+    h.raw("</ul></section>");
+}
+
+/// The answer's heading. `elementtiming` lets the browser report when it is painted (the
+/// benchmark's "first result on screen").
+fn heading(h: &mut Html, text: &str) {
+    h.raw(r#"<h2 elementtiming="first-result">"#)
+        .text(text)
+        .raw("</h2>");
+}
+
+fn figure(h: &mut Html, label: &str, testid: &str, value: &str, band: &str) {
+    h.raw(r#"<div><span class="label">"#)
+        .text(label)
+        .raw(r#"</span><span class="big""#)
+        .attr("data-testid", testid)
+        .raw(">")
+        .text(value)
+        .raw(r#"</span><span class="muted">"#)
+        .text(band)
+        .raw("</span></div>");
+}

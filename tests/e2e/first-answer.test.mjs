@@ -1,0 +1,103 @@
+// The first answer: a small module paints it before the app has loaded, the app takes over
+// without changing it, and either can fail without leaving the visitor without an answer.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { start } from "./page.mjs";
+
+let env;
+before(async () => {
+  env = await start();
+});
+after(async () => {
+  await env?.stop();
+});
+
+const APP = /gpu-sizer-app-/;
+const FIRST = /gpu-sizer-first-/;
+const card = (page) => page.getByTestId("recommendation").evaluate((e) => e.outerHTML);
+
+/** A share link of quick start `key`, from the app. */
+async function linkOf(key) {
+  const app = await env.open();
+  await app.page.getByTestId(`quick-${key}`).click();
+  await app.page.waitForTimeout(200);
+  const link = await app.shareLink();
+  await app.close();
+  return link;
+}
+
+for (const [key, locale] of [
+  ["serve-chat", "en-US"],
+  ["dev-box", "zh-CN"],
+]) {
+  test(`a shared link (“${key}”, ${locale}) is answered before the app loads, and the app shows the same card`, async () => {
+    const link = await linkOf(key);
+    const context = await env.browser.newContext({ locale, serviceWorkers: "block" });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    // Without the app: only the first-answer module can paint.
+    await page.route(APP, (route) => route.abort());
+    await page.goto(link);
+    await page.locator("#first-answer").getByTestId("recommendation").waitFor();
+    const first = await card(page);
+    assert.equal(await page.getByTestId("scenario-form").count(), 0, "the form is the app's");
+    await context.close();
+
+    // With the app: it replaces the first answer by the same card.
+    const app = await env.open({ url: link, locale });
+    assert.equal(await app.page.locator("#first-answer").count(), 0);
+    assert.equal(await card(app.page), first);
+    assert.deepEqual(
+      errors.filter((e) => !APP.test(e)),
+      [],
+      "no error but the blocked app's",
+    );
+    assert.deepEqual(app.errors, []);
+    await app.close();
+  });
+}
+
+/** A page of a new context (nothing cached) on the app's address, with `stored` in its storage
+ * and the app's files refused: only the first-answer module can paint. */
+async function withoutApp(stored) {
+  const context = await env.browser.newContext({ serviceWorkers: "block" });
+  await context.addInitScript((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, stored);
+  const page = await context.newPage();
+  await page.route(APP, (route) => route.abort());
+  await page.goto(env.server.url);
+  return page;
+}
+
+test("the first answer uses the autosaved draft, like the app", async () => {
+  const app = await env.open();
+  await app.page.getByTestId("quick-render").click();
+  await app.page.waitForTimeout(500);
+  const expected = await card(app.page);
+  const draft = await app.page.evaluate(() => localStorage.getItem("gpu-sizer.draft"));
+  await app.close();
+  const page = await withoutApp({ "gpu-sizer.draft": draft });
+  await page.locator("#first-answer").getByTestId("recommendation").waitFor();
+  assert.equal(await card(page), expected);
+  await page.context().close();
+});
+
+test("when the first-answer module fails, the app still answers", async () => {
+  const context = await env.browser.newContext({ serviceWorkers: "block" });
+  const page = await context.newPage();
+  await page.route(FIRST, (route) => route.abort());
+  await page.goto(env.server.url);
+  await page.getByTestId("scenario-form").waitFor();
+  assert.ok(Number(await page.getByTestId("recommendation").getAttribute("data-total")) > 0);
+  await context.close();
+});
+
+test("a user's own prices are left to the app: no first answer that would differ", async () => {
+  const edits = { version: 1, overrides: [{ offer: "x", mode: "on-demand", per_hour: 1 }] };
+  const page = await withoutApp({ "gpu-sizer.catalog-edits": JSON.stringify(edits) });
+  await page.waitForTimeout(1500);
+  assert.equal(await page.getByTestId("recommendation").count(), 0);
+  await page.context().close();
+});
