@@ -7,11 +7,10 @@
 import { fileURLToPath } from "node:url";
 import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/browser.mjs";
-import { firstLoadFiles } from "../tests/e2e/first-load.mjs";
+import { firstLoadFiles, recordFirstResult } from "../tests/e2e/first-load.mjs";
 
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const RUNS = Number(process.argv[2] ?? 10);
-const RESULT = process.env.BENCH_RESULT_TESTID ?? "recommendation";
 const INPUT = process.env.BENCH_INPUT_TESTID ?? "field-tokens";
 
 const server = await serve(DIST);
@@ -43,28 +42,23 @@ for (let i = 0; i < RUNS; i++) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  // Records, inside the page, when the first result appears and when the app's form does (ms
-  // since navigation start).
-  await page.addInitScript(([result, input]) => {
-    const seen = () => {
-      const now = performance.now();
-      if (window.__firstResult === undefined && document.querySelector(`[data-testid=${result}]`)) {
-        window.__firstResult = now;
-      }
-      if (document.querySelector(`[data-testid=${input}]`)) window.__appReady = now;
-      return window.__appReady !== undefined;
-    };
+  // Records, inside the page, when the first result appears, is painted, and when the app's form
+  // appears (ms since navigation start).
+  await page.addInitScript(recordFirstResult);
+  await page.addInitScript((input) => {
     // The answer's heading carries elementtiming="first-result": Chromium reports when it is painted.
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
         if (e.identifier === "first-result" && window.__firstPaint === undefined) window.__firstPaint = e.renderTime;
       }
     }).observe({ type: "element", buffered: true });
-    new MutationObserver((_, observer) => seen() && observer.disconnect()).observe(document, {
-      subtree: true,
-      childList: true,
-    });
-  }, [RESULT, INPUT]);
+    new MutationObserver((_, observer) => {
+      if (document.querySelector(`[data-testid=${input}]`)) {
+        window.__appReady = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { subtree: true, childList: true });
+  }, INPUT);
   await page.goto(server.url, { waitUntil: "commit" });
   await page.waitForFunction(() => window.__firstPaint !== undefined);
   loads.push(await page.evaluate(() => window.__firstResult));

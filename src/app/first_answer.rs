@@ -3,9 +3,10 @@
 //! The app's wasm holds every page, the form, the ranking and the charts; a visitor opening a
 //! shared link on a phone would wait for all of it before seeing anything. This module is built
 //! into a binary of its own (`src/first.rs`, without the view framework) that reads what the app
-//! starts from (the link, else the draft; the language and the theme), asks the engine, and paints the page's frame with the answer card ([`super::answer`], the
-//! app's own markup). The boot script loads the app after that paint; the app removes this
-//! painting ([`remove`]) in the same task in which it mounts, so no frame shows both.
+//! starts from (the link, else the draft; the language and the theme), asks the engine, and
+//! paints the page's frame with the answer card ([`super::answer`], the app's own markup). The
+//! boot script loads the app after that paint; the app removes this painting ([`remove`]) in the
+//! same task in which it mounts, so no frame shows both.
 
 use super::components::quick_starts;
 use super::html::Html;
@@ -61,14 +62,18 @@ fn frame(card: &str, lang: Lang) -> String {
         .raw(r#"</h1><p class="tagline">"#)
         .text(t::TAGLINE.get(lang))
         .raw(r#"</p></div></header><nav class="tabs">"#);
-    for (i, tab) in [t::CALCULATOR, t::COMPARE, t::CATALOG, t::GUIDE]
-        .into_iter()
-        .enumerate()
-    {
+    for view in View::ALL {
         h.raw(r#"<button type="button" disabled"#)
-            .attr("aria-selected", if i == 0 { "true" } else { "false" })
+            .attr(
+                "aria-selected",
+                if view == View::Calculator {
+                    "true"
+                } else {
+                    "false"
+                },
+            )
             .raw(">")
-            .text(tab.get(lang))
+            .text(view.label().get(lang))
             .raw("</button>");
     }
     h.raw(r#"</nav><main><section class="quick-starts">"#);

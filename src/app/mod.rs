@@ -40,7 +40,7 @@ pub fn App() -> impl IntoView {
     provide_context(persist::start(state, boot.ignored));
     let _edits_error = catalog_store::persist(state.edits);
     let lang = prefs.lang;
-    let tab = move |view: View, text: i18n::Text| {
+    let tab = move |view: View| {
         view! {
             <button
                 type="button"
@@ -49,7 +49,7 @@ pub fn App() -> impl IntoView {
                 aria-selected=move || if state.view.get() == view { "true" } else { "false" }
                 on:click=move |_| state.view.set(view)
             >
-                {move || text.get(lang.get())}
+                {move || view.label().get(lang.get())}
             </button>
         }
     };
@@ -64,10 +64,7 @@ pub fn App() -> impl IntoView {
             <Toolbar />
         </header>
         <nav class="tabs" role="tablist" aria-label=move || t::PAGES.get(lang.get())>
-            {tab(View::Calculator, t::CALCULATOR)}
-            {tab(View::Compare, t::COMPARE)}
-            {tab(View::Catalog, t::CATALOG)}
-            {tab(View::Guide, t::GUIDE)}
+            {View::ALL.map(tab)}
         </nav>
         <main id="main">
             <Notices />

@@ -3,6 +3,7 @@
 //! One `AppState` in context. The report is a `Memo` of a pure engine call, so it recomputes on
 //! every change of the form and nowhere else.
 
+use super::i18n::{t, Text};
 use gpu_sizer_engine::catalog::Catalog;
 use gpu_sizer_engine::plan::{evaluate, Report, Request};
 use gpu_sizer_engine::scenario::InputError;
@@ -21,6 +22,19 @@ pub enum View {
 }
 
 impl View {
+    /// Every page, in the order of the tabs.
+    pub const ALL: [View; 4] = [View::Calculator, View::Compare, View::Catalog, View::Guide];
+
+    /// The page's name on its tab.
+    pub fn label(self) -> Text {
+        match self {
+            View::Calculator => t::CALCULATOR,
+            View::Compare => t::COMPARE,
+            View::Catalog => t::CATALOG,
+            View::Guide => t::GUIDE,
+        }
+    }
+
     pub fn key(self) -> &'static str {
         match self {
             View::Calculator => "calculator",
@@ -94,7 +108,7 @@ impl AppState {
 }
 
 /// The built-in catalog plus the user's custom offers.
-pub fn catalog_with(edits: &CatalogEdits) -> &'static Catalog {
+fn catalog_with(edits: &CatalogEdits) -> &'static Catalog {
     if edits.custom_offers.is_empty() {
         Catalog::builtin()
     } else {
@@ -105,7 +119,7 @@ pub fn catalog_with(edits: &CatalogEdits) -> &'static Catalog {
 }
 
 /// The engine's request for `form`, with the user's own prices.
-pub fn request_for(
+fn request_for(
     form: &Form,
     today: Option<i64>,
     edits: &CatalogEdits,

@@ -28,6 +28,17 @@ export function buildFiles(dist) {
   return files.sort((a, b) => b.gzip - a.gzip);
 }
 
+/** A page init script: records in `window.__firstResult` when the answer is first in the DOM (ms
+ * since navigation start). */
+export function recordFirstResult() {
+  new MutationObserver((_, observer) => {
+    if (document.querySelector("[data-testid=recommendation]")) {
+      window.__firstResult = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { subtree: true, childList: true });
+}
+
 /**
  * The build's files, first-load files flagged: `url` (the app's address on a server of `dist`) is
  * opened in a new context of `browser`.
@@ -36,14 +47,7 @@ export async function firstLoadFiles(browser, url, dist) {
   const context = await browser.newContext({ serviceWorkers: "block" });
   try {
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (document.querySelector("[data-testid=recommendation]")) {
-          window.__firstResult = performance.now();
-          observer.disconnect();
-        }
-      }).observe(document, { subtree: true, childList: true });
-    });
+    await page.addInitScript(recordFirstResult);
     await page.goto(url);
     await page.waitForFunction(() => window.__firstResult !== undefined);
     const fetched = await page.evaluate(() =>

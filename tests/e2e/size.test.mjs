@@ -2,19 +2,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { firstLoadFiles } from "./first-load.mjs";
-import { serve } from "./server.mjs";
-import { launch } from "./browser.mjs";
+import { start, DIST } from "./page.mjs";
 
-const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 const BUDGET = JSON.parse(readFileSync(new URL("../size-budget.json", import.meta.url), "utf8"));
 
 test("the first load fits the size budget", async () => {
-  const server = await serve(DIST);
-  const browser = await launch();
+  const env = await start();
   try {
-    const files = (await firstLoadFiles(browser, server.url, DIST)).filter((f) => f.firstLoad);
+    const files = (await firstLoadFiles(env.browser, env.server.url, DIST)).filter((f) => f.firstLoad);
     const total = files.reduce((sum, f) => sum + f.gzip, 0);
     const list = files.map((f) => `${f.file}: ${f.gzip} B`).join(", ");
     assert.ok(files.some((f) => f.file.endsWith(".wasm")), `a wasm module is part of the first load (${list})`);
@@ -24,7 +20,6 @@ test("the first load fits the size budget", async () => {
       `first load ${total} B gzip > budget ${BUDGET.first_load_gzip_bytes} B: ${list}`,
     );
   } finally {
-    await browser.close();
-    await server.close();
+    await env.stop();
   }
 });

@@ -328,24 +328,28 @@ pub fn Ranking() -> impl IntoView {
             mark_selected(&tbody, selected.as_ref());
         }
     });
+    // The table is built once; an input change rewrites only its rows, count and "show all".
+    let has_rows = move || listing.with(Option::is_some);
+    let count = move || {
+        listing.with(|l| {
+            l.as_ref()
+                .map(|l| format!("{} {} / {}", l.shown, t::SHOWN_OF.get(lang.get()), l.total))
+        })
+    };
+    let rows = move || listing.with(|l| l.as_ref().map(|l| l.html.clone()).unwrap_or_default());
+    let hidden_rows = move || listing.with(|l| l.as_ref().map_or(0, |l| l.total - l.shown));
     let table = move || {
-        let lang = lang.get();
-        let Some(Listing { html, shown, total }) = listing.get() else {
-            return ().into_any();
-        };
         view! {
-            <p class="muted" data-testid="result-count">
-                {format!("{} {} / {}", shown, t::SHOWN_OF.get(lang), total)}
-            </p>
+            <p class="muted" data-testid="result-count">{count}</p>
             <div class="table-wrap">
                 <table class="ranking">
                     <thead>
                         <tr>
                             {header(SortBy::Rank, t::RANK, "sort-rank")}
-                            <th scope="col">{t::PROVIDER.get(lang)}</th>
-                            <th scope="col">{t::INSTANCE.get(lang)}</th>
-                            <th scope="col">{t::GPUS.get(lang)}</th>
-                            <th scope="col">{t::BILLING.get(lang)}</th>
+                            <th scope="col">{move || t::PROVIDER.get(lang.get())}</th>
+                            <th scope="col">{move || t::INSTANCE.get(lang.get())}</th>
+                            <th scope="col">{move || t::GPUS.get(lang.get())}</th>
+                            <th scope="col">{move || t::BILLING.get(lang.get())}</th>
                             {header(SortBy::Time, t::TIME, "sort-time")}
                             {header(SortBy::Cost, t::TOTAL_COST, "sort-cost")}
                             {header(SortBy::PerHour, t::PER_HOUR, "sort-per-hour")}
@@ -353,7 +357,7 @@ pub fn Ranking() -> impl IntoView {
                     </thead>
                     <tbody
                         node_ref=tbody
-                        inner_html=html
+                        inner_html=rows
                         on:click=move |ev| {
                             if let Some(key) = clicked_row(&ev) {
                                 state.selected.set(Some(key));
@@ -362,25 +366,31 @@ pub fn Ranking() -> impl IntoView {
                     ></tbody>
                 </table>
             </div>
-            {(total > shown).then(|| view! {
+            {move || (hidden_rows() > 0).then(|| view! {
                 <button type="button" class="secondary" data-testid="show-all"
                     on:click=move |_| show_all.set(true)>
-                    {format!("{} ({total})", t::SHOW_ALL.get(lang))}
+                    {move || listing.with(|l| {
+                        let total = l.as_ref().map_or(0, |l| l.total);
+                        format!("{} ({total})", t::SHOW_ALL.get(lang.get()))
+                    })}
                 </button>
             })}
         }
-        .into_any()
     };
-    let excluded = move || {
+    // The list of excluded candidates likewise: the element stays, its count follows the report,
+    // and what only an open list shows (the counts by reason and the rows) is built only then.
+    let excluded_count = move || {
+        state
+            .report
+            .with(|r| r.as_ref().map_or(0, |r| r.excluded.len()))
+    };
+    let excluded_contents = move || {
         let lang = lang.get();
-        let open = excluded_open.get();
-        state.report.with(|report| {
-            let Ok(report) = report else {
-                return ().into_any();
-            };
-            let currency = report.currency;
-            // What only an open list shows is built only then: the counts by reason and the rows.
-            let contents = open.then(|| {
+        excluded_open.get().then(|| {
+            state.report.with(|report| {
+                let Ok(report) = report else {
+                    return ().into_any();
+                };
                 let mut groups: Vec<(i18n::Text, usize)> = Vec::new();
                 for e in &report.excluded {
                     let kind = format::reason_kind(&e.reason);
@@ -398,7 +408,7 @@ pub fn Ranking() -> impl IntoView {
                             <li data-testid="excluded-row" data-offer-id=e.offer.id.clone()>
                                 <span>{format!("{} {} ({})", e.offer.provider, e.offer.instance_type, e.offer.region)}</span>
                                 " — "
-                                <span>{format::reason(&e.reason, currency, lang)}</span>
+                                <span>{format::reason(&e.reason, report.currency, lang)}</span>
                             </li>
                         }
                     })
@@ -412,35 +422,32 @@ pub fn Ranking() -> impl IntoView {
                     </ul>
                     <ul class="excluded-list" tabindex="0" aria-label=t::EXCLUDED.get(lang)>{rows}</ul>
                 }
-            });
-            view! {
-                <details
-                    class="excluded"
-                    data-testid="excluded"
-                    open=open
-                    on:toggle=move |ev| {
-                        // A rebuilt, already open element fires this too: only real changes count.
-                        let now = event_target::<web_sys::Element>(&ev).has_attribute("open");
-                        if excluded_open.get_untracked() != now {
-                            excluded_open.set(now);
-                        }
-                    }
-                >
-                    <summary>
-                        {format!("{} ({})", t::EXCLUDED.get(lang), report.excluded.len())}
-                    </summary>
-                    {contents}
-                </details>
-            }
-            .into_any()
+                .into_any()
+            })
         })
+    };
+    let excluded = move || {
+        view! {
+            <details
+                class="excluded"
+                data-testid="excluded"
+                open=excluded_open.get_untracked()
+                on:toggle=move |ev| {
+                    excluded_open.set(event_target::<web_sys::Element>(&ev).has_attribute("open"))
+                }
+            >
+                <summary>
+                    {move || format!("{} ({})", t::EXCLUDED.get(lang.get()), excluded_count())}
+                </summary>
+                {excluded_contents}
+            </details>
+        }
     };
     view! {
         <section class="panel" aria-labelledby="ranking-heading" data-testid="ranking">
             <h2 id="ranking-heading">{move || t::RANKING.get(lang.get())}</h2>
             {filter_bar}
-            {table}
-            {excluded}
+            <Show when=has_rows>{table()}{excluded()}</Show>
         </section>
     }
 }
