@@ -17,6 +17,9 @@ if ("serviceWorker" in navigator) {
     window.addEventListener("gpu-sizer:apply-update", () =>
       registration.waiting?.postMessage("skip-waiting"),
     );
+  }).catch((error) => {
+    // No offline copy (storage off, a private window, a blocked worker): the page works online.
+    console.warn("offline support unavailable:", error);
   });
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {

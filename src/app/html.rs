@@ -1,6 +1,6 @@
-//! Markup built as text, for the long lists rebuilt on every keystroke (ranking rows, chart
-//! points): one `innerHTML` write per rebuild instead of hundreds of calls across the wasm
-//! boundary, and much less generated code than a typed view per row.
+//! Markup built as text, for the panels rebuilt whole on every keystroke (the answer card, the
+//! ranking's rows, the detail, the charts): one `innerHTML` write per rebuild instead of hundreds
+//! of calls across the wasm boundary, and much less generated code than typed views.
 //!
 //! Every piece of text goes through [`Html::text`] or [`Html::attr`], which escape it: names in the
 //! catalog may come from a user's import.

@@ -136,15 +136,24 @@ fn clicked_row(ev: &leptos::ev::MouseEvent) -> Option<CandidateKey> {
     row_key(&target.closest("tr").ok()??)
 }
 
-/// Distinct (value, label) pairs of the ranked candidates, for a filter's options.
-fn options(
-    list: &[Candidate],
-    f: impl Fn(&Candidate) -> (String, String),
+/// Distinct (value, label) pairs of the ranked candidates, for a filter's options. It runs on
+/// every input change over hundreds of candidates that share a few dozen values: it gathers
+/// borrowed pairs and copies only the distinct ones.
+fn options<'a>(
+    list: &'a [Candidate],
+    f: impl Fn(&'a Candidate) -> (&'a str, &'a str),
 ) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = list.iter().map(f).collect();
-    out.sort();
-    out.dedup();
-    out
+    let mut pairs: Vec<(&str, &str)> = Vec::new();
+    for pair in list.iter().map(f) {
+        if !pairs.contains(&pair) {
+            pairs.push(pair);
+        }
+    }
+    pairs.sort_unstable();
+    pairs
+        .into_iter()
+        .map(|(value, label)| (value.to_string(), label.to_string()))
+        .collect()
 }
 
 fn filter_select(
@@ -228,18 +237,17 @@ pub fn Ranking() -> impl IntoView {
                 return Choices::default();
             };
             Choices {
-                providers: options(&report.ranked, |c| {
-                    (c.provider.id.clone(), c.provider.name.clone())
-                }),
-                regions: options(&report.ranked, |c| {
-                    (c.offer.region.clone(), c.offer.region.clone())
-                }),
-                gpus: options(&report.ranked, |c| (c.gpu.id.clone(), c.gpu.name.clone())),
+                providers: options(&report.ranked, |c| (&c.provider.id, &c.provider.name)),
+                regions: options(&report.ranked, |c| (&c.offer.region, &c.offer.region)),
+                gpus: options(&report.ranked, |c| (&c.gpu.id, &c.gpu.name)),
                 modes: {
-                    let mut modes: Vec<BillingMode> =
-                        report.ranked.iter().map(|c| c.mode).collect();
+                    let mut modes: Vec<BillingMode> = Vec::new();
+                    for c in &report.ranked {
+                        if !modes.contains(&c.mode) {
+                            modes.push(c.mode);
+                        }
+                    }
                     modes.sort_by_key(|m| format::mode_key(*m));
-                    modes.dedup();
                     modes
                 },
             }
