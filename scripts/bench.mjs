@@ -1,7 +1,7 @@
 // Performance benchmark of the release build (reported, not asserted):
 //   - every file's size, raw and gzip -9, and the first-load total;
 //   - navigation → first result in the DOM, and → the first frame painted after it, headless
-//     Chromium, 4× CPU throttling, cold cache;
+//     Chromium, 4× CPU throttling, cold cache: for the page as first opened and for a shared link;
 //   - recompute: input event → the last DOM change it causes, same throttling.
 // Usage: node scripts/bench.mjs [runs]   (scripts/bench.sh builds the release first)
 import { fileURLToPath } from "node:url";
@@ -32,20 +32,20 @@ const stats = (xs) => {
   return `median ${median.toFixed(1)} ms, range ${s[0].toFixed(1)}–${s[s.length - 1].toFixed(1)} ms (n=${s.length})`;
 };
 
-const loads = [];
-const paints = [];
-const ready = [];
-const recomputes = [];
-for (let i = 0; i < RUNS; i++) {
+// A shared link (the example of docs/links.md): a serving scenario the first answer reads from the
+// address instead of starting from the defaults.
+const LINK = "?v=1&w=serve&ctx=8192&cc=32&pt=1024&lat=50&rps=2&eg=50";
+
+/** One cold load of `url`: when the answer is in the DOM and painted, and when the app's form is
+ * there (ms since navigation start); then, if `recompute` is given, the recompute timings. */
+async function load(url, recompute) {
   const context = await browser.newContext({ serviceWorkers: "block" });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  // Records, inside the page, when the first result appears, is painted, and when the app's form
-  // appears (ms since navigation start).
   await page.addInitScript(recordFirstResult);
-  await page.addInitScript((input) => {
+  await page.addInitScript(() => {
     // The answer's heading carries elementtiming="first-result": Chromium reports when it is painted.
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
@@ -53,53 +53,69 @@ for (let i = 0; i < RUNS; i++) {
       }
     }).observe({ type: "element", buffered: true });
     new MutationObserver((_, observer) => {
-      if (document.querySelector(`[data-testid=${input}]`)) {
+      if (document.querySelector("[data-testid=scenario-form]")) {
         window.__appReady = performance.now();
         observer.disconnect();
       }
     }).observe(document, { subtree: true, childList: true });
-  }, INPUT);
-  await page.goto(server.url, { waitUntil: "commit" });
+  });
+  await page.goto(url, { waitUntil: "commit" });
   await page.waitForFunction(() => window.__firstPaint !== undefined);
-  loads.push(await page.evaluate(() => window.__firstResult));
-  paints.push(await page.evaluate(() => window.__firstPaint));
-  // Wait for the app (it loads after the first answer), then let its panels settle before timing
-  // input changes.
+  // The app loads after the first answer.
   await page.waitForFunction(() => window.__appReady !== undefined);
-  ready.push(await page.evaluate(() => window.__appReady));
-  await page.waitForTimeout(500);
-  // Recompute: from the input event to the last DOM change it causes (nothing else changes the
-  // page meanwhile; the update is taken as finished after 300 ms without a change).
-  for (const value of ["1e9", "2e8", "5e9", "1e8"]) {
-    recomputes.push(
-      await page.evaluate(
-        ([id, v]) =>
-          new Promise((done) => {
-            const input = document.querySelector(`[data-testid=${id}]`);
-            let last;
-            let quiet;
-            const observer = new MutationObserver(() => {
-              last = performance.now();
-              clearTimeout(quiet);
-              quiet = setTimeout(() => {
-                observer.disconnect();
-                done(last - start);
-              }, 300);
-            });
-            observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-            const start = performance.now();
-            input.value = v;
-            input.dispatchEvent(new Event("input", { bubbles: true }));
-          }),
-        [INPUT, value],
-      ),
-    );
+  const times = await page.evaluate(() => [window.__firstResult, window.__firstPaint, window.__appReady]);
+  if (recompute) {
+    // Let the app's panels settle before timing input changes.
+    await page.waitForTimeout(500);
+    // Recompute: from the input event to the last DOM change it causes (nothing else changes the
+    // page meanwhile; the update is taken as finished after 300 ms without a change).
+    for (const value of ["1e9", "2e8", "5e9", "1e8"]) {
+      recompute.push(
+        await page.evaluate(
+          ([id, v]) =>
+            new Promise((done) => {
+              const input = document.querySelector(`[data-testid=${id}]`);
+              let last;
+              let quiet;
+              const observer = new MutationObserver(() => {
+                last = performance.now();
+                clearTimeout(quiet);
+                quiet = setTimeout(() => {
+                  observer.disconnect();
+                  done(last - start);
+                }, 300);
+              });
+              observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+              const start = performance.now();
+              input.value = v;
+              input.dispatchEvent(new Event("input", { bubbles: true }));
+            }),
+          [INPUT, value],
+        ),
+      );
+    }
   }
   await context.close();
+  return times;
+}
+
+const home = { dom: [], paint: [], ready: [] };
+const link = { dom: [], paint: [], ready: [] };
+const recomputes = [];
+for (let i = 0; i < RUNS; i++) {
+  for (const [timings, url, recompute] of [[home, server.url, recomputes], [link, server.url + LINK, null]]) {
+    const [dom, paint, ready] = await load(url, recompute);
+    timings.dom.push(dom);
+    timings.paint.push(paint);
+    timings.ready.push(ready);
+  }
 }
 await browser.close();
 await server.close();
-console.log(`navigation → first result in the DOM (4× CPU throttling, cold cache): ${stats(loads)}`);
-console.log(`navigation → first result painted (4× CPU throttling, cold cache):   ${stats(paints)}`);
-console.log(`navigation → the app's form in the DOM (4× CPU throttling, cold cache): ${stats(ready)}`);
+const conditions = "4× CPU throttling, cold cache";
+for (const [name, t] of [["the page", home], ["a shared link", link]]) {
+  console.log(`${name}: navigation → first result in the DOM (${conditions}): ${stats(t.dom)}`);
+  console.log(`${name}: navigation → first result painted (${conditions}):   ${stats(t.paint)}`);
+  console.log(`${name}: navigation → the app's form in the DOM (${conditions}): ${stats(t.ready)}`);
+}
 console.log(`recompute: input event → last DOM change (4× CPU throttling):       ${stats(recomputes)}`);
