@@ -63,38 +63,42 @@ fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {
             format::mode(pick.mode).get(lang),
         ))
         .raw(r#"</p><div class="figures">"#);
+    let cost = format::money(pick.cost.expected, currency);
+    let cost_range = format::range(
+        &cost,
+        format::money(pick.cost.low, currency),
+        format::money(pick.cost.high, currency),
+    );
     figure(
         h,
         t::TOTAL_COST.get(lang),
         "pick-cost",
-        &format::money(pick.cost.expected, currency),
-        &format!(
-            "{}–{}",
-            format::money(pick.cost.low, currency),
-            format::money(pick.cost.high, currency)
-        ),
+        &cost,
+        cost_range.as_deref(),
+    );
+    let time = i18n::duration(pick.hours.expected, lang);
+    let time_range = format::range(
+        &time,
+        i18n::duration(pick.hours.low, lang),
+        i18n::duration(pick.hours.high, lang),
     );
     figure(
         h,
         t::TIME.get(lang),
         "pick-time",
-        &i18n::duration(pick.hours.expected, lang),
-        &format!(
-            "{}–{}",
-            i18n::duration(pick.hours.low, lang),
-            i18n::duration(pick.hours.high, lang)
-        ),
+        &time,
+        time_range.as_deref(),
     );
     figure(
         h,
         t::MEMORY_PER_GPU.get(lang),
         "memory-total",
         &format!("{} GiB", i18n::number(pick.memory.total_gib, 1)),
-        &format!(
+        Some(&format!(
             "{} {} GiB",
             t::OF.get(lang),
             i18n::number(pick.gpu.memory_gib, 0)
-        ),
+        )),
     );
     h.raw("</div>");
     let why = report.why.as_ref().and_then(|w| {
@@ -135,14 +139,17 @@ fn heading(h: &mut Html, text: &str) {
         .raw("</h2>");
 }
 
-fn figure(h: &mut Html, label: &str, testid: &str, value: &str, band: &str) {
+/// A key figure with, under it, its range or what it is out of (when there is one).
+fn figure(h: &mut Html, label: &str, testid: &str, value: &str, under: Option<&str>) {
     h.raw(r#"<div><span class="label">"#)
         .text(label)
         .raw(r#"</span><span class="big""#)
         .attr("data-testid", testid)
         .raw(">")
         .text(value)
-        .raw(r#"</span><span class="muted">"#)
-        .text(band)
-        .raw("</span></div>");
+        .raw("</span>");
+    if let Some(under) = under {
+        h.raw(r#"<span class="muted">"#).text(under).raw("</span>");
+    }
+    h.raw("</div>");
 }

@@ -23,24 +23,35 @@ pub fn money(value: f64, currency: Currency) -> String {
     i18n::money(value, symbol(currency))
 }
 
-/// "$1,234 ($1,100–$1,500)".
+/// "$1,234 ($1,100–$1,500)", or "$1,234" when the range reads the same as the value.
 pub fn money_band(band: Band, currency: Currency) -> String {
-    format!(
-        "{} ({}–{})",
+    with_range(
         money(band.expected, currency),
         money(band.low, currency),
-        money(band.high, currency)
+        money(band.high, currency),
     )
 }
 
-/// "5.3 h (4.1–6.8 h)".
+/// "5.3 h (4.1–6.8 h)", or "30.4 days" when the range reads the same as the value (a service
+/// runs the month whatever the hardware).
 pub fn hours_band(band: Band, lang: Lang) -> String {
-    format!(
-        "{} ({}–{})",
+    with_range(
         i18n::duration(band.expected, lang),
         i18n::duration(band.low, lang),
-        i18n::duration(band.high, lang)
+        i18n::duration(band.high, lang),
     )
+}
+
+fn with_range(value: String, low: String, high: String) -> String {
+    match range(&value, low, high) {
+        Some(range) => format!("{value} ({range})"),
+        None => value,
+    }
+}
+
+/// "low–high", or nothing when both read as `value` (nothing is uncertain in it).
+pub fn range(value: &str, low: String, high: String) -> Option<String> {
+    (low != value || high != value).then(|| format!("{low}–{high}"))
 }
 
 pub fn mode(mode: BillingMode) -> Text {
@@ -353,6 +364,30 @@ pub fn warning(text: &str, lang: Lang) -> String {
 mod tests {
     use super::*;
     use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    #[test]
+    fn a_band_that_reads_as_its_value_is_written_once() {
+        let month = Band {
+            low: 730.0,
+            expected: 730.0,
+            high: 730.0,
+        };
+        assert_eq!(hours_band(month, Lang::En), i18n::duration(730.0, Lang::En));
+        let job = Band {
+            low: 4.1,
+            expected: 5.3,
+            high: 6.8,
+        };
+        assert_eq!(
+            money_band(job, Currency::Usd),
+            format!(
+                "{} ({}–{})",
+                money(5.3, Currency::Usd),
+                money(4.1, Currency::Usd),
+                money(6.8, Currency::Usd)
+            )
+        );
+    }
 
     /// One example of every warning template the engine writes, and its reading in Chinese.
     #[test]
