@@ -63,31 +63,19 @@ fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {
             format::mode(pick.mode).get(lang),
         ))
         .raw(r#"</p><div class="figures">"#);
-    let cost = format::money(pick.cost.expected, currency);
-    let cost_range = format::range(
-        &cost,
-        format::money(pick.cost.low, currency),
-        format::money(pick.cost.high, currency),
-    );
-    figure(
+    let cost = [pick.cost.expected, pick.cost.low, pick.cost.high];
+    banded(
         h,
         t::TOTAL_COST.get(lang),
         "pick-cost",
-        &cost,
-        cost_range.as_deref(),
+        cost.map(|v| format::money(v, currency)),
     );
-    let time = i18n::duration(pick.hours.expected, lang);
-    let time_range = format::range(
-        &time,
-        i18n::duration(pick.hours.low, lang),
-        i18n::duration(pick.hours.high, lang),
-    );
-    figure(
+    let hours = [pick.hours.expected, pick.hours.low, pick.hours.high];
+    banded(
         h,
         t::TIME.get(lang),
         "pick-time",
-        &time,
-        time_range.as_deref(),
+        hours.map(|v| i18n::duration(v, lang)),
     );
     figure(
         h,
@@ -137,6 +125,14 @@ fn heading(h: &mut Html, text: &str) {
     h.raw(r#"<h2 elementtiming="first-result">"#)
         .text(text)
         .raw("</h2>");
+}
+
+/// A key figure with its range under it (none when the range reads as the figure).
+/// `texts` are the figure, its low and its high.
+fn banded(h: &mut Html, label: &str, testid: &str, texts: [String; 3]) {
+    let [value, low, high] = texts;
+    let range = format::range(&value, low, high);
+    figure(h, label, testid, &value, range.as_deref());
 }
 
 /// A key figure with, under it, its range or what it is out of (when there is one).

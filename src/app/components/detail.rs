@@ -17,7 +17,19 @@ use leptos::prelude::*;
 /// Colours of the memory bar, cycled by term (CSS classes, so both themes style them).
 const SEGMENTS: usize = 8;
 
-fn term_rows(h: &mut Html, terms: &[Term], lang: Lang, currency_symbol: Option<&str>) {
+/// The terms as a list whose items open to their formula and source.
+fn term_list(
+    h: &mut Html,
+    terms: &[Term],
+    testid: Option<&str>,
+    lang: Lang,
+    currency_symbol: Option<&str>,
+) {
+    h.raw(r#"<ul class="terms""#);
+    if let Some(testid) = testid {
+        h.attr("data-testid", testid);
+    }
+    h.raw(">");
     for term in terms {
         let value = match (term.unit, currency_symbol) {
             ("currency", Some(sym)) => i18n::money(term.value, sym),
@@ -40,6 +52,7 @@ fn term_rows(h: &mut Html, terms: &[Term], lang: Lang, currency_symbol: Option<&
         }
         h.raw("</details></li>");
     }
+    h.raw("</ul>");
 }
 
 /// An SVG bar of the memory terms against the GPU's memory.
@@ -169,25 +182,21 @@ fn detail_markup(
     }
     h.raw("<h3>").text(t::MEMORY_PER_GPU.get(lang)).raw("</h3>");
     memory_bar(&mut h, c, &explained.memory, lang);
-    h.raw(r#"<ul class="terms">"#);
-    term_rows(&mut h, &explained.memory.terms, lang, None);
-    h.raw("</ul><h3>")
-        .text(&format!(
-            "{} · {}",
-            t::TIME.get(lang),
-            format::hours_band(c.hours, lang)
-        ))
-        .raw(r#"</h3><ul class="terms">"#);
-    term_rows(&mut h, &explained.timing.terms, lang, None);
-    h.raw("</ul><h3>")
-        .text(&format!(
-            "{} · {}",
-            t::TOTAL_COST.get(lang),
-            format::money_band(c.cost, currency)
-        ))
-        .raw(r#"</h3><ul class="terms" data-testid="cost-lines">"#);
-    term_rows(&mut h, &explained.cost, lang, Some(sym));
-    h.raw("</ul>");
+    term_list(&mut h, &explained.memory.terms, None, lang, None);
+    let time = format!(
+        "{} · {}",
+        t::TIME.get(lang),
+        format::hours_band(c.hours, lang)
+    );
+    h.raw("<h3>").text(&time).raw("</h3>");
+    term_list(&mut h, &explained.timing.terms, None, lang, None);
+    let cost = format!(
+        "{} · {}",
+        t::TOTAL_COST.get(lang),
+        format::money_band(c.cost, currency)
+    );
+    h.raw("<h3>").text(&cost).raw("</h3>");
+    term_list(&mut h, &explained.cost, Some("cost-lines"), lang, Some(sym));
     if let Some(b) = &explained.break_even {
         h.raw(r#"<p data-testid="break-even">"#)
             .text(&format!(

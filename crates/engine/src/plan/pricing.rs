@@ -98,15 +98,26 @@ fn storage_tier(provider: &Provider, fast: bool) -> Option<&StorageTier> {
     }
 }
 
-/// Appends how an assumed line was priced to its formula.
-fn assumed(mut term: Term, n: usize, provider: &Provider, detail: Detail) -> Term {
-    if detail == Detail::Full {
-        term.formula = format!(
-            "{} (assumed: median of {n} providers' published prices; {} publishes none)",
-            term.formula, provider.name
-        );
-    }
-    term
+/// A hidden-cost line at the provider's own price, else at the published `median` (priced by
+/// `at_median`, its formula saying it is assumed), else none.
+fn own_or_median(
+    own: Option<Term>,
+    median: Option<(f64, usize)>,
+    provider: &Provider,
+    detail: Detail,
+    at_median: impl FnOnce(f64) -> Term,
+) -> Option<Term> {
+    own.or_else(|| {
+        let (price, n) = median?;
+        let mut term = at_median(price);
+        if detail == Detail::Full {
+            term.formula = format!(
+                "{} (assumed: median of {n} providers' published prices; {} publishes none)",
+                term.formula, provider.name
+            );
+        }
+        Some(term)
+    })
 }
 
 /// What a price depends on: shared by ranking and by explaining.
@@ -395,63 +406,57 @@ fn lines(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Deta
     let kept_h = h + costs.setup_h + costs.storage.retention_h;
     let gb = costs.storage.data_gb + costs.storage.checkpoints_gb;
     if gb > 0.0 {
-        match (
-            storage_tier(b.provider, costs.storage.fast_tier),
+        let own = storage_tier(b.provider, costs.storage.fast_tier).map(|tier| {
+            let price = to_report(tier.price.price, tier.price.currency);
+            let mut t = storage_cost("storage", gb, price, kept_h, detail);
+            if detail == Detail::Full {
+                t.formula = format!("{} ({})", t.formula, tier.name);
+            }
+            t
+        });
+        out.extend(own_or_median(
+            own,
             b.published.storage,
-        ) {
-            (Some(tier), _) => {
-                let price = to_report(tier.price.price, tier.price.currency);
-                let mut t = storage_cost("storage", gb, price, kept_h, detail);
-                if detail == Detail::Full {
-                    t.formula = format!("{} ({})", t.formula, tier.name);
-                }
-                out.push(t);
-            }
-            (None, Some((price, n))) => {
-                let t = storage_cost("storage", gb, price, kept_h, detail);
-                out.push(assumed(t, n, b.provider, detail));
-            }
-            (None, None) => {}
-        }
+            b.provider,
+            detail,
+            |price| storage_cost("storage", gb, price, kept_h, detail),
+        ));
     }
     if costs.storage.snapshot_gb > 0.0 {
         let gb = costs.storage.snapshot_gb;
-        match (&b.provider.snapshot, b.published.snapshot) {
-            (Some(snap), _) => {
-                let price = to_report(snap.price, snap.currency);
-                out.push(storage_cost("snapshots", gb, price, kept_h, detail));
-            }
-            (None, Some((price, n))) => {
-                let t = storage_cost("snapshots", gb, price, kept_h, detail);
-                out.push(assumed(t, n, b.provider, detail));
-            }
-            (None, None) => {}
-        }
+        let own = b.provider.snapshot.as_ref().map(|snap| {
+            let price = to_report(snap.price, snap.currency);
+            storage_cost("snapshots", gb, price, kept_h, detail)
+        });
+        out.extend(own_or_median(
+            own,
+            b.published.snapshot,
+            b.provider,
+            detail,
+            |price| storage_cost("snapshots", gb, price, kept_h, detail),
+        ));
     }
 
     // Data transfer.
     if costs.egress_gb > 0.0 {
-        match (
-            egress_cost(costs.egress_gb, &b.provider.egress, detail),
+        let gb = costs.egress_gb;
+        let own = egress_cost(gb, &b.provider.egress, detail).map(|mut e| {
+            e.value = to_report(e.value, b.provider.egress[0].price.currency);
+            e
+        });
+        out.extend(own_or_median(
+            own,
             b.published.egress,
-        ) {
-            (Some(mut e), _) => {
-                e.value = to_report(e.value, b.provider.egress[0].price.currency);
-                out.push(e);
-            }
-            (None, Some((cost, n))) => {
-                let gb = costs.egress_gb;
-                let t = Term {
-                    key: "egress",
-                    value: cost,
-                    unit: "currency",
-                    formula: detail.text(|| format!("{gb:.0} GB out in the month")),
-                    source: None,
-                };
-                out.push(assumed(t, n, b.provider, detail));
-            }
-            (None, None) => {}
-        }
+            b.provider,
+            detail,
+            |cost| Term {
+                key: "egress",
+                value: cost,
+                unit: "currency",
+                formula: detail.text(|| format!("{gb:.0} GB out in the month")),
+                source: None,
+            },
+        ));
     }
     if costs.ingress_gb > 0.0 && b.provider.free_ingress == Some(true) {
         out.push(Term {
