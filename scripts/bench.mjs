@@ -1,13 +1,14 @@
 // Performance benchmark of the release build (reported, not asserted):
 //   - every file's size, raw and gzip -9, and the first-load total;
 //   - navigation → first result in the DOM, and → the first frame painted after it, headless
-//     Chromium, 4× CPU throttling, cold cache: for the page as first opened and for a shared link;
+//     Chromium, 4× CPU throttling, cold cache: for a first visit (the answer built into the page)
+//     and for a shared link (answered by the first-answer module);
 //   - recompute: input event → the last DOM change it causes, same throttling.
 // Usage: node scripts/bench.mjs [runs]   (scripts/bench.sh builds the release first)
 import { fileURLToPath } from "node:url";
 import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/browser.mjs";
-import { firstLoadFiles, recordFirstResult } from "../tests/e2e/first-load.mjs";
+import { firstLoadFiles, recordFirstResult, SHARED_LINK } from "../tests/e2e/first-load.mjs";
 
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const RUNS = Number(process.argv[2] ?? 10);
@@ -15,15 +16,22 @@ const INPUT = process.env.BENCH_INPUT_TESTID ?? "field-tokens";
 
 const server = await serve(DIST);
 const browser = await launch();
+// First load: what a first visit downloads before its answer, and what a shared link does.
 const files = await firstLoadFiles(browser, server.url, DIST);
-console.log("file".padEnd(48), "raw".padStart(9), "gzip".padStart(9), " first load");
+const linked = new Set((await firstLoadFiles(browser, server.url + SHARED_LINK, DIST)).filter((f) => f.firstLoad).map((f) => f.file));
+console.log("file".padEnd(48), "raw".padStart(9), "gzip".padStart(9), " first load: visit, link");
 for (const f of files) {
-  console.log(f.file.padEnd(48), String(f.raw).padStart(9), String(f.gzip).padStart(9), f.firstLoad ? " yes" : "");
+  const flags = `${f.firstLoad ? "yes" : "-"}, ${linked.has(f.file) ? "yes" : "-"}`;
+  console.log(f.file.padEnd(48), String(f.raw).padStart(9), String(f.gzip).padStart(9), ` ${flags}`);
 }
-const first = files.filter((f) => f.firstLoad);
 const sum = (xs, k) => xs.reduce((s, f) => s + f[k], 0);
-console.log("first load total".padEnd(48), String(sum(first, "raw")).padStart(9), String(sum(first, "gzip")).padStart(9));
-console.log("all files total".padEnd(48), String(sum(files, "raw")).padStart(9), String(sum(files, "gzip")).padStart(9));
+for (const [name, first] of [
+  ["first load total, first visit", files.filter((f) => f.firstLoad)],
+  ["first load total, shared link", files.filter((f) => linked.has(f.file))],
+  ["all files total", files],
+]) {
+  console.log(name.padEnd(48), String(sum(first, "raw")).padStart(9), String(sum(first, "gzip")).padStart(9));
+}
 
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -31,10 +39,6 @@ const stats = (xs) => {
   const median = s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
   return `median ${median.toFixed(1)} ms, range ${s[0].toFixed(1)}–${s[s.length - 1].toFixed(1)} ms (n=${s.length})`;
 };
-
-// A shared link (the example of docs/links.md): a serving scenario the first answer reads from the
-// address instead of starting from the defaults.
-const LINK = "?v=1&w=serve&ctx=8192&cc=32&pt=1024&lat=50&rps=2&eg=50";
 
 /** One cold load of `url`: when the answer is in the DOM and painted, and when the app's form is
  * there (ms since navigation start); then, if `recompute` is given, the recompute timings. */
@@ -49,20 +53,30 @@ async function load(url, recompute) {
     // The answer's heading carries elementtiming="first-result": Chromium reports when it is painted.
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
-        if (e.identifier === "first-result" && window.__firstPaint === undefined) window.__firstPaint = e.renderTime;
+        if (e.identifier === "first-result" && window.__firstPaint === undefined) {
+          window.__firstPaint = e.renderTime;
+          console.debug("bench: painted");
+        }
       }
     }).observe({ type: "element", buffered: true });
     new MutationObserver((_, observer) => {
       if (document.querySelector("[data-testid=scenario-form]")) {
         window.__appReady = performance.now();
+        console.debug("bench: app ready");
         observer.disconnect();
       }
     }).observe(document, { subtree: true, childList: true });
   });
+  // The page tells when it is done through the console: polling it from here (waitForFunction)
+  // would inject Playwright's script into the page while it loads, about 100 ms of its main thread
+  // at this throttling.
+  const said = (text) => new Promise((done) => page.on("console", (m) => m.text() === text && done()));
+  const painted = said("bench: painted");
+  const ready = said("bench: app ready");
   await page.goto(url, { waitUntil: "commit" });
-  await page.waitForFunction(() => window.__firstPaint !== undefined);
+  await painted;
   // The app loads after the first answer.
-  await page.waitForFunction(() => window.__appReady !== undefined);
+  await ready;
   const times = await page.evaluate(() => [window.__firstResult, window.__firstPaint, window.__appReady]);
   if (recompute) {
     // Let the app's panels settle before timing input changes.
@@ -103,7 +117,7 @@ const home = { dom: [], paint: [], ready: [] };
 const link = { dom: [], paint: [], ready: [] };
 const recomputes = [];
 for (let i = 0; i < RUNS; i++) {
-  for (const [timings, url, recompute] of [[home, server.url, recomputes], [link, server.url + LINK, null]]) {
+  for (const [timings, url, recompute] of [[home, server.url, recomputes], [link, server.url + SHARED_LINK, null]]) {
     const [dom, paint, ready] = await load(url, recompute);
     timings.dom.push(dom);
     timings.paint.push(paint);
@@ -113,7 +127,7 @@ for (let i = 0; i < RUNS; i++) {
 await browser.close();
 await server.close();
 const conditions = "4× CPU throttling, cold cache";
-for (const [name, t] of [["the page", home], ["a shared link", link]]) {
+for (const [name, t] of [["a first visit", home], ["a shared link", link]]) {
   console.log(`${name}: navigation → first result in the DOM (${conditions}): ${stats(t.dom)}`);
   console.log(`${name}: navigation → first result painted (${conditions}):   ${stats(t.paint)}`);
   console.log(`${name}: navigation → the app's form in the DOM (${conditions}): ${stats(t.ready)}`);

@@ -1,17 +1,15 @@
 //! The application shell: state, layout and the panic fallback.
 
-pub mod answer;
 pub mod catalog_store;
 pub mod components;
 pub mod first_answer;
-pub mod format;
-pub mod html;
-pub mod i18n;
-pub mod keys;
 pub mod pages;
 pub mod persist;
 pub mod prefs;
 pub mod state;
+
+// The words, formats and markup the app shares with the first answer (no view framework).
+pub use gpu_sizer_markup::{answer, format, html, i18n, keys};
 
 use components::scenarios::Notices;
 use components::toolbar::Toolbar;
@@ -124,4 +122,27 @@ pub fn install_panic_handler() {
             ));
         }
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+    /// The shared texts are checked in `gpu_sizer_markup::i18n`; these live beside the fields,
+    /// guide sections and catalog columns that show them.
+    #[test]
+    fn texts_kept_beside_their_fields_have_both_languages() {
+        let local = super::components::scenario_form::all_texts()
+            .into_iter()
+            .chain(super::pages::guide::all_texts())
+            .chain(super::pages::catalog::all_texts());
+        for text in local {
+            assert!(
+                text.en.trim().is_empty() == text.zh.trim().is_empty(),
+                "one language missing: {text:?}"
+            );
+        }
+    }
 }

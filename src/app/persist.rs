@@ -18,10 +18,10 @@
 
 use super::keys::{StorageKey, VIEW_PARAM};
 use super::state::{AppState, View};
-use gpu_sizer_formats::form::CurrencyKey;
 use gpu_sizer_formats::link::{self, Ignored};
 use gpu_sizer_formats::store::{self, SavedScenario};
 use gpu_sizer_formats::Form;
+use gpu_sizer_markup::page::starting_form;
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -83,13 +83,7 @@ pub fn boot(chinese: bool) -> Boot {
     }
     let form = read(StorageKey::Draft)
         .and_then(|raw| Form::from_json(&raw).ok())
-        .unwrap_or_else(|| {
-            let mut form = Form::default();
-            if chinese {
-                form.currency = CurrencyKey::Cny;
-            }
-            form
-        });
+        .unwrap_or_else(|| starting_form(chinese));
     Boot {
         form,
         view,

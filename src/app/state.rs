@@ -3,7 +3,6 @@
 //! One `AppState` in context. The report is a `Memo` of a pure engine call, so it recomputes on
 //! every change of the form and nowhere else.
 
-use super::i18n::{t, Text};
 use gpu_sizer_engine::catalog::Catalog;
 use gpu_sizer_engine::plan::{evaluate, Report, Request};
 use gpu_sizer_engine::scenario::InputError;
@@ -11,48 +10,7 @@ use gpu_sizer_formats::catalog_edits::CatalogEdits;
 use gpu_sizer_formats::Form;
 use leptos::prelude::*;
 
-/// Which page is shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum View {
-    #[default]
-    Calculator,
-    Compare,
-    Catalog,
-    Guide,
-}
-
-impl View {
-    /// Every page, in the order of the tabs.
-    pub const ALL: [View; 4] = [View::Calculator, View::Compare, View::Catalog, View::Guide];
-
-    /// The page's name on its tab.
-    pub fn label(self) -> Text {
-        match self {
-            View::Calculator => t::CALCULATOR,
-            View::Compare => t::COMPARE,
-            View::Catalog => t::CATALOG,
-            View::Guide => t::GUIDE,
-        }
-    }
-
-    pub fn key(self) -> &'static str {
-        match self {
-            View::Calculator => "calculator",
-            View::Compare => "compare",
-            View::Catalog => "catalog",
-            View::Guide => "guide",
-        }
-    }
-
-    pub fn from_key(key: &str) -> View {
-        match key {
-            "compare" => View::Compare,
-            "catalog" => View::Catalog,
-            "guide" => View::Guide,
-            _ => View::Calculator,
-        }
-    }
-}
+pub use gpu_sizer_markup::page::View;
 
 /// A candidate's identity in the ranking (offer, billing mode, instance count).
 pub type CandidateKey = (String, String, u32);

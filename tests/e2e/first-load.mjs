@@ -6,6 +6,10 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
+/** A shared link (the example of docs/links.md): a serving scenario the page answers from the
+ * address, with the first-answer module, instead of the answer built in for a first visit. */
+export const SHARED_LINK = "?v=1&w=serve&ctx=8192&cc=32&pt=1024&lat=50&rps=2&eg=50";
+
 /** Every file of the build with its raw and gzip -9 sizes. */
 export function buildFiles(dist) {
   const files = [];
@@ -29,10 +33,15 @@ export function buildFiles(dist) {
 }
 
 /** A page init script: records in `window.__firstResult` when the answer is first in the DOM (ms
- * since navigation start). */
+ * since navigation start). The page holds the first answer for a first visit in each language,
+ * hidden; one counts only when the page's start-up script chose it. */
 export function recordFirstResult() {
+  const shown = (card) => {
+    const copy = card.closest("[data-prerendered]");
+    return !copy || copy.dataset.prerendered === document.documentElement.dataset.firstAnswer;
+  };
   new MutationObserver((_, observer) => {
-    if (document.querySelector("[data-testid=recommendation]")) {
+    if ([...document.querySelectorAll("[data-testid=recommendation]")].some(shown)) {
       window.__firstResult = performance.now();
       observer.disconnect();
     }

@@ -90,7 +90,9 @@ test("the page requests nothing from another origin and has no CSP violation", a
   assert.deepEqual([...origins], [new URL(server.url).origin]);
   assert.deepEqual(problems, []);
   const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
-  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+  // Scripts from the page's origin, and the one inline start-up script by its hash: no
+  // 'unsafe-inline', no other source.
+  assert.match(csp, /script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' 'wasm-unsafe-eval'(;|$)/);
   await context.close();
   await server.close();
 });

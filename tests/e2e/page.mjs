@@ -2,6 +2,7 @@
 import { serve } from "./server.mjs";
 import { launch } from "./browser.mjs";
 import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
 
 export const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 
@@ -48,9 +49,11 @@ export class App {
       d.dismiss().catch(() => {});
     });
     await page.goto(url);
+    // The first answer is on screen before the app has loaded (built into the page, or painted by
+    // the first-answer module); the app removes it in the task in which it mounts its form.
+    await page.getByTestId("scenario-form").waitFor();
+    assert.equal(await page.locator(".first-answer").count(), 0, "the app removed the first answer");
     await page.getByTestId("recommendation").waitFor();
-    // The first answer is painted before the app has loaded; the app replaces it when it mounts.
-    await page.locator("#first-answer").waitFor({ state: "detached" });
     // The panels below the answer are built one frame after it is painted.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
     return app;

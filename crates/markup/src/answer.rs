@@ -1,12 +1,12 @@
 //! The answer card as markup: the pick, its time and cost bands, why it wins, and the pitfalls.
 //!
 //! Plain text, no framework: the same card is painted by the first-answer module (before the app
-//! has loaded, see [`super::first_answer`]) and by the app's `Recommendation` component, so the
+//! has loaded, see [`crate::page`]) and by the app's `Recommendation` component, so the
 //! hand-over from one to the other changes nothing on screen.
 
-use super::format;
-use super::html::Html;
-use super::i18n::{self, t, Lang};
+use crate::format;
+use crate::html::Html;
+use crate::i18n::{self, t, Lang};
 use gpu_sizer_engine::plan::{Candidate, Report};
 use gpu_sizer_engine::scenario::InputError;
 

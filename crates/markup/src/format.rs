@@ -1,7 +1,7 @@
 //! Turning engine values into text for the reader: money in the report's currency, time bands,
 //! billing modes and the engine's structured reasons, in both languages.
 
-use super::i18n::{self, Lang, Text};
+use crate::i18n::{self, Lang, Text};
 use gpu_sizer_engine::catalog::{BillingMode, Currency, Provider};
 use gpu_sizer_engine::cost::money::symbol;
 use gpu_sizer_engine::plan::{Pitfall, Reason, Why};
@@ -363,7 +363,6 @@ pub fn warning(text: &str, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn a_band_that_reads_as_its_value_is_written_once() {
