@@ -140,7 +140,9 @@ test("opening a candidate from the keyboard marks its row and keeps the focus on
   await rows.nth(1).getByTestId("open-detail").focus();
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=result-row]")[1]?.className === "selected");
-  assert.equal(await page.getByTestId("detail").getAttribute("data-offer-id"), offer);
+  // The detail, further down, follows once the reader scrolls to it.
+  await page.getByTestId("detail").scrollIntoViewIfNeeded();
+  await page.waitForFunction((id) => document.querySelector("[data-testid=detail]")?.dataset.offerId === id, offer);
   assert.equal(await rows.nth(0).getAttribute("class"), null);
   const focused = await page.evaluate(() => {
     const row = document.activeElement?.closest("[data-testid=result-row]");
@@ -180,11 +182,35 @@ test("excluded candidates say why", async () => {
   await app.close();
 });
 
+test("the panels below the fold catch up with the form when the reader scrolls to them", async () => {
+  const app = await env.open();
+  const page = app.page;
+  const firstRow = () => page.getByTestId("result-row").first().getAttribute("data-total");
+  const before = await firstRow();
+  await page.getByTestId("quick-pretrain").click();
+  const card = page.getByTestId("recommendation");
+  await page.waitForFunction((old) => document.querySelector("[data-testid=recommendation]")?.dataset.total !== old, before);
+  // Off screen, the ranking was left as it was while the answer changed.
+  assert.equal(await firstRow(), before);
+  await page.getByTestId("ranking").scrollIntoViewIfNeeded();
+  const total = await card.getAttribute("data-total");
+  await page.waitForFunction((t) => document.querySelector("[data-testid=result-row]")?.dataset.total === t, total);
+  assert.equal(
+    await page.getByTestId("result-row").first().getAttribute("data-offer-id"),
+    await card.getAttribute("data-offer-id"),
+  );
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
 test("charts are drawn", async () => {
   const app = await env.open();
   const page = app.page;
   assert.ok((await page.getByTestId("chart-scatter").locator("circle").count()) > 3);
   await page.getByTestId("quick-serve-chat").click();
+  // The charts, below the fold, are redrawn when the reader scrolls to them.
+  assert.equal(await page.getByTestId("chart-fleet").count(), 0);
+  await page.locator(".charts").scrollIntoViewIfNeeded();
   await page.getByTestId("chart-fleet").locator("rect").first().waitFor();
   assert.equal(await page.getByTestId("chart-fleet").locator("rect.bar").count(), 24);
   await app.close();

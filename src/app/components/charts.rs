@@ -1,6 +1,7 @@
 //! Charts drawn as SVG by the page: cost against time with the Pareto front, billing modes over job
 //! length with the break-even point, and a serving fleet over the day.
 
+use super::on_screen::{on_screen, while_shown};
 use crate::app::format;
 use crate::app::html::Html;
 use crate::app::i18n::{self, t, Lang};
@@ -515,7 +516,8 @@ fn fleet_chart(h: &mut Html, report: &Report, form: &gpu_sizer_formats::Form, la
 pub fn Charts() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
-    let markup = move || {
+    let node = NodeRef::<leptos::html::Div>::new();
+    let markup = while_shown(on_screen(node), move || {
         let lang = lang.get();
         let serving = state.form.with(|f| f.workload == WorkloadKind::Serve);
         state.report.with(|report| {
@@ -534,8 +536,8 @@ pub fn Charts() -> impl IntoView {
             h.raw("</div></section>");
             h.finish()
         })
-    };
-    view! { <div class="markup" inner_html=markup></div> }
+    });
+    view! { <div class="markup" node_ref=node inner_html=markup></div> }
 }
 
 #[cfg(test)]

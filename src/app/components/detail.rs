@@ -1,6 +1,7 @@
 //! One candidate in detail: memory against the GPU, time and cost term by term with formulas and
 //! sources, the catalog price with its date, break-even and spot figures.
 
+use super::on_screen::{on_screen, while_shown};
 use super::ranking::key_of;
 use crate::app::format;
 use crate::app::html::Html;
@@ -231,7 +232,8 @@ pub fn Detail() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
     let today = crate::app::state::today();
-    let markup = move || {
+    let node = NodeRef::<leptos::html::Div>::new();
+    let markup = while_shown(on_screen(node), move || {
         let lang = lang.get();
         let selected = state.selected.get();
         state.request.with(|request| {
@@ -251,6 +253,6 @@ pub fn Detail() -> impl IntoView {
                 })
             })
         })
-    };
-    view! { <div class="markup" inner_html=markup></div> }
+    });
+    view! { <div class="markup" node_ref=node inner_html=markup></div> }
 }

@@ -6,6 +6,7 @@ pub mod detail;
 pub mod export;
 pub mod fields;
 pub mod model_picker;
+pub mod on_screen;
 pub mod quick_starts;
 pub mod ranking;
 pub mod recommendation;

@@ -1,6 +1,7 @@
 //! The ranked table: every candidate that meets the constraints, sortable and filterable, with the
 //! excluded ones and their reasons one click away.
 
+use super::on_screen::{on_screen, while_shown};
 use crate::app::format;
 use crate::app::html::Html;
 use crate::app::i18n::{self, t, Lang};
@@ -195,6 +196,8 @@ pub fn Ranking() -> impl IntoView {
     let show_all = RwSignal::new(false);
     // The excluded list can run to hundreds of rows: built only while it is open.
     let excluded_open = RwSignal::new(false);
+    let panel = NodeRef::<leptos::html::Section>::new();
+    let shown = on_screen(panel);
 
     let header = move |by: SortBy, text: i18n::Text, testid: &'static str| {
         view! {
@@ -231,7 +234,7 @@ pub fn Ranking() -> impl IntoView {
 
     // The filters' choices change only when the set of providers, regions, GPUs or modes in the
     // ranking does: kept in a memo, the filter bar is not rebuilt on every keystroke.
-    let choices = Memo::new(move |_| {
+    let choices = while_shown(shown, move || {
         state.report.with(|report| {
             let Ok(report) = report else {
                 return Choices::default();
@@ -289,7 +292,7 @@ pub fn Ranking() -> impl IntoView {
     };
     // The rows as markup. The open candidate is marked by an effect below, not in the markup: a
     // change of selection then rewrites no row, and the focus stays on the button pressed.
-    let listing = Memo::new(move |_| {
+    let listing = while_shown(shown, move || {
         let lang = lang.get();
         let filters = filters.get();
         let by = sort.get();
@@ -387,11 +390,11 @@ pub fn Ranking() -> impl IntoView {
     };
     // The list of excluded candidates likewise: the element stays, its count follows the report,
     // and what only an open list shows (the counts by reason and the rows) is built only then.
-    let excluded_count = move || {
+    let excluded_count = while_shown(shown, move || {
         state
             .report
             .with(|r| r.as_ref().map_or(0, |r| r.excluded.len()))
-    };
+    });
     let excluded_contents = move || {
         let lang = lang.get();
         excluded_open.get().then(|| {
@@ -445,14 +448,14 @@ pub fn Ranking() -> impl IntoView {
                 }
             >
                 <summary>
-                    {move || format!("{} ({})", t::EXCLUDED.get(lang.get()), excluded_count())}
+                    {move || format!("{} ({})", t::EXCLUDED.get(lang.get()), excluded_count.get())}
                 </summary>
                 {excluded_contents}
             </details>
         }
     };
     view! {
-        <section class="panel" aria-labelledby="ranking-heading" data-testid="ranking">
+        <section class="panel" aria-labelledby="ranking-heading" data-testid="ranking" node_ref=panel>
             <h2 id="ranking-heading">{move || t::RANKING.get(lang.get())}</h2>
             {filter_bar}
             <Show when=has_rows>{table()}{excluded()}</Show>

@@ -1,0 +1,62 @@
+//! Panels below the fold follow the form only while they are on screen.
+//!
+//! The ranking, the detail and the charts are rebuilt from the whole report; on every keystroke
+//! that costs more than the answer itself, for panels nobody sees while typing in the form. They
+//! are kept as they are while off screen and brought up to date as they come near the viewport.
+
+use leptos::html::ElementType;
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+use wasm_bindgen::prelude::*;
+use web_sys::{IntersectionObserver, IntersectionObserverEntry, IntersectionObserverInit};
+
+/// How near the viewport a panel counts as on screen: it is rebuilt before it scrolls into view.
+const MARGIN: &str = "25% 0px";
+
+/// Whether the element of `target` is on screen or within [`MARGIN`] of it. `true` until the
+/// browser says otherwise, and wherever it cannot tell, so nothing is left stale for want of an
+/// observer.
+pub fn on_screen<E>(target: NodeRef<E>) -> Signal<bool>
+where
+    E: ElementType,
+    E::Output: JsCast + Clone + 'static,
+{
+    let shown = RwSignal::new(true);
+    Effect::new(move |_| {
+        let Some(element) = target.get() else {
+            return;
+        };
+        let report = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
+            if let Some(entry) = entries.iter().last() {
+                let entry: IntersectionObserverEntry = entry.unchecked_into();
+                shown.try_set(entry.is_intersecting());
+            }
+        });
+        let options = IntersectionObserverInit::new();
+        options.set_root_margin(MARGIN);
+        let Ok(observer) =
+            IntersectionObserver::new_with_options(report.as_ref().unchecked_ref(), &options)
+        else {
+            return;
+        };
+        observer.observe(element.unchecked_ref());
+        let held = SendWrapper::new((observer, report));
+        on_cleanup(move || held.take().0.disconnect());
+    });
+    shown.into()
+}
+
+/// A panel's content from `build`, rebuilt on every change of what it reads while `shown`, and
+/// kept as it is while not (then only `shown` is tracked, so it catches up when it is back).
+pub fn while_shown<T>(shown: Signal<bool>, build: impl Fn() -> T + Send + Sync + 'static) -> Memo<T>
+where
+    T: Clone + PartialEq + Send + Sync + 'static,
+{
+    Memo::new(move |previous: Option<&T>| match previous {
+        Some(previous) if !shown.get() => previous.clone(),
+        _ => {
+            shown.track();
+            build()
+        }
+    })
+}
