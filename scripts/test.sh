@@ -10,12 +10,12 @@ ensure_chromium
 say "formatting"
 cargo fmt --all --check
 
-say "lints (native engine and CLI, wasm app)"
-cargo clippy --workspace --exclude gpu-sizer --all-targets -- -D warnings
-cargo clippy -p gpu-sizer --target wasm32-unknown-unknown --all-targets -- -D warnings
+say "lints (native engine, formats, markup and CLI; wasm app and first-answer module)"
+cargo clippy --workspace --exclude gpu-sizer --exclude gpu-sizer-first --all-targets -- -D warnings
+cargo clippy -p gpu-sizer -p gpu-sizer-first --target wasm32-unknown-unknown --all-targets -- -D warnings
 
-say "native tests (engine, CLI)"
-cargo test --workspace --exclude gpu-sizer
+say "native tests (engine, formats, markup, CLI)"
+cargo test --workspace --exclude gpu-sizer --exclude gpu-sizer-first
 
 say "component tests in headless Chromium"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \

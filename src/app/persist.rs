@@ -21,17 +21,9 @@ use super::state::{AppState, View};
 use gpu_sizer_formats::link::{self, Ignored};
 use gpu_sizer_formats::store::{self, SavedScenario};
 use gpu_sizer_formats::Form;
-use gpu_sizer_markup::page::starting_form;
+use gpu_sizer_markup::page::{self, Start};
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
-
-/// What the page starts with.
-pub struct Boot {
-    pub form: Form,
-    pub view: View,
-    /// Parts of the opened link that were not used.
-    pub ignored: Vec<Ignored>,
-}
 
 /// The storage, if the browser grants one.
 fn storage() -> Option<web_sys::Storage> {
@@ -48,47 +40,11 @@ pub fn write(key: StorageKey, value: &str) -> bool {
     storage().is_some_and(|s| s.set_item(key.as_str(), value).is_ok())
 }
 
-/// The query of `search` without `?` and without the page parameter, and that parameter's value.
-fn split_view(search: &str) -> (String, Option<String>) {
-    let mut view = None;
-    let mut parts = Vec::new();
-    for part in search.trim_start_matches('?').split('&') {
-        match part
-            .strip_prefix(VIEW_PARAM)
-            .and_then(|rest| rest.strip_prefix('='))
-        {
-            Some(v) => {
-                view.get_or_insert_with(|| v.to_string());
-            }
-            None if !part.is_empty() => parts.push(part),
-            None => {}
-        }
-    }
-    (parts.join("&"), view)
-}
-
-/// The form and page to start with: the link's, else the draft, else the default (in yuan for a
-/// Chinese reader).
-pub fn boot(chinese: bool) -> Boot {
+/// The form and page to start with (see [`page::start`]): the link's, else the draft, else the
+/// starting form.
+pub fn boot(chinese: bool) -> Start {
     let search = window().location().search().unwrap_or_default();
-    let (query, view) = split_view(&search);
-    let view = view.map_or(View::Calculator, |v| View::from_key(&v));
-    if !query.is_empty() {
-        let decoded = link::decode(&query);
-        return Boot {
-            form: decoded.form,
-            view,
-            ignored: decoded.ignored,
-        };
-    }
-    let form = read(StorageKey::Draft)
-        .and_then(|raw| Form::from_json(&raw).ok())
-        .unwrap_or_else(|| starting_form(chinese));
-    Boot {
-        form,
-        view,
-        ignored: Vec::new(),
-    }
+    page::start(&search, read(StorageKey::Draft).as_deref(), chinese)
 }
 
 /// Replaces the address bar's query with the form's link (and the page, when not the calculator).

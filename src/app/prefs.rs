@@ -7,32 +7,8 @@
 use super::i18n::Lang;
 use super::keys::StorageKey;
 use gloo_storage::{LocalStorage, Storage};
+pub use gpu_sizer_markup::page::Theme;
 use leptos::prelude::*;
-
-/// Light, dark, or whatever the system prefers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Theme {
-    #[default]
-    System,
-    Light,
-    Dark,
-}
-
-impl Theme {
-    pub fn key(self) -> &'static str {
-        match self {
-            Theme::System => "system",
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<Theme> {
-        [Theme::System, Theme::Light, Theme::Dark]
-            .into_iter()
-            .find(|t| t.key() == key)
-    }
-}
 
 /// The preferences, shared through context by every component.
 #[derive(Debug, Clone, Copy)]

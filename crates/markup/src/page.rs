@@ -4,7 +4,9 @@
 
 use crate::html::Html;
 use crate::i18n::{t, Lang, Text};
+use crate::keys::VIEW_PARAM;
 use gpu_sizer_formats::form::CurrencyKey;
+use gpu_sizer_formats::link::{self, Ignored};
 use gpu_sizer_formats::quickstart::QuickStart;
 use gpu_sizer_formats::Form;
 
@@ -53,6 +55,89 @@ impl View {
             _ => View::Calculator,
         }
     }
+}
+
+/// Light, dark, or whatever the system prefers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Theme {
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub fn key(self) -> &'static str {
+        match self {
+            Theme::System => "system",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Theme> {
+        [Theme::System, Theme::Light, Theme::Dark]
+            .into_iter()
+            .find(|t| t.key() == key)
+    }
+}
+
+/// A remembered preference's key from its stored text: gloo-storage stores it as a JSON string.
+pub fn stored_key(raw: &str) -> Option<&str> {
+    raw.strip_prefix('"')?
+        .strip_suffix('"')
+        .filter(|key| !key.contains(['"', '\\']))
+}
+
+/// What the page starts with.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Start {
+    pub form: Form,
+    pub view: View,
+    /// Parts of the opened link that were not used.
+    pub ignored: Vec<Ignored>,
+}
+
+/// The form and page to start with, from the address's query (`search`) and the autosaved
+/// `draft`: the link's, else the draft, else the starting form (in yuan for a Chinese reader).
+pub fn start(search: &str, draft: Option<&str>, chinese: bool) -> Start {
+    let (query, view) = split_view(search);
+    let view = view.map_or(View::Calculator, View::from_key);
+    if !query.is_empty() {
+        let decoded = link::decode(&query);
+        return Start {
+            form: decoded.form,
+            view,
+            ignored: decoded.ignored,
+        };
+    }
+    let form = draft
+        .and_then(|raw| Form::from_json(raw).ok())
+        .unwrap_or_else(|| starting_form(chinese));
+    Start {
+        form,
+        view,
+        ignored: Vec::new(),
+    }
+}
+
+/// The query of `search` without `?` and without the page parameter, and that parameter's value.
+fn split_view(search: &str) -> (String, Option<&str>) {
+    let mut view = None;
+    let mut parts = Vec::new();
+    for part in search.trim_start_matches('?').split('&') {
+        match part
+            .strip_prefix(VIEW_PARAM)
+            .and_then(|rest| rest.strip_prefix('='))
+        {
+            Some(v) => {
+                view.get_or_insert(v);
+            }
+            None if !part.is_empty() => parts.push(part),
+            None => {}
+        }
+    }
+    (parts.join("&"), view)
 }
 
 /// The form a visitor starts from without a link or a draft: in yuan for a Chinese reader.
@@ -161,4 +246,42 @@ pub fn frame(card: &str, lang: Lang, prerendered: bool) -> String {
         .raw(card)
         .raw("</div></div></main></div>");
     h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gpu_sizer_formats::form::WorkloadKind;
+
+    #[test]
+    fn a_link_wins_then_the_draft_then_the_starting_form() {
+        let draft = Form {
+            workload: WorkloadKind::Render,
+            ..Form::default()
+        };
+        let draft = serde_json::to_string(&draft).unwrap();
+        let linked = start("?v=1&w=serve&view=compare", Some(&draft), false);
+        assert_eq!(linked.form.workload, WorkloadKind::Serve);
+        assert_eq!(linked.view, View::Compare);
+        let drafted = start("", Some(&draft), true);
+        assert_eq!(drafted.form.workload, WorkloadKind::Render);
+        assert_eq!(drafted.view, View::Calculator);
+        let fresh = start("?view=guide", None, true);
+        assert_eq!(fresh.form, starting_form(true));
+        assert_eq!(fresh.form.currency, CurrencyKey::Cny);
+        assert_eq!(fresh.view, View::Guide);
+        // A draft that cannot be read is not the visitor's: the starting form it is.
+        assert_eq!(start("", Some("{oops"), false).form, starting_form(false));
+    }
+
+    #[test]
+    fn a_stored_preference_is_a_json_string() {
+        assert_eq!(stored_key(r#""zh""#), Some("zh"));
+        assert_eq!(stored_key("zh"), None);
+        assert_eq!(stored_key(r#""a\"b""#), None);
+        assert_eq!(
+            Theme::from_key(stored_key(r#""dark""#).unwrap()),
+            Some(Theme::Dark)
+        );
+    }
 }

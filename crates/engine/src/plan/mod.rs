@@ -24,6 +24,7 @@ use crate::scenario::{InputError, Scenario};
 use crate::sizing::defaults::Band;
 use crate::sizing::memory::MemoryEstimate;
 use crate::sizing::time::Timing;
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// Storage a job keeps while it runs and afterwards.
@@ -179,8 +180,9 @@ pub struct Candidate<'a> {
     pub timing: Arc<Timing>,
     /// Instance price per hour in the report currency.
     pub price_per_hour: f64,
-    /// The catalog quote behind it (source currency, source URL, as-of date).
-    pub quote: Quote,
+    /// The catalog quote behind it (source currency, source URL, as-of date): borrowed from the
+    /// catalog, owned only where the user overrode its price.
+    pub quote: Cow<'a, Quote>,
     /// True when the user overrode the catalog price.
     pub price_overridden: bool,
     /// When the commitment pays off. Formulas are empty here; [`explain`] fills them.

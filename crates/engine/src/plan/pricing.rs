@@ -258,7 +258,7 @@ pub(super) fn price<'a>(
         memory: s.memory,
         timing: s.timing,
         price_per_hour: rate,
-        quote: s.quote.into_owned(),
+        quote: s.quote,
         price_overridden: s.overridden,
         break_even,
         spot,

@@ -1,0 +1,83 @@
+//! The first-answer module: paints the answer before the app has loaded.
+//!
+//! The app's wasm holds every page, the form, the ranking and the charts; a visitor opening a
+//! shared link on a phone would wait for all of it before seeing anything. A first visit to the
+//! bare address gets its answer built into index.html (`gpu_sizer_markup::prerender`); any other
+//! start (a link, a draft, the day past what the build computed for) runs this module. It reads
+//! what the app starts from (the link, else the draft; the language and the theme), asks the
+//! engine, and paints the page's frame with the answer card, the app's own markup. It depends on
+//! no view framework, so it stays small. The boot script loads the app after that paint; the app
+//! removes the painting in the task in which it mounts, so no frame shows both.
+//!
+//! It has no panic handler: if it fails, the app still loads and answers.
+
+use gpu_sizer_engine::plan::evaluate;
+use gpu_sizer_engine::Catalog;
+use gpu_sizer_markup::answer;
+use gpu_sizer_markup::i18n::Lang;
+use gpu_sizer_markup::keys::StorageKey;
+use gpu_sizer_markup::page::{self, frame, stored_key, Theme, View};
+use wasm_bindgen::JsValue;
+
+fn main() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(document) = window.document() else {
+        return;
+    };
+    let storage = window.local_storage().ok().flatten();
+    let read = |key: StorageKey| storage.as_ref()?.get_item(key.as_str()).ok().flatten();
+    let pref = |key: StorageKey| read(key).and_then(|raw| stored_key(&raw).map(str::to_string));
+
+    // The language and theme as the app shows them (`app::prefs`).
+    let lang = pref(StorageKey::Lang)
+        .and_then(|k| Lang::from_key(&k))
+        .unwrap_or_else(|| browser_lang(&window.navigator()));
+    let theme = pref(StorageKey::Theme)
+        .and_then(|k| Theme::from_key(&k))
+        .unwrap_or_default();
+    if let Some(html) = document.document_element() {
+        let _ = html.set_attribute("lang", lang.tag());
+        if theme != Theme::System {
+            let _ = html.set_attribute("data-theme", theme.key());
+        }
+    }
+
+    let search = window.location().search().unwrap_or_default();
+    let start = page::start(
+        &search,
+        read(StorageKey::Draft).as_deref(),
+        lang == Lang::Zh,
+    );
+    // A user's own prices and offers are left to the app (reading them would double this
+    // module's parsing code); so are pages other than the calculator.
+    if start.view != View::Calculator || read(StorageKey::CatalogEdits).is_some() {
+        return;
+    }
+    let report = start
+        .form
+        .to_request(today())
+        .and_then(|request| evaluate(Catalog::builtin(), &request));
+    let card = answer::markup(&report, lang);
+    if let Some(body) = document.body() {
+        let _ = body.insert_adjacent_html("afterbegin", &frame(&card, lang, false));
+    }
+}
+
+/// The browser's preferred language (as `app::prefs` reads it).
+fn browser_lang(navigator: &web_sys::Navigator) -> Lang {
+    let tags: Vec<String> = navigator
+        .languages()
+        .iter()
+        .filter_map(|v: JsValue| v.as_string())
+        .chain(navigator.language())
+        .collect();
+    Lang::from_tags(tags.iter().map(String::as_str))
+}
+
+/// Today as days since 1970-01-01 (UTC), as the app's `state::today`.
+fn today() -> Option<i64> {
+    let ms = js_sys::Date::now();
+    ms.is_finite().then(|| (ms / 86_400_000.0).floor() as i64)
+}
