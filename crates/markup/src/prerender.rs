@@ -36,34 +36,34 @@ impl Prerendered {
             .collect();
         let same_on = |day: i64| frames.iter().all(|(lang, f)| first_frame(*lang, day) == *f);
         // Staleness only grows, so the answer reads the same up to one day and differs after it:
-        // find that day by doubling, then bisection.
+        // find that day by doubling, then bisection (`same` holds on `good`, not on `changed`).
+        let horizon = today + HORIZON_DAYS;
         let (mut good, mut step) = (today, 1);
-        let mut bad = loop {
-            let day = (today + step).min(today + HORIZON_DAYS);
+        let mut changed = loop {
+            let day = (today + step).min(horizon);
             if !same_on(day) {
                 break day;
             }
             good = day;
-            if day == today + HORIZON_DAYS {
+            if day == horizon {
                 return Prerendered {
                     frames,
-                    valid_through: good,
+                    valid_through: horizon,
                 };
             }
             step *= 2;
         };
-        while bad - good > 1 {
-            let mid = good + (bad - good) / 2;
+        while changed - good > 1 {
+            let mid = good + (changed - good) / 2;
             if same_on(mid) {
                 good = mid;
             } else {
-                bad = mid;
+                changed = mid;
             }
         }
-        bad -= 1;
         Prerendered {
             frames,
-            valid_through: bad,
+            valid_through: good,
         }
     }
 

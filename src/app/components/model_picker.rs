@@ -93,6 +93,8 @@ pub fn ModelPicker() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
     let source = Memo::new(move |_| state.form.with(|f| f.model_source));
+    // Each option follows this memo, not the whole form: a keystroke elsewhere reaches no option.
+    let model = Memo::new(move |_| state.form.with(|f| f.model.clone()));
     let query = RwSignal::new(String::new());
     let matches = move || {
         let q = query.get().to_ascii_lowercase();
@@ -108,7 +110,7 @@ pub fn ModelPicker() -> impl IntoView {
                 let id: &'static str = m.id.as_str();
                 let label = format!("{} · {:.1}B", m.name, m.params_b);
                 view! {
-                    <option value=id selected=move || state.form.with(|f| f.model == id)>
+                    <option value=id selected=move || model.with(|m| m == id)>
                         {label}
                     </option>
                 }

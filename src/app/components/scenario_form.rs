@@ -1061,6 +1061,8 @@ fn Providers() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
     let catalog = gpu_sizer_engine::catalog::Catalog::builtin();
+    // Each box follows this memo, not the whole form: a keystroke elsewhere reaches no box.
+    let chosen = Memo::new(move |_| state.form.with(|f| f.providers.clone()));
     let toggle = move |id: &'static str, on: bool| {
         state.form.update(|f| {
             let mut ids: Vec<String> = f
@@ -1092,7 +1094,7 @@ fn Providers() -> impl IntoView {
                                 id=dom_id.clone()
                                 data-testid=dom_id.clone()
                                 prop:checked=move || {
-                                    state.form.with(|f| f.providers.split(',').any(|x| x.trim() == id))
+                                    chosen.with(|p| p.split(',').any(|x| x.trim() == id))
                                 }
                                 on:change=move |ev| toggle(id, event_target_checked(&ev))
                             />
@@ -1113,6 +1115,8 @@ fn ReferenceGpu() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
     let catalog = gpu_sizer_engine::catalog::Catalog::builtin();
+    // Each option follows this memo, not the whole form: a keystroke elsewhere reaches no option.
+    let chosen = Memo::new(move |_| state.form.with(|f| f.reference_gpu.clone()));
     view! {
         <div class="field">
             <label for="field-reference_gpu">{move || t::REFERENCE_GPU.get(lang.get())}</label>
@@ -1131,7 +1135,7 @@ fn ReferenceGpu() -> impl IntoView {
                     .map(|g| {
                         let id: &'static str = g.id.as_str();
                         view! {
-                            <option value=id selected=move || state.form.with(|f| f.reference_gpu == id)>
+                            <option value=id selected=move || chosen.with(|g| g == id)>
                                 {g.name.clone()}
                             </option>
                         }
