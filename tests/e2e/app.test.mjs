@@ -203,6 +203,39 @@ test("the panels below the fold catch up with the form when the reader scrolls t
   await app.close();
 });
 
+test("printing brings the panels below the fold up to date first", async () => {
+  // The print dialog is replaced by a record of the ranking's first row as it would be printed.
+  const app = await env.open({
+    init: () => {
+      window.print = () => {
+        window.__printed = document.querySelector("[data-testid=result-row]")?.dataset.total;
+      };
+    },
+  });
+  const page = app.page;
+  const card = page.getByTestId("recommendation");
+  const changed = async (quick) => {
+    const before = await card.getAttribute("data-total");
+    await page.getByTestId(`quick-${quick}`).click();
+    await page.waitForFunction((old) => document.querySelector("[data-testid=recommendation]")?.dataset.total !== old, before);
+    return card.getAttribute("data-total");
+  };
+  // From the page's Print button.
+  const total = await changed("pretrain");
+  assert.notEqual(await page.getByTestId("result-row").first().getAttribute("data-total"), total);
+  await page.getByTestId("print").click();
+  await page.waitForFunction(() => window.__printed !== undefined);
+  assert.equal(await page.evaluate(() => window.__printed), total);
+  await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+  // From the browser's own print command, which announces itself with "beforeprint".
+  const next = await changed("render");
+  assert.notEqual(await page.getByTestId("result-row").first().getAttribute("data-total"), next);
+  await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+  await page.waitForFunction((t) => document.querySelector("[data-testid=result-row]")?.dataset.total === t, next);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
 test("charts are drawn", async () => {
   const app = await env.open();
   const page = app.page;

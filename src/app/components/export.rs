@@ -1,5 +1,6 @@
 //! Taking the answer elsewhere: the ranking as CSV, a print-friendly page.
 
+use super::on_screen::Printing;
 use crate::app::format;
 use crate::app::i18n::t;
 use crate::app::prefs::use_prefs;
@@ -76,6 +77,7 @@ pub fn download(name: &str, mime: &str, text: &str) {
 pub fn Export() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
+    let printing = expect_context::<Printing>();
     let csv = move |_| {
         state.report.with(|r| {
             if let Ok(r) = r {
@@ -88,9 +90,7 @@ pub fn Export() -> impl IntoView {
             <button type="button" class="secondary" data-testid="download-csv" on:click=csv>
                 {move || t::DOWNLOAD_CSV.get(lang.get())}
             </button>
-            <button type="button" class="secondary" data-testid="print" on:click=move |_| {
-                let _ = window().print();
-            }>
+            <button type="button" class="secondary" data-testid="print" on:click=move |_| printing.print()>
                 {move || t::PRINT.get(lang.get())}
             </button>
         </div>

@@ -2,7 +2,8 @@
 //!
 //! The ranking, the detail and the charts are rebuilt from the whole report; on every keystroke
 //! that costs more than the answer itself, for panels nobody sees while typing in the form. They
-//! are kept as they are while off screen and brought up to date as they come near the viewport.
+//! are kept as they are while off screen and brought up to date as they come near the viewport,
+//! and all of them before the page is printed.
 
 use leptos::html::ElementType;
 use leptos::prelude::*;
@@ -13,15 +14,48 @@ use web_sys::{IntersectionObserver, IntersectionObserverEntry, IntersectionObser
 /// How near the viewport a panel counts as on screen: it is rebuilt before it scrolls into view.
 const MARGIN: &str = "25% 0px";
 
-/// Whether the element of `target` is on screen or within [`MARGIN`] of it. `true` until the
-/// browser says otherwise, and wherever it cannot tell, so nothing is left stale for want of an
-/// observer.
+/// Whether the page is being printed: every panel is then on paper, so counts as on screen.
+#[derive(Debug, Clone, Copy)]
+pub struct Printing(RwSignal<bool>);
+
+impl Printing {
+    /// Follows the browser's print events (a print from its menu) and provides the state to the
+    /// panels below.
+    pub fn provide() -> Printing {
+        let printing = Printing(RwSignal::new(false));
+        let before = window_event_listener_untyped("beforeprint", move |_| printing.0.set(true));
+        let after = window_event_listener_untyped("afterprint", move |_| printing.0.set(false));
+        on_cleanup(move || {
+            before.remove();
+            after.remove();
+        });
+        provide_context(printing);
+        printing
+    }
+
+    /// Prints the page once every panel is up to date: the panels catch up in the microtasks
+    /// that follow, the print dialog opens in the next task.
+    pub fn print(self) {
+        self.0.set(true);
+        set_timeout(
+            move || {
+                let _ = window().print();
+            },
+            std::time::Duration::ZERO,
+        );
+    }
+}
+
+/// Whether the element of `target` is on screen or within [`MARGIN`] of it, or the page is being
+/// printed. `true` until the browser says otherwise, and wherever it cannot tell, so nothing is
+/// left stale for want of an observer.
 pub fn on_screen<E>(target: NodeRef<E>) -> Signal<bool>
 where
     E: ElementType,
     E::Output: JsCast + Clone + 'static,
 {
     let shown = RwSignal::new(true);
+    let printing = use_context::<Printing>();
     Effect::new(move |_| {
         let Some(element) = target.get() else {
             return;
@@ -43,7 +77,7 @@ where
         let held = SendWrapper::new((observer, report));
         on_cleanup(move || held.take().0.disconnect());
     });
-    shown.into()
+    Signal::derive(move || shown.get() || printing.is_some_and(|p| p.0.get()))
 }
 
 /// A panel's content from `build`, rebuilt on every change of what it reads while `shown`, and

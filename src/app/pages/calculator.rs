@@ -5,6 +5,7 @@ use crate::app::components::after_paint::AfterFirstPaint;
 use crate::app::components::charts::Charts;
 use crate::app::components::detail::Detail;
 use crate::app::components::export::Export;
+use crate::app::components::on_screen::Printing;
 use crate::app::components::quick_starts::QuickStarts;
 use crate::app::components::ranking::Ranking;
 use crate::app::components::recommendation::Recommendation;
@@ -14,6 +15,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn Calculator() -> impl IntoView {
+    Printing::provide();
     view! {
         <QuickStarts />
         <div class="layout">
