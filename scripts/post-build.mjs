@@ -63,6 +63,7 @@ const gate = `(() => {
     validThroughDay: prerendered.valid_through_day,
     keys: prerendered.keys,
     tags: prerendered.tags,
+    themes: prerendered.themes,
     preloads,
   })};
   const html = document.documentElement;
@@ -79,9 +80,9 @@ const gate = `(() => {
     }
   }
   html.lang = p.tags[lang];
-  // The themes of app::prefs::Theme other than following the system.
+  // A remembered theme other than following the system.
   const theme = pref(p.keys.theme);
-  if (theme === "light" || theme === "dark") html.dataset.theme = theme;
+  if (p.themes.includes(theme)) html.dataset.theme = theme;
   const firstVisit = location.search === "" && stored(p.keys.draft) === null &&
     stored(p.keys.catalog_edits) === null && Math.floor(Date.now() / 86400000) <= p.validThroughDay;
   html.dataset.firstAnswer = firstVisit ? lang : "none";

@@ -11,7 +11,7 @@
 use crate::answer;
 use crate::i18n::Lang;
 use crate::keys::StorageKey;
-use crate::page::{frame, starting_form};
+use crate::page::{frame, starting_form, Theme};
 use gpu_sizer_engine::plan::evaluate;
 use gpu_sizer_engine::Catalog;
 
@@ -68,7 +68,8 @@ impl Prerendered {
     }
 
     /// The data the build writes into index.html, as JSON: the frames, the day they hold
-    /// through, and the storage keys whose presence means the visitor is not a first visitor.
+    /// through, the storage keys whose presence means the visitor is not a first visitor, and the
+    /// language tags and themes the start-up script applies.
     pub fn to_json(&self) -> String {
         let frames: Vec<String> = self
             .frames
@@ -79,14 +80,19 @@ impl Prerendered {
             .iter()
             .map(|l| format!("{}:{}", json_string(l.key()), json_string(l.tag())))
             .collect();
+        let themes: Vec<String> = [Theme::Light, Theme::Dark]
+            .iter()
+            .map(|t| json_string(t.key()))
+            .collect();
         format!(
-            r#"{{"valid_through_day":{},"keys":{{"lang":{},"theme":{},"draft":{},"catalog_edits":{}}},"tags":{{{}}},"frames":{{{}}}}}"#,
+            r#"{{"valid_through_day":{},"keys":{{"lang":{},"theme":{},"draft":{},"catalog_edits":{}}},"tags":{{{}}},"themes":[{}],"frames":{{{}}}}}"#,
             self.valid_through,
             json_string(StorageKey::Lang.as_str()),
             json_string(StorageKey::Theme.as_str()),
             json_string(StorageKey::Draft.as_str()),
             json_string(StorageKey::CatalogEdits.as_str()),
             tags.join(","),
+            themes.join(","),
             frames.join(","),
         )
     }
@@ -168,5 +174,6 @@ mod tests {
         assert!(json.starts_with(r#"{"valid_through_day":"#));
         assert!(json.contains(r#""draft":"gpu-sizer.draft""#));
         assert!(json.contains(r#""zh":"zh-CN""#));
+        assert!(json.contains(r#""themes":["light","dark"]"#));
     }
 }
