@@ -7,7 +7,7 @@
 //     first-answer module.
 //  3. Replaces Trunk's inline loader with a hashed boot script (so the CSP needs no
 //     'unsafe-inline') that runs the first-answer module unless the page already shows its
-//     answer, lets the browser paint, then loads the app (src/app/first_answer.rs says why), and
+//     answer, lets the browser paint, then loads the app (crates/first/src/main.rs says why), and
 //     registers the service worker.
 //  4. Writes sw.js with the list of every file of the build and a cache version derived from
 //     their contents, so a new build replaces the old cache.

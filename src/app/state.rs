@@ -94,6 +94,5 @@ pub fn use_state() -> AppState {
 
 /// Today as days since 1970-01-01, from the browser's clock (the engine has none).
 pub fn today() -> Option<i64> {
-    let ms = js_sys::Date::now();
-    ms.is_finite().then(|| (ms / 86_400_000.0).floor() as i64)
+    gpu_sizer_markup::page::day_of(js_sys::Date::now())
 }

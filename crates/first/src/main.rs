@@ -57,7 +57,7 @@ fn main() {
     }
     let report = start
         .form
-        .to_request(today())
+        .to_request(page::day_of(js_sys::Date::now()))
         .and_then(|request| evaluate(Catalog::builtin(), &request));
     let card = answer::markup(&report, lang);
     if let Some(body) = document.body() {
@@ -74,10 +74,4 @@ fn browser_lang(navigator: &web_sys::Navigator) -> Lang {
         .chain(navigator.language())
         .collect();
     Lang::from_tags(tags.iter().map(String::as_str))
-}
-
-/// Today as days since 1970-01-01 (UTC), as the app's `state::today`.
-fn today() -> Option<i64> {
-    let ms = js_sys::Date::now();
-    ms.is_finite().then(|| (ms / 86_400_000.0).floor() as i64)
 }

@@ -140,6 +140,12 @@ fn split_view(search: &str) -> (String, Option<&str>) {
     (parts.join("&"), view)
 }
 
+/// The day (since 1970-01-01, UTC) of a clock reading in milliseconds since then: the day the
+/// engine dates prices against (`Request::today`), the same in the page and in the build.
+pub fn day_of(ms: f64) -> Option<i64> {
+    ms.is_finite().then(|| (ms / 86_400_000.0).floor() as i64)
+}
+
 /// The form a visitor starts from without a link or a draft: in yuan for a Chinese reader.
 pub fn starting_form(chinese: bool) -> Form {
     let mut form = Form::default();

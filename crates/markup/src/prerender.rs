@@ -14,6 +14,7 @@ use crate::keys::StorageKey;
 use crate::page::{frame, starting_form, Theme};
 use gpu_sizer_engine::plan::evaluate;
 use gpu_sizer_engine::Catalog;
+use serde_json::{json, Map, Value};
 
 /// How far ahead the build looks for a day on which the answer changes (ten years).
 const HORIZON_DAYS: i64 = 3650;
@@ -36,23 +37,11 @@ impl Prerendered {
             .collect();
         let same_on = |day: i64| frames.iter().all(|(lang, f)| first_frame(*lang, day) == *f);
         // Staleness only grows, so the answer reads the same up to one day and differs after it:
-        // find that day by doubling, then bisection (`same` holds on `good`, not on `changed`).
-        let horizon = today + HORIZON_DAYS;
-        let (mut good, mut step) = (today, 1);
-        let mut changed = loop {
-            let day = (today + step).min(horizon);
-            if !same_on(day) {
-                break day;
-            }
-            good = day;
-            if day == horizon {
-                return Prerendered {
-                    frames,
-                    valid_through: horizon,
-                };
-            }
-            step *= 2;
-        };
+        // bisect for that day (`same_on` holds on `good`, not on `changed`).
+        let (mut good, mut changed) = (today, today + HORIZON_DAYS);
+        if same_on(changed) {
+            good = changed;
+        }
         while changed - good > 1 {
             let mid = good + (changed - good) / 2;
             if same_on(mid) {
@@ -71,30 +60,28 @@ impl Prerendered {
     /// through, the storage keys whose presence means the visitor is not a first visitor, and the
     /// language tags and themes the start-up script applies.
     pub fn to_json(&self) -> String {
-        let frames: Vec<String> = self
+        let frames: Map<String, Value> = self
             .frames
             .iter()
-            .map(|(lang, f)| format!("{}:{}", json_string(lang.key()), json_string(f)))
+            .map(|(lang, f)| (lang.key().to_string(), f.as_str().into()))
             .collect();
-        let tags: Vec<String> = Lang::ALL
+        let tags: Map<String, Value> = Lang::ALL
             .iter()
-            .map(|l| format!("{}:{}", json_string(l.key()), json_string(l.tag())))
+            .map(|l| (l.key().to_string(), l.tag().into()))
             .collect();
-        let themes: Vec<String> = [Theme::Light, Theme::Dark]
-            .iter()
-            .map(|t| json_string(t.key()))
-            .collect();
-        format!(
-            r#"{{"valid_through_day":{},"keys":{{"lang":{},"theme":{},"draft":{},"catalog_edits":{}}},"tags":{{{}}},"themes":[{}],"frames":{{{}}}}}"#,
-            self.valid_through,
-            json_string(StorageKey::Lang.as_str()),
-            json_string(StorageKey::Theme.as_str()),
-            json_string(StorageKey::Draft.as_str()),
-            json_string(StorageKey::CatalogEdits.as_str()),
-            tags.join(","),
-            themes.join(","),
-            frames.join(","),
-        )
+        json!({
+            "valid_through_day": self.valid_through,
+            "keys": {
+                "lang": StorageKey::Lang.as_str(),
+                "theme": StorageKey::Theme.as_str(),
+                "draft": StorageKey::Draft.as_str(),
+                "catalog_edits": StorageKey::CatalogEdits.as_str(),
+            },
+            "tags": tags,
+            "themes": [Theme::Light.key(), Theme::Dark.key()],
+            "frames": frames,
+        })
+        .to_string()
     }
 }
 
@@ -104,22 +91,6 @@ fn first_frame(lang: Lang, day: i64) -> String {
         .to_request(Some(day))
         .and_then(|request| evaluate(Catalog::builtin(), &request));
     frame(&answer::markup(&report, lang), lang, true)
-}
-
-/// `s` as a JSON string literal.
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]
@@ -169,9 +140,14 @@ mod tests {
 
     #[test]
     fn writes_valid_json_for_the_build() {
-        assert_eq!(json_string("a\"b\\c\n<é>"), r#""a\"b\\c\u000a<é>""#);
-        let json = Prerendered::build(20_000).to_json();
-        assert!(json.starts_with(r#"{"valid_through_day":"#));
+        let built = Prerendered::build(20_000);
+        let json = built.to_json();
+        let read: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(read["valid_through_day"], built.valid_through);
+        // The frames, full of quotes and markup, come back as they were.
+        for (lang, frame) in &built.frames {
+            assert_eq!(read["frames"][lang.key()], frame.as_str());
+        }
         assert!(json.contains(r#""draft":"gpu-sizer.draft""#));
         assert!(json.contains(r#""zh":"zh-CN""#));
         assert!(json.contains(r#""themes":["light","dark"]"#));

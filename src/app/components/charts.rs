@@ -40,8 +40,9 @@ impl Scale {
         let (lo, hi) = if log {
             (lo.max(1e-9).log10(), hi.max(lo * 1.0001).max(1e-9).log10())
         } else {
-            (lo, if hi > lo { hi } else { lo + 1.0 })
+            (lo, hi)
         };
+        // An empty range is drawn as one unit wide.
         let hi = if hi > lo { hi } else { lo + 1.0 };
         Scale {
             lo,
@@ -510,8 +511,8 @@ fn fleet_chart(h: &mut Html, report: &Report, form: &gpu_sizer_formats::Form, la
     h.raw("</svg></figure>");
 }
 
-/// The charts for the current report, as markup: they are redrawn whole on every input change,
-/// with one `innerHTML` write (see [`crate::app::html`]).
+/// The charts for the current report, as markup: redrawn whole on every input change while on
+/// screen, with one `innerHTML` write (see [`crate::app::html`]).
 #[component]
 pub fn Charts() -> impl IntoView {
     let state = use_state();
@@ -519,7 +520,6 @@ pub fn Charts() -> impl IntoView {
     let node = NodeRef::<leptos::html::Div>::new();
     let markup = while_shown(on_screen(node), move || {
         let lang = lang.get();
-        let serving = state.form.with(|f| f.workload == WorkloadKind::Serve);
         state.report.with(|report| {
             let Ok(report) = report else {
                 return String::new();
@@ -530,9 +530,11 @@ pub fn Charts() -> impl IntoView {
                 .raw(r#"</h2><div class="chart-grid">"#);
             scatter(&mut h, report, lang);
             billing(&mut h, report, lang);
-            if serving {
-                state.form.with(|f| fleet_chart(&mut h, report, f, lang));
-            }
+            state.form.with(|f| {
+                if f.workload == WorkloadKind::Serve {
+                    fleet_chart(&mut h, report, f, lang);
+                }
+            });
             h.raw("</div></section>");
             h.finish()
         })

@@ -2,7 +2,7 @@
 //! sources, the catalog price with its date, break-even and spot figures.
 
 use super::on_screen::{on_screen, while_shown};
-use super::ranking::key_of;
+use super::ranking::has_key;
 use crate::app::format;
 use crate::app::html::Html;
 use crate::app::i18n::{self, t, Lang};
@@ -17,6 +17,13 @@ use leptos::prelude::*;
 
 /// Colours of the memory bar, cycled by term (CSS classes, so both themes style them).
 const SEGMENTS: usize = 8;
+
+/// A part's heading with its figure: "Time · 5.3 h (4.1–6.8 h)".
+fn subheading(h: &mut Html, label: &str, figure: &str) {
+    h.raw("<h3>")
+        .text(&format!("{label} · {figure}"))
+        .raw("</h3>");
+}
 
 /// The terms as a list whose items open to their formula and source.
 fn term_list(
@@ -184,19 +191,17 @@ fn detail_markup(
     h.raw("<h3>").text(t::MEMORY_PER_GPU.get(lang)).raw("</h3>");
     memory_bar(&mut h, c, &explained.memory, lang);
     term_list(&mut h, &explained.memory.terms, None, lang, None);
-    let time = format!(
-        "{} · {}",
+    subheading(
+        &mut h,
         t::TIME.get(lang),
-        format::hours_band(c.hours, lang)
+        &format::hours_band(c.hours, lang),
     );
-    h.raw("<h3>").text(&time).raw("</h3>");
     term_list(&mut h, &explained.timing.terms, None, lang, None);
-    let cost = format!(
-        "{} · {}",
+    subheading(
+        &mut h,
         t::TOTAL_COST.get(lang),
-        format::money_band(c.cost, currency)
+        &format::money_band(c.cost, currency),
     );
-    h.raw("<h3>").text(&cost).raw("</h3>");
     term_list(&mut h, &explained.cost, Some("cost-lines"), lang, Some(sym));
     if let Some(b) = &explained.break_even {
         h.raw(r#"<p data-testid="break-even">"#)
@@ -246,7 +251,7 @@ pub fn Detail() -> impl IntoView {
                 };
                 let chosen = selected
                     .as_ref()
-                    .and_then(|k| report.ranked.iter().find(|c| &key_of(c) == k))
+                    .and_then(|k| report.ranked.iter().find(|c| has_key(c, k)))
                     .or_else(|| report.pick());
                 chosen.map_or_else(String::new, |c| {
                     detail_markup(state.catalog.get(), c, request, lang, today)

@@ -41,12 +41,10 @@ impl Filters {
     }
 }
 
-pub fn key_of(c: &Candidate) -> CandidateKey {
-    (
-        c.offer.id.clone(),
-        format::mode_key(c.mode).to_string(),
-        c.instances,
-    )
+/// Whether `c` is the candidate with `key` (compared in place: the detail looks for it among
+/// hundreds of candidates on every change).
+pub fn has_key(c: &Candidate, key: &CandidateKey) -> bool {
+    c.offer.id == key.0 && format::mode_key(c.mode) == key.1 && c.instances == key.2
 }
 
 /// The values the filters offer, from the ranked candidates.
@@ -137,20 +135,15 @@ fn clicked_row(ev: &leptos::ev::MouseEvent) -> Option<CandidateKey> {
     row_key(&target.closest("tr").ok()??)
 }
 
-/// Distinct (value, label) pairs of the ranked candidates, for a filter's options. It runs on
-/// every input change over hundreds of candidates that share a few dozen values: it gathers
-/// borrowed pairs and copies only the distinct ones.
+/// Distinct (value, label) pairs of the ranked candidates, for a filter's options: gathered as
+/// borrowed pairs, only the distinct ones copied.
 fn options<'a>(
     list: &'a [Candidate],
     f: impl Fn(&'a Candidate) -> (&'a str, &'a str),
 ) -> Vec<(String, String)> {
-    let mut pairs: Vec<(&str, &str)> = Vec::new();
-    for pair in list.iter().map(f) {
-        if !pairs.contains(&pair) {
-            pairs.push(pair);
-        }
-    }
+    let mut pairs: Vec<(&str, &str)> = list.iter().map(f).collect();
     pairs.sort_unstable();
+    pairs.dedup();
     pairs
         .into_iter()
         .map(|(value, label)| (value.to_string(), label.to_string()))
@@ -244,13 +237,10 @@ pub fn Ranking() -> impl IntoView {
                 regions: options(&report.ranked, |c| (&c.offer.region, &c.offer.region)),
                 gpus: options(&report.ranked, |c| (&c.gpu.id, &c.gpu.name)),
                 modes: {
-                    let mut modes: Vec<BillingMode> = Vec::new();
-                    for c in &report.ranked {
-                        if !modes.contains(&c.mode) {
-                            modes.push(c.mode);
-                        }
-                    }
+                    let mut modes: Vec<BillingMode> =
+                        report.ranked.iter().map(|c| c.mode).collect();
                     modes.sort_by_key(|m| format::mode_key(*m));
+                    modes.dedup();
                     modes
                 },
             }

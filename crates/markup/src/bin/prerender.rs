@@ -3,6 +3,7 @@
 //! first argument, `YYYY-MM-DD`.
 
 use gpu_sizer_engine::catalog::validate::parse_date;
+use gpu_sizer_markup::page::day_of;
 use gpu_sizer_markup::prerender::Prerendered;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -13,10 +14,10 @@ fn main() {
             std::process::exit(2);
         }),
         None => {
-            let secs = SystemTime::now()
+            let ms = SystemTime::now()
                 .duration_since(UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs());
-            (secs / 86_400) as i64
+                .map_or(0.0, |d| d.as_millis() as f64);
+            day_of(ms).unwrap_or_default()
         }
     };
     println!("{}", Prerendered::build(today).to_json());
