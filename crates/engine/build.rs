@@ -9,6 +9,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 #[allow(dead_code)]
+#[path = "src/sizing/time/efficiency/table.rs"]
+mod efficiency;
+#[allow(dead_code)]
 #[path = "src/model/schema.rs"]
 mod model_schema;
 #[allow(dead_code)]
@@ -72,6 +75,15 @@ fn main() {
         panic!("the catalog data is invalid:\n{}", list.join("\n"));
     }
 
+    let rates: efficiency::EfficiencyTable = read_toml(&data.join("efficiency.toml"));
+    let rate_problems = rates.problems(catalog.gpus.iter().map(|g| g.id.as_str()));
+    if !rate_problems.is_empty() {
+        panic!(
+            "data/efficiency.toml is invalid:\n  - {}",
+            rate_problems.join("\n  - ")
+        );
+    }
+
     let models: ModelsFile = read_toml(&data.join("models.toml"));
     let model_problems = model_schema::problems(&models.model);
     if !model_problems.is_empty() {
@@ -89,6 +101,10 @@ fn main() {
     let models = serde_json::to_value(&models.model).expect("the presets serialise");
     write("catalog.json", &catalog);
     write("models.json", &models);
+    write(
+        "efficiency.json",
+        &serde_json::to_value(&rates).expect("the efficiency table serialises"),
+    );
     // The page ships without the maintainers' notes (half the catalog's compressed size); every
     // figure keeps its source URL and date, and the CLI and the data files keep the notes.
     write("catalog-page.json", &without_notes(catalog));

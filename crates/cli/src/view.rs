@@ -424,6 +424,7 @@ fn reason_label(r: &Reason) -> String {
         Reason::NoPrice => "no catalog price in an allowed mode".into(),
         Reason::Filtered(what) => format!("left out by the {what} filter"),
         Reason::Unknown(_) => "time could not be estimated".into(),
+        Reason::Layout(_) => "the parallel layout does not fit the offer's GPUs".into(),
     }
 }
 

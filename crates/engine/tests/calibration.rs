@@ -1,796 +1,562 @@
-//! Calibration against published measurements (`tests/data/calibration.json`, each case with its
-//! source URL). Every applicable case is rebuilt from the configuration the source describes —
-//! never from the measured value — and run through the engine. Memory must land within ±15% and
-//! time or throughput within ±25%; cases the engine cannot reproduce say why.
+//! Calibration against published measurements (`tests/data/calibration.json`). Each case is a
+//! scenario as the CLI reads it (`job`), the hardware it ran on (`hardware`), one published
+//! figure and its source. The case is rebuilt from the configuration the source describes —
+//! never from the measured value — and run through the engine.
 //!
-//! The table is printed to stderr and written to `target/calibration.txt`:
+//! The test prints every case and the median error per class, writes the table to
+//! `target/calibration.txt`, and fails when a time class's median error exceeds 20 %, a memory
+//! class's exceeds 10 %, the median over all training-throughput cases exceeds 15 %, a fit verdict
+//! is wrong, or a case is off by more than 35 % without a written `reason` beside it.
 //! `cargo test -p gpu-sizer-engine --test calibration`.
 
-use gpu_sizer_engine::catalog::{Catalog, Fabric, Gpu, InstanceLink};
-use gpu_sizer_engine::model::{Attention, ModelKind, Transformer};
-use gpu_sizer_engine::scenario::{
-    Cluster, Lora, LoraTargets, Model, ModelSpec, Optimizer, Parallelism, Recompute, Serve, Train,
-    TrainPrecision, TrainShape, WeightFormat, Workload, ZeroStage,
-};
-use gpu_sizer_engine::sizing::memory::{self, MemoryEstimate};
-use gpu_sizer_engine::sizing::time::{self, Timing};
+use gpu_sizer_engine::catalog::{Catalog, Fabric, InstanceLink};
+use gpu_sizer_engine::scenario::{Cluster, Model, Workload};
+use gpu_sizer_engine::sizing::layout::{self, Slots};
+use gpu_sizer_engine::sizing::{fit, memory, time};
 use gpu_sizer_engine::units::GIB;
+use gpu_sizer_formats::Form;
+use serde::Deserialize;
 use serde_json::Value;
 use std::fmt::Write as _;
 
 const CASES: &str = include_str!("data/calibration.json");
 
-/// What a row is held to.
-#[derive(Clone, Copy)]
-enum Check {
-    /// Relative error at most this.
-    Within(f64),
-    /// The prediction covers only part of what was measured, so it must not exceed it.
-    LowerBound(&'static str),
-    /// Printed for reference, not asserted, with the reason.
-    OutOfScope(&'static str),
+/// Tolerances the issue of trust in numbers sets.
+const CASE_LIMIT: f64 = 0.35;
+const TIME_CLASS_MEDIAN: f64 = 0.20;
+const MEMORY_CLASS_MEDIAN: f64 = 0.10;
+const TRAINING_MEDIAN: f64 = 0.15;
+
+#[derive(Deserialize)]
+struct File {
+    cases: Vec<Case>,
 }
 
-const MEMORY: Check = Check::Within(0.15);
-const TIME: Check = Check::Within(0.25);
-
-struct Row {
-    id: &'static str,
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    id: String,
+    /// The group whose median error is held to a limit (a GPU class, a server, "memory").
+    class: String,
+    what: String,
+    /// Scenario fields, exactly as a scenario file gives them.
+    job: Value,
+    hardware: Hardware,
     metric: String,
-    predicted: f64,
     published: f64,
-    unit: &'static str,
-    check: Check,
+    unit: String,
+    source: Source,
+    /// Why this case may miss by more than the case limit.
+    #[serde(default)]
+    reason: Option<String>,
+    /// The efficiency-table rate this case is the source of, if any.
+    #[serde(default)]
+    derives: Option<String>,
+    /// Compare `metric` of this case divided by the same metric of case `ratio_to`.
+    #[serde(default)]
+    ratio_to: Option<String>,
+    /// Why the absolute figure is not compared: the case only anchors scaling ratios.
+    #[serde(default)]
+    ratio_base_only: Option<String>,
 }
 
-impl Row {
-    fn error(&self) -> f64 {
-        self.predicted / self.published - 1.0
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Hardware {
+    gpu: String,
+    gpus: u32,
+    #[serde(default)]
+    gpus_per_node: Option<u32>,
+    #[serde(default)]
+    link: Option<InstanceLink>,
+    #[serde(default)]
+    fabric: Option<Fabric>,
+    #[serde(default)]
+    network_gbps: Option<f64>,
+    #[serde(default)]
+    nvlink_domain: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Source {
+    url: String,
+    location: String,
+    quote: String,
+}
+
+impl Hardware {
+    fn cluster(&self) -> Cluster<'static> {
+        let gpu = Catalog::builtin()
+            .gpu(&self.gpu)
+            .unwrap_or_else(|| panic!("GPU {} missing from the catalog", self.gpu));
+        let per_node = self.gpus_per_node.unwrap_or(self.gpus.min(8)).max(1);
+        let link = self.link.unwrap_or(if per_node > 1 {
+            Cluster::single_node(gpu, per_node).link
+        } else {
+            InstanceLink::None
+        });
+        Cluster {
+            gpu,
+            gpus: self.gpus,
+            gpus_per_node: per_node,
+            link,
+            fabric: self.fabric.unwrap_or(Fabric::None),
+            network_gbps: self.network_gbps,
+            nvlink_domain: self.nvlink_domain.unwrap_or(per_node),
+        }
+    }
+}
+
+/// What the engine predicts for one metric, or why it cannot.
+fn predict(case: &Case) -> Result<f64, String> {
+    let form: Form = Form::from_json(&case.job.to_string()).map_err(|e| e.to_string())?;
+    let request = form.to_request(None).map_err(|e| e.to_string())?;
+    let model = Model::resolve(&request.scenario.model).map_err(|e| e.to_string())?;
+    let cluster = case.hardware.cluster();
+    let slots = Slots {
+        gpus: cluster.gpus,
+        per_node: cluster.gpus_per_node,
+    };
+    let workload = &request.scenario.workload;
+    let placed = layout::place(&model, workload, cluster.gpu, slots).map_err(|e| e.to_string())?;
+    let (workload, fits) = match &placed {
+        Ok(p) => (p.workload.clone(), true),
+        Err(_) => (workload.clone(), false),
+    };
+    let mem_gpus = match &workload {
+        Workload::Serve(s) => s.tensor_parallel.unwrap_or(cluster.gpus),
+        _ => cluster.gpus,
+    };
+    let mem = || memory::estimate(&model, &workload, mem_gpus).map_err(|e| e.to_string());
+    let term = |m: &memory::MemoryEstimate, key: &str| m.term(key).map_or(0.0, |t| t.value);
+    let timing = || {
+        time::estimate(
+            &model,
+            &workload,
+            &cluster,
+            request.scenario.data.as_ref(),
+            Catalog::builtin(),
+        )
+        .map_err(|e| e.to_string())
+    };
+    let figure = |key: &str| -> Result<f64, String> {
+        let t = timing()?;
+        t.figure(key)
+            .map(|f| f.band.expected)
+            .ok_or_else(|| format!("no {key} figure: {:?}", t.warnings))
+    };
+    let usable = fit::usable_gib(cluster.gpu, &workload).value;
+    if std::env::var("CALIBRATION_SHOW").is_ok_and(|id| id == case.id) {
+        if let Ok(t) = timing() {
+            for t in &t.terms {
+                eprintln!(
+                    "{:<26} {:>14.6} {:<9} {}",
+                    t.key, t.value, t.unit, t.formula
+                );
+            }
+            eprintln!("warnings: {:?}", t.warnings);
+        }
+        if let Ok(m) = mem() {
+            for t in &m.terms {
+                eprintln!(
+                    "{:<26} {:>14.6} {:<9} {}",
+                    t.key, t.value, t.unit, t.formula
+                );
+            }
+        }
+    }
+    match case.metric.as_str() {
+        "fits" => Ok(if fits { 1.0 } else { 0.0 }),
+        "peak_memory_gib" => Ok(mem()?.total_gib),
+        "allocator_peak_gib" => {
+            let m = mem()?;
+            Ok(m.total_gib - term(&m, "cuda_context"))
+        }
+        "kv_room_gib" => {
+            let m = mem()?;
+            Ok(usable - (m.total_gib - term(&m, "kv_cache")))
+        }
+        k if k.starts_with("memory:") => Ok(term(&mem()?, &k["memory:".len()..])),
+        "max_seq_len" => fit::max_seq_len(&model, &workload, cluster.gpu, cluster.gpus)
+            .map_err(|e| e.to_string())?
+            .map(f64::from)
+            .ok_or_else(|| "nothing fits".into()),
+        "max_context_tokens" => fit::max_context(&model, &workload, cluster.gpu, mem_gpus)
+            .map_err(|e| e.to_string())?
+            .map(f64::from)
+            .ok_or_else(|| "nothing fits".into()),
+        "gpu_hours" => timing()?
+            .gpu_hours()
+            .map(|b| b.expected)
+            .ok_or_else(|| "no hours".into()),
+        "hours" => timing()?
+            .hours
+            .map(|b| b.expected)
+            .ok_or_else(|| "no hours".into()),
+        "tflops_per_gpu" => {
+            let t = timing()?;
+            let peak = t
+                .terms
+                .iter()
+                .find(|t| t.key == "peak")
+                .map(|t| t.value)
+                .ok_or("no peak term")?;
+            Ok(figure("mfu")? * peak)
+        }
+        "sequences_per_s" => {
+            Ok(figure("tokens_per_s")? / case.job["seq_len"].as_f64().ok_or("no seq_len")?)
+        }
+        "time_to_first_token_ms" => Ok(figure("time_to_first_token_s")? * 1e3),
+        "scaling_efficiency" => timing()?
+            .terms
+            .iter()
+            .find(|t| t.key == "scaling_efficiency")
+            .map(|t| t.value)
+            .ok_or_else(|| "no scaling term".into()),
+        key => figure(key),
+    }
+}
+
+/// Reads a case's figure as GiB when the source printed GB or MiB.
+fn in_unit(value: f64, unit: &str) -> f64 {
+    match unit {
+        "GB" => value * 1e9 / GIB,
+        "MiB" => value / 1024.0,
+        _ => value,
+    }
+}
+
+struct Row<'c> {
+    case: &'c Case,
+    predicted: Result<f64, String>,
+    published: f64,
+}
+
+impl Row<'_> {
+    fn error(&self) -> Option<f64> {
+        self.predicted
+            .as_ref()
+            .ok()
+            .map(|p| p / self.published - 1.0)
+    }
+
+    fn is_verdict(&self) -> bool {
+        self.case.metric == "fits"
+    }
+
+    fn is_memory(&self) -> bool {
+        self.case.class.starts_with("memory")
+    }
+
+    fn counted(&self) -> bool {
+        self.case.ratio_base_only.is_none()
     }
 
     fn ok(&self) -> bool {
-        match self.check {
-            Check::Within(tol) => self.error().abs() <= tol,
-            Check::LowerBound(_) => self.predicted <= self.published * 1.001,
-            Check::OutOfScope(_) => true,
+        if !self.counted() {
+            return true;
+        }
+        match (self.is_verdict(), self.error()) {
+            (true, Some(e)) => e == 0.0,
+            (false, Some(e)) => e.abs() <= CASE_LIMIT || self.case.reason.is_some(),
+            (_, None) => self.case.reason.is_some(),
         }
     }
 }
 
-// ---------------------------------------------------------------- reading the published values
-
-fn case<'a>(all: &'a Value, id: &str) -> &'a Value {
-    all["cases"]
-        .as_array()
-        .expect("cases array")
-        .iter()
-        .find(|c| c["id"] == id)
-        .unwrap_or_else(|| panic!("case {id} missing from calibration.json"))
-}
-
-/// The measured value(s) of the metric whose name starts with `prefix`, as numbers. Strings such
-/// as "413.18 MB (first table ...)" give their leading number.
-fn measured(all: &Value, id: &str, prefix: &str) -> Vec<f64> {
-    let m = case(all, id)["measured"]
-        .as_array()
-        .expect("measured array")
-        .iter()
-        .find(|m| m["metric"].as_str().is_some_and(|s| s.starts_with(prefix)))
-        .unwrap_or_else(|| panic!("{id}: no metric starting with '{prefix}'"));
-    let number = |v: &Value| -> f64 {
-        match v {
-            Value::Number(n) => n.as_f64().expect("finite"),
-            Value::String(s) => s
-                .split_whitespace()
-                .next()
-                .and_then(|w| w.parse().ok())
-                .unwrap_or_else(|| panic!("{id}: cannot read a number from '{s}'")),
-            other => panic!("{id}: unexpected value {other}"),
-        }
-    };
-    match &m["value"] {
-        Value::Array(a) => a.iter().map(number).collect(),
-        v => vec![number(v)],
+fn median(mut v: Vec<f64>) -> f64 {
+    if v.is_empty() {
+        return 0.0;
     }
-}
-
-// ---------------------------------------------------------------- building scenarios
-
-fn preset(id: &str) -> Model {
-    Model::resolve(&ModelSpec::Preset(id.into())).expect("preset")
-}
-
-/// A decoder described by its config numbers (MPT, OPT, BERT are not presets).
-#[allow(clippy::too_many_arguments)]
-fn custom(
-    kind: ModelKind,
-    params_b: Option<f64>,
-    layers: u32,
-    hidden: u32,
-    heads: u32,
-    ffn: u32,
-    vocab: u32,
-    max_positions: u32,
-) -> Model {
-    let t = Transformer {
-        num_hidden_layers: layers,
-        hidden_size: hidden,
-        num_attention_heads: heads,
-        num_key_value_heads: heads,
-        head_dim: hidden / heads,
-        intermediate_size: ffn,
-        vocab_size: vocab,
-        tie_word_embeddings: true,
-        attention: Attention::Mha,
-        gated_mlp: false,
-        max_position_embeddings: max_positions,
-        sliding_window: None,
-        sliding_window_layers: None,
-        moe: None,
-        mla: None,
-        encoder_layers: None,
-    };
-    Model::resolve(&ModelSpec::Custom {
-        name: "calibration model".into(),
-        kind,
-        params_b,
-        transformer: t,
-    })
-    .expect("custom model")
-}
-
-/// MPT models as configured in llm-foundry's pretrain yamls (GELU MLP ×4, tied embeddings,
-/// vocabulary 50368), with the parameter count the benchmark table prints.
-fn mpt(size: &str) -> Model {
-    let (layers, hidden, heads, params) = match size {
-        "7b" => (32, 4096, 32, 6_658_859_008.0),
-        "13b" => (40, 5120, 40, 12_853_954_560.0),
-        "30b" => (48, 7168, 56, 29_975_214_080.0),
-        "70b" => (80, 8192, 64, 64_862_437_376.0),
-        _ => unreachable!(),
-    };
-    custom(
-        ModelKind::Llm,
-        Some(params / 1e9),
-        layers,
-        hidden,
-        heads,
-        4 * hidden,
-        50_368,
-        2048,
-    )
-}
-
-fn gpu(id: &str) -> &'static Gpu {
-    Catalog::builtin()
-        .gpu(id)
-        .unwrap_or_else(|| panic!("GPU {id} missing from the catalog"))
-}
-
-/// `gpus` GPUs in 8-GPU NVSwitch nodes joined by `fabric` at `node_gbps` per node.
-fn cluster(
-    gpu: &'static Gpu,
-    gpus: u32,
-    fabric: Fabric,
-    node_gbps: Option<f64>,
-) -> Cluster<'static> {
-    Cluster {
-        gpu,
-        gpus,
-        gpus_per_node: 8.min(gpus),
-        link: if gpus > 1 {
-            InstanceLink::Nvswitch
-        } else {
-            InstanceLink::None
-        },
-        fabric,
-        network_gbps: node_gbps,
-    }
-}
-
-fn timing(model: &Model, w: &Workload, c: &Cluster) -> Timing {
-    let t = time::estimate(model, w, c, None, Catalog::builtin()).expect("timing");
-    assert!(
-        t.warnings.iter().all(|w| !w.contains("cannot")),
-        "{:?}",
-        t.warnings
-    );
-    t
-}
-
-fn expected(t: &Timing, key: &str) -> f64 {
-    t.figure(key)
-        .unwrap_or_else(|| panic!("figure {key} missing"))
-        .band
-        .expected
-}
-
-fn mem(model: &Model, w: &Workload, gpus: u32) -> MemoryEstimate {
-    memory::estimate(model, w, gpus).expect("memory")
-}
-
-fn term(m: &MemoryEstimate, key: &str) -> f64 {
-    m.term(key).map_or(0.0, |t| t.value)
-}
-
-fn pretrain(tokens: f64, seq: u32, micro: u32, global_tokens: f64) -> Train {
-    Train {
-        shape: TrainShape {
-            tokens,
-            seq_len: seq,
-            micro_batch: micro,
-            global_batch_tokens: Some(global_tokens),
-            recompute: Recompute::None,
-            flash_attention: true,
-            chunked_loss: false,
-        },
-        precision: TrainPrecision::Bf16Mixed,
-        optimizer: Optimizer::AdamW,
-        parallel: Parallelism {
-            zero: ZeroStage::Zero3,
-            tensor: 1,
-            pipeline: 1,
-        },
-        paged_optimizer: false,
-        optimizer_in_backward: false,
-    }
-}
-
-// ---------------------------------------------------------------- the cases
-
-fn training(all: &Value, rows: &mut Vec<Row>) {
-    // T01/T02: Llama 2 pre-training, 2T tokens, 4M-token batches of 4096-token sequences, bf16
-    // mixed precision. GPU count, sharding and recomputation are not published: one 8-GPU
-    // NVSwitch node with FSDP and the engine's defaults (GPU-hours barely depend on the count).
-    for (id, preset_id) in [("T01", "llama-2-7b"), ("T02", "llama-2-13b")] {
-        let m = preset(preset_id);
-        let w = Workload::Train(pretrain(2e12, 4096, 1, 4_194_304.0));
-        let t = timing(
-            &m,
-            &w,
-            &cluster(gpu("a100-80gb-sxm"), 8, Fabric::None, None),
-        );
-        rows.push(Row {
-            id,
-            metric: format!("{preset_id} pre-training GPU-hours"),
-            predicted: t.gpu_hours().unwrap().expected,
-            published: measured(all, id, "total pretraining GPU time")[0],
-            unit: "GPU-h",
-            check: TIME,
-        });
-    }
-
-    // T09: OPT-175B on 992 A100-80GB, fp16 with FSDP and Megatron tensor parallelism (8 per
-    // node), no pipeline, 2M-token batches of 2048 tokens; attention without flash (2022). The
-    // micro-batch and checkpointing are not in the case: each data-parallel rank runs its share
-    // of the batch (2M / 124 ranks = 8 sequences) in one pass, which only fits with activation
-    // checkpointing (the 2048² attention scores of 96 layers alone would exceed 80 GB).
-    let opt = custom(
-        ModelKind::Llm,
-        Some(175.0),
-        96,
-        12288,
-        96,
-        49152,
-        50272,
-        2048,
-    );
-    let mut t = pretrain(180e9, 2048, 8, 2_097_152.0);
-    t.precision = TrainPrecision::Fp16Mixed;
-    t.parallel.tensor = 8;
-    t.shape.flash_attention = false;
-    t.shape.recompute = Recompute::Full;
-    let g = gpu("a100-80gb-sxm");
-    let w = Workload::Train(t);
-    let fits = gpu_sizer_engine::sizing::fit::fit_on(&opt, &w, g, 992).unwrap();
-    assert!(
-        fits.fits(),
-        "OPT-175B config must fit: {} GiB",
-        fits.memory.total_gib
-    );
-    let tm = timing(&opt, &w, &cluster(g, 992, Fabric::Infiniband, None));
-    rows.push(Row {
-        id: "T09",
-        metric: "OPT-175B model TFLOP/s per GPU".into(),
-        predicted: expected(&tm, "mfu") * g.bf16_tflops.unwrap(),
-        published: measured(all, "T09", "achieved throughput per GPU")[0],
-        unit: "TFLOP/s",
-        check: TIME,
-    });
-
-    // T14: llm-foundry MPT runs on A100-80GB, seq 2048, FSDP FULL_SHARD, 1600 Gbps RoCE per node.
-    let runs = [
-        (
-            "7b",
-            8,
-            6,
-            96,
-            false,
-            TrainPrecision::Bf16Mixed,
-            "7B, 8 GPUs",
-        ),
-        (
-            "13b",
-            8,
-            2,
-            48,
-            false,
-            TrainPrecision::Bf16Mixed,
-            "13B, 8 GPUs",
-        ),
-        (
-            "30b",
-            8,
-            3,
-            504,
-            true,
-            TrainPrecision::Bf16Mixed,
-            "30B, 8 GPUs",
-        ),
-        (
-            "70b",
-            64,
-            8,
-            2048,
-            true,
-            TrainPrecision::Bf16,
-            "70B, 64 GPUs",
-        ),
-    ];
-    for (size, gpus, micro, gbs, ckpt, precision, metric) in runs {
-        let m = mpt(size);
-        let mut t = pretrain(1e9, 2048, micro, f64::from(gbs) * 2048.0);
-        t.precision = precision;
-        if ckpt {
-            t.shape.recompute = Recompute::Full;
-        }
-        let tm = timing(
-            &m,
-            &Workload::Train(t),
-            &cluster(gpu("a100-80gb-sxm"), gpus, Fabric::Roce, Some(1600.0)),
-        );
-        let published = measured(all, "T14", metric);
-        rows.push(Row {
-            id: "T14",
-            metric: format!("MPT-{size} MFU ({gpus} GPUs)"),
-            predicted: expected(&tm, "mfu"),
-            published: published[0],
-            unit: "",
-            check: TIME,
-        });
-        rows.push(Row {
-            id: "T14",
-            metric: format!("MPT-{size} tokens/s/GPU"),
-            predicted: expected(&tm, "tokens_per_s_per_gpu"),
-            published: *published.last().unwrap(),
-            unit: "tok/s",
-            check: TIME,
-        });
-    }
-
-    // S01: MPT-7B weak scaling on A100-40GB, pure bf16, FSDP, activation checkpointing.
-    let per_gpu = measured(all, "S01", "tokens/s/GPU");
-    let counts = [8u32, 16, 32, 64, 128];
-    let micro = [12u32, 16, 18, 18, 18];
-    let gbs = [384u32, 256, 576, 1152, 2304];
-    let mut predicted = Vec::new();
-    for i in 0..counts.len() {
-        let mut t = pretrain(1e9, 2048, micro[i], f64::from(gbs[i]) * 2048.0);
-        t.precision = TrainPrecision::Bf16;
-        t.shape.recompute = Recompute::Full;
-        let tm = timing(
-            &mpt("7b"),
-            &Workload::Train(t),
-            &cluster(gpu("a100-40gb-sxm"), counts[i], Fabric::Roce, Some(1600.0)),
-        );
-        let p = expected(&tm, "tokens_per_s_per_gpu");
-        predicted.push(p);
-        rows.push(Row {
-            id: "S01",
-            metric: format!("MPT-7B tokens/s/GPU at {} GPUs", counts[i]),
-            predicted: p,
-            published: per_gpu[i],
-            unit: "tok/s",
-            check: TIME,
-        });
-    }
-    rows.push(Row {
-        id: "S01",
-        metric: "per-GPU throughput 128 vs 8 GPUs".into(),
-        predicted: predicted[4] / predicted[0],
-        published: per_gpu[4] / per_gpu[0],
-        unit: "ratio",
-        check: TIME,
-    });
-}
-
-fn fine_tuning(all: &Value, rows: &mut Vec<Row>) {
-    // F01: torchtune, Llama 3.1 8B on one RTX 4090, batch 2, packed 2048-token sequences,
-    // activation checkpointing, chunked cross-entropy. torchtune reports PyTorch's allocator
-    // peak, which excludes the CUDA context, so the context term is left out of the comparison.
-    let m = preset("llama-3.1-8b");
-    let g = gpu("rtx-4090");
-    let shape = TrainShape {
-        tokens: 1e8,
-        seq_len: 2048,
-        micro_batch: 2,
-        global_batch_tokens: None,
-        recompute: Recompute::Full,
-        flash_attention: true,
-        chunked_loss: true,
-    };
-    // Full: single-device low-memory recipe: pure bf16, paged 8-bit AdamW, optimizer in backward.
-    let full = Workload::Train(Train {
-        shape,
-        precision: TrainPrecision::Bf16,
-        optimizer: Optimizer::Adam8bit,
-        parallel: Parallelism::default(),
-        paged_optimizer: true,
-        optimizer_in_backward: true,
-    });
-    // LoRA: rank 8 on q, v and the output projection; QLoRA: rank 8 on every linear layer.
-    let lora = Workload::Lora(Lora {
-        shape,
-        rank: 8,
-        targets: LoraTargets {
-            q: true,
-            v: true,
-            o: true,
-            ..LoraTargets::default()
-        },
-        qlora: false,
-        paged_optimizer: false,
-        optimizer: Optimizer::AdamW,
-        parallel: Parallelism::default(),
-    });
-    let qlora = Workload::Lora(Lora {
-        shape,
-        rank: 8,
-        targets: LoraTargets::ALL,
-        qlora: true,
-        paged_optimizer: false,
-        optimizer: Optimizer::AdamW,
-        parallel: Parallelism::default(),
-    });
-    let c = cluster(g, 1, Fabric::None, None);
-    for (name, w, metric) in [
-        ("full fine-tune", &full, "full finetune peak memory"),
-        ("LoRA", &lora, "LoRA peak memory"),
-        ("QLoRA", &qlora, "QLoRA peak memory"),
-    ] {
-        let published = measured(all, "F01", metric);
-        let e = mem(&m, w, 1);
-        rows.push(Row {
-            id: "F01",
-            metric: format!("{name} peak memory (allocator)"),
-            predicted: e.total_gib - term(&e, "cuda_context"),
-            published: published[0],
-            unit: "GiB",
-            check: MEMORY,
-        });
-        rows.push(Row {
-            id: "F01",
-            metric: format!("{name} tokens/s"),
-            predicted: expected(&timing(&m, w, &c), "tokens_per_s"),
-            published: published[1],
-            unit: "tok/s",
-            check: TIME,
-        });
-    }
-
-    // F04: T0_3B with PEFT. Batch and sequence length are not published, so only the part that
-    // does not depend on them is checked: fp32 weights, gradients and Adam states of 3 B params.
-    let t0 = Model::resolve(&ModelSpec::ParamsOnly { params_b: 3.0 }).unwrap();
-    let w = Workload::Train(Train {
-        precision: TrainPrecision::Fp32,
-        ..Train::default()
-    });
-    let e = mem(&t0, &w, 1);
-    rows.push(Row {
-        id: "F04",
-        metric: "full fine-tune: weights + gradients + Adam (fp32)".into(),
-        predicted: term(&e, "weights") + term(&e, "gradients") + term(&e, "optimizer"),
-        published: measured(all, "F04", "full finetune")[0],
-        unit: "GiB",
-        check: Check::LowerBound("batch and sequence length not published: states only"),
-    });
-}
-
-/// KV cache vLLM can allocate: usable memory minus everything else the engine counts.
-fn kv_room(model: &Model, s: &Serve, g: &Gpu, tp: u32) -> f64 {
-    let e = memory::serve_memory(model, s, tp).expect("serve memory");
-    g.memory_gib * s.memory_utilization - (e.total_gib - term(&e, "kv_cache"))
-}
-
-fn vllm(context: u32, tp: u32) -> Serve {
-    Serve {
-        weights: WeightFormat::Bf16,
-        context_tokens: context,
-        // vLLM profiles with max_num_seqs = 256 sequences by default.
-        concurrency: 256,
-        prompt_tokens: 1,
-        output_tokens: 1,
-        memory_utilization: 0.9,
-        tensor_parallel: Some(tp),
-        ..Serve::default()
-    }
-}
-
-fn inference(all: &Value, rows: &mut Vec<Row>) {
-    // I01: llama.cpp on one RTX 4090, LLaMA 7B in F16 and Q8_0: tg128 decodes 128 tokens from an
-    // empty context; pp512 processes a 512-token prompt.
-    let m = preset("llama-2-7b");
-    let c = cluster(gpu("rtx-4090"), 1, Fabric::None, None);
-    for (format, name) in [
-        (WeightFormat::Bf16, "F16"),
-        (WeightFormat::GgufQ8_0, "Q8_0"),
-    ] {
-        let published = measured(all, "I01", name);
-        let tg = Workload::Serve(Serve {
-            weights: format,
-            prompt_tokens: 0,
-            output_tokens: 128,
-            ..Serve::default()
-        });
-        rows.push(Row {
-            id: "I01",
-            metric: format!("{name} tg128 tokens/s"),
-            predicted: expected(&timing(&m, &tg, &c), "tokens_per_s_per_sequence"),
-            published: published[0],
-            unit: "tok/s",
-            check: TIME,
-        });
-        let pp = Workload::Serve(Serve {
-            weights: format,
-            prompt_tokens: 512,
-            output_tokens: 1,
-            ..Serve::default()
-        });
-        rows.push(Row {
-            id: "I01",
-            metric: format!("{name} pp512 tokens/s"),
-            predicted: expected(&timing(&m, &pp, &c), "prefill_tokens_per_s"),
-            published: published[1],
-            unit: "tok/s",
-            check: TIME,
-        });
-    }
-
-    // I05: vllm serve Meta-Llama-3-8B (max_model_len 8192) on an 80 GB GPU, utilisation 0.90.
-    let m = preset("llama-3.1-8b");
-    let g = gpu("h100-sxm");
-    let p = measured(all, "I05", "TP1: model weights");
-    let s1 = vllm(8192, 1);
-    let e1 = memory::serve_memory(&m, &s1, 1).unwrap();
-    rows.push(Row {
-        id: "I05",
-        metric: "TP1 model weights".into(),
-        predicted: term(&e1, "weights"),
-        published: p[0],
-        unit: "GiB",
-        check: MEMORY,
-    });
-    rows.push(Row {
-        id: "I05",
-        metric: "TP1 non-torch memory".into(),
-        predicted: term(&e1, "cuda_context") + term(&e1, "framework_overhead"),
-        published: p[1],
-        unit: "GiB",
-        check: Check::OutOfScope("this measurement is the source of the default"),
-    });
-    rows.push(Row {
-        id: "I05",
-        metric: "TP1 activation peak".into(),
-        predicted: term(&e1, "activations"),
-        published: p[2],
-        unit: "GiB",
-        check: MEMORY,
-    });
-    rows.push(Row {
-        id: "I05",
-        metric: "TP1 available KV cache".into(),
-        predicted: kv_room(&m, &s1, g, 1),
-        published: p[3],
-        unit: "GiB",
-        check: MEMORY,
-    });
-    let p2 = measured(all, "I05", "TP2: weights per GPU");
-    let e2 = memory::serve_memory(&m, &vllm(8192, 2), 2).unwrap();
-    rows.push(Row {
-        id: "I05",
-        metric: "TP2 weights per GPU".into(),
-        predicted: term(&e2, "weights"),
-        published: p2[0],
-        unit: "GiB",
-        check: MEMORY,
-    });
-
-    // I06: vLLM FP16 on A100-80GB, utilisation 0.9, 16-token blocks, max_model_len 4096.
-    let g = gpu("a100-80gb-sxm");
-    let blocks = |model: &Model, tp: u32| {
-        let s = vllm(4096, tp);
-        let per_block =
-            16.0 * model.kv_bytes(1.0, 2.0) * gpu_sizer_engine::sizing::memory::kv_share(model, tp);
-        (kv_room(model, &s, g, tp) * GIB / per_block).floor()
-    };
-    let p7 = measured(all, "I06", "Llama2-7B TP1");
-    rows.push(Row {
-        id: "I06",
-        metric: "Llama-2-7B TP1 KV blocks".into(),
-        predicted: blocks(&preset("llama-2-7b"), 1),
-        published: p7[0],
-        unit: "blocks",
-        check: MEMORY,
-    });
-    let p70 = measured(all, "I06", "Llama2-70B TP4");
-    rows.push(Row {
-        id: "I06",
-        metric: "Llama-2-70B TP4 KV blocks (after fix)".into(),
-        predicted: blocks(&preset("llama-2-70b"), 4),
-        published: p70[0],
-        unit: "blocks",
-        check: Check::OutOfScope(
-            "the fixed profiler keeps a safety margin for TP4 (10 750 blocks fewer than before the fix); the engine sizes the expected use",
-        ),
-    });
-
-    // S04: llama.cpp layer-split pipeline over 8 A100 80GB PCIe.
-    let p1 = measured(all, "S04", "1 GPU pp512");
-    let pp = Workload::Serve(Serve {
-        prompt_tokens: 512,
-        output_tokens: 1,
-        ..Serve::default()
-    });
-    rows.push(Row {
-        id: "S04",
-        metric: "1 GPU pp512 tokens/s".into(),
-        predicted: expected(
-            &timing(&preset("llama-2-7b"), &pp, &cluster(gpu("a100-80gb-pcie"), 1, Fabric::None, None)),
-            "prefill_tokens_per_s",
-        ),
-        published: p1[0],
-        unit: "tok/s",
-        check: Check::OutOfScope(
-            "llama.cpp's prompt kernels on A100 reach ~37% of the bf16 peak; the engine's prefill default is the training efficiency of vLLM-class servers, and it models tensor-parallel replicas, not llama.cpp's pipelined single prompt",
-        ),
-    });
-}
-
-fn estimators(all: &Value, rows: &mut Vec<Row>) {
-    // A01: bert-base-cased (12 × 768, 12 heads, FFN 3072, vocabulary 28996, 512 positions).
-    let bert = custom(ModelKind::Encoder, None, 12, 768, 12, 3072, 28_996, 512);
-    // A03: zephyr-7b-alpha has the Mistral 7B v0.1 architecture.
-    let zephyr = preset("mistral-7b-v0.1");
-    for (id, model, unit, scale, fp32_metric, fp16_metric, int_metric) in [
-        (
-            "A01",
-            &bert,
-            "MiB",
-            1024.0,
-            "float32",
-            "float16",
-            "int8 / int4",
-        ),
-        (
-            "A03",
-            &zephyr,
-            "GiB",
-            1.0,
-            "float32",
-            "float16/bfloat16",
-            "int8 / int4",
-        ),
-    ] {
-        let fp32 = measured(all, id, fp32_metric);
-        let fp16 = measured(all, id, fp16_metric);
-        let ints = measured(all, id, int_metric);
-        let weights = |f: WeightFormat| memory::serve_weight_bytes(model, f).0 / GIB * scale;
-        rows.push(Row {
-            id,
-            metric: "float32 weights".into(),
-            predicted: weights(WeightFormat::Fp32),
-            published: fp32[1],
-            unit,
-            check: MEMORY,
-        });
-        rows.push(Row {
-            id,
-            metric: "float16 weights".into(),
-            predicted: weights(WeightFormat::Bf16),
-            published: fp16[1],
-            unit,
-            check: MEMORY,
-        });
-        let e = mem(
-            model,
-            &Workload::Train(Train {
-                precision: TrainPrecision::Fp32,
-                ..Train::default()
-            }),
-            1,
-        );
-        // Accelerate's "training with Adam" is 4 × the fp32 size: weights, gradients, 2 states.
-        let adam = (term(&e, "weights") + term(&e, "gradients") + term(&e, "optimizer")) * scale;
-        rows.push(Row {
-            id,
-            metric: "fp32 training with Adam (states)".into(),
-            predicted: if id == "A01" { adam / 1024.0 } else { adam },
-            published: fp32[2],
-            unit: "GiB",
-            check: MEMORY,
-        });
-        rows.push(Row {
-            id,
-            metric: "int4 weights".into(),
-            predicted: weights(WeightFormat::Int4Awq),
-            published: ints[1],
-            unit,
-            check: Check::OutOfScope(
-                "Accelerate counts every parameter at 4 bits; real 4-bit formats keep embeddings in 16-bit and add group scales",
-            ),
-        });
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
     }
 }
 
 #[test]
 fn calibration_against_published_measurements() {
-    let all: Value = serde_json::from_str(CASES).expect("calibration.json parses");
-    let mut rows = Vec::new();
-    training(&all, &mut rows);
-    fine_tuning(&all, &mut rows);
-    inference(&all, &mut rows);
-    estimators(&all, &mut rows);
+    let file: File = serde_json::from_str(CASES).expect("calibration.json parses");
+    let mut ids = std::collections::BTreeSet::new();
+    for c in &file.cases {
+        assert!(ids.insert(c.id.as_str()), "case {} listed twice", c.id);
+        assert!(c.source.url.starts_with("http"), "{}: source URL", c.id);
+        assert!(!c.source.quote.trim().is_empty(), "{}: quote", c.id);
+        assert!(!c.source.location.trim().is_empty(), "{}: location", c.id);
+    }
+    let predicted: Vec<(&Case, Result<f64, String>)> =
+        file.cases.iter().map(|c| (c, predict(c))).collect();
+    let rows: Vec<Row> = predicted
+        .iter()
+        .map(|(c, p)| {
+            let published = in_unit(c.published, &c.unit);
+            let p = p.clone();
+            let (predicted, published) = match &c.ratio_to {
+                Some(other) => {
+                    let (base, base_p) = predicted
+                        .iter()
+                        .find(|(o, _)| &o.id == other)
+                        .unwrap_or_else(|| panic!("{}: no case {other}", c.id));
+                    let ratio = match (&p, base_p) {
+                        (Ok(a), Ok(b)) => Ok(a / b),
+                        (Err(e), _) | (_, Err(e)) => Err(e.clone()),
+                    };
+                    (ratio, published / in_unit(base.published, &base.unit))
+                }
+                None => (p, published),
+            };
+            Row {
+                case: c,
+                predicted,
+                published,
+            }
+        })
+        .collect();
 
     let mut out = String::new();
     writeln!(
         out,
-        "{:<4} | {:<48} | {:>12} | {:>12} | {:>8} | {:<7} | check",
-        "id", "metric", "predicted", "published", "error%", "unit"
+        "{:<6} | {:<16} | {:<64} | {:>12} | {:>12} | {:>8} | check",
+        "id", "class", "what", "predicted", "published", "error%"
     )
     .unwrap();
     for r in &rows {
-        let check = match r.check {
-            Check::Within(t) => format!("±{:.0}%{}", t * 100.0, if r.ok() { "" } else { " FAIL" }),
-            Check::LowerBound(why) => {
-                format!("≤ published{} ({why})", if r.ok() { "" } else { " FAIL" })
-            }
-            Check::OutOfScope(why) => format!("not asserted: {why}"),
+        let (pred, err) = match (&r.predicted, r.error()) {
+            (Ok(p), Some(e)) => (format!("{p:.4}"), format!("{:+.1}%", e * 100.0)),
+            (Err(why), _) => (format!("({why})"), "-".into()),
+            _ => unreachable!(),
         };
+        let check = if !r.ok() {
+            "FAIL".to_string()
+        } else if let Some(why) = &r.case.ratio_base_only {
+            format!("not compared (anchors scaling ratios): {why}")
+        } else if let Some(why) = &r.case.reason {
+            format!("reason: {why}")
+        } else if r.case.derives.is_some() {
+            "source of a rate".into()
+        } else {
+            String::new()
+        };
+        let what: String = r.case.what.chars().take(64).collect();
         writeln!(
             out,
-            "{:<4} | {:<48} | {:>12.4} | {:>12.4} | {:>+7.1}% | {:<7} | {check}",
-            r.id,
-            r.metric,
-            r.predicted,
-            r.published,
-            r.error() * 100.0,
-            r.unit
+            "{:<6} | {:<16} | {:<64} | {:>12} | {:>12.4} | {:>8} | {check}",
+            r.case.id, r.case.class, what, pred, r.published, err
         )
         .unwrap();
+    }
+
+    // Medians per class (verdicts are counted apart: right or wrong).
+    let mut classes: Vec<&str> = rows.iter().map(|r| r.case.class.as_str()).collect();
+    classes.sort();
+    classes.dedup();
+    writeln!(
+        out,
+        "\nclass            | cases | median |error| | within ±35%"
+    )
+    .unwrap();
+    let mut failures: Vec<String> = rows
+        .iter()
+        .filter(|r| !r.ok())
+        .map(|r| format!("{} {}", r.case.id, r.case.what))
+        .collect();
+    for class in &classes {
+        let errs: Vec<f64> = rows
+            .iter()
+            .filter(|r| r.case.class == *class && !r.is_verdict() && r.counted())
+            .filter_map(|r| r.error().map(f64::abs))
+            .collect();
+        if errs.is_empty() {
+            continue;
+        }
+        let within = errs.iter().filter(|e| **e <= CASE_LIMIT).count();
+        let m = median(errs.clone());
+        writeln!(
+            out,
+            "{class:<16} | {:>5} | {:>12.1}% | {within}/{}",
+            errs.len(),
+            m * 100.0,
+            errs.len()
+        )
+        .unwrap();
+        let limit = if class.starts_with("memory") {
+            MEMORY_CLASS_MEDIAN
+        } else {
+            TIME_CLASS_MEDIAN
+        };
+        if m > limit {
+            failures.push(format!(
+                "class {class}: median error {:.1}% over {:.0}%",
+                m * 100.0,
+                limit * 100.0
+            ));
+        }
+    }
+    let training: Vec<f64> = rows
+        .iter()
+        .filter(|r| {
+            r.counted() && !r.is_memory() && !r.is_verdict() && r.case.job["workload"] != "serve"
+        })
+        .filter_map(|r| r.error().map(f64::abs))
+        .collect();
+    let all: Vec<f64> = rows
+        .iter()
+        .filter(|r| r.counted() && !r.is_verdict())
+        .filter_map(|r| r.error().map(f64::abs))
+        .collect();
+    let verdicts = rows.iter().filter(|r| r.is_verdict()).count();
+    let right = rows.iter().filter(|r| r.is_verdict() && r.ok()).count();
+    let t_median = median(training.clone());
+    writeln!(
+        out,
+        "\ntraining throughput and time: {} cases, median |error| {:.1}%\nall figures: {} cases, median |error| {:.1}%, {:.0}% within ±35%\nfit verdicts: {right}/{verdicts} right",
+        training.len(),
+        t_median * 100.0,
+        all.len(),
+        median(all.clone()) * 100.0,
+        100.0 * all.iter().filter(|e| **e <= CASE_LIMIT).count() as f64 / all.len().max(1) as f64,
+    )
+    .unwrap();
+    if t_median > TRAINING_MEDIAN {
+        failures.push(format!(
+            "training median {:.1}% over {:.0}%",
+            t_median * 100.0,
+            TRAINING_MEDIAN * 100.0
+        ));
     }
     eprintln!("{out}");
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/calibration.txt");
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::create_dir_all(dir);
-    }
+    let _ = std::fs::create_dir_all(path.parent().unwrap());
     let _ = std::fs::write(&path, &out);
 
-    // The accuracy table the page's guide shows is this table, kept in the repository; it must
-    // match what the engine computes now (regenerate with UPDATE_ACCURACY=1).
-    let mut tsv = String::from("id\tmetric\tpredicted\tpublished\terror_pct\tunit\tasserted\n");
-    for r in &rows {
-        let asserted = !matches!(r.check, Check::OutOfScope(_));
+    failures.extend(scaling_failures(&rows));
+    if std::env::var_os("CALIBRATION_IMPLIED").is_some() {
+        implied_efficiencies(&rows);
+    }
+    check_accuracy_table(&rows);
+    assert!(
+        failures.is_empty(),
+        "{} calibration failures:\n  {}\n{out}",
+        failures.len(),
+        failures.join("\n  ")
+    );
+}
+
+/// Multi-GPU scaling (`scaling <interconnect>` classes, each the ratio of two published runs):
+/// every interconnect class reproduces at least one published run within ±10 %, and each case
+/// is within ±10 % or says why not.
+fn scaling_failures(rows: &[Row]) -> Vec<String> {
+    const SCALING_LIMIT: f64 = 0.10;
+    let scaling: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.case.class.starts_with("scaling"))
+        .collect();
+    let mut out = Vec::new();
+    let mut classes: Vec<&str> = scaling.iter().map(|r| r.case.class.as_str()).collect();
+    classes.dedup();
+    for class in classes {
+        let within = scaling
+            .iter()
+            .filter(|r| r.case.class == class)
+            .any(|r| r.error().is_some_and(|e| e.abs() <= SCALING_LIMIT));
+        if !within {
+            out.push(format!("{class}: no published run reproduced within ±10%"));
+        }
+    }
+    for r in scaling {
+        let ok = r.error().is_some_and(|e| e.abs() <= SCALING_LIMIT) || r.case.reason.is_some();
+        if !ok {
+            out.push(format!(
+                "{}: scaling off by more than ±10% without a reason",
+                r.case.id
+            ));
+        }
+    }
+    out
+}
+
+/// For maintainers adding a GPU or a case: the matmul efficiency each training case implies,
+/// holding the engine's memory traffic and communication as they are (`CALIBRATION_IMPLIED=1`).
+fn implied_efficiencies(rows: &[Row]) {
+    eprintln!("id     | class            | gpu            | efficiency used | implied");
+    for r in rows {
+        let (Ok(predicted), false) = (&r.predicted, r.case.ratio_to.is_some()) else {
+            continue;
+        };
+        let Ok(form) = Form::from_json(&r.case.job.to_string()) else {
+            continue;
+        };
+        let Ok(request) = form.to_request(None) else {
+            continue;
+        };
+        if !matches!(
+            request.scenario.workload,
+            Workload::Train(_) | Workload::Lora(_) | Workload::Classic(_)
+        ) {
+            continue;
+        }
+        let model = Model::resolve(&request.scenario.model).unwrap();
+        let cluster = r.case.hardware.cluster();
+        let slots = Slots {
+            gpus: cluster.gpus,
+            per_node: cluster.gpus_per_node,
+        };
+        let workload = match layout::place(&model, &request.scenario.workload, cluster.gpu, slots) {
+            Ok(Ok(placed)) => placed.workload,
+            _ => request.scenario.workload.clone(),
+        };
+        let Ok(t) = time::estimate(&model, &workload, &cluster, None, Catalog::builtin()) else {
+            continue;
+        };
+        let v = |k: &str| t.terms.iter().find(|t| t.key == k).map(|t| t.value);
+        let (Some(eff), Some(matmul), Some(step)) =
+            (v("efficiency"), v("compute_per_step"), v("step_time"))
+        else {
+            continue;
+        };
+        let time_metric = matches!(r.case.metric.as_str(), "step_s" | "hours" | "gpu_hours");
+        let ratio = if time_metric {
+            r.published / predicted
+        } else {
+            predicted / r.published
+        };
+        let needed = step * ratio - (step - matmul);
+        let implied = if needed > 0.0 {
+            eff * matmul / needed
+        } else {
+            f64::NAN
+        };
+        eprintln!(
+            "{:<6} | {:<16} | {:<14} | {eff:>15.3} | {implied:.3}",
+            r.case.id, r.case.class, r.case.hardware.gpu
+        );
+    }
+}
+
+/// The accuracy table the page's guide shows is this table, kept in the repository; it must
+/// match what the engine computes now (regenerate with UPDATE_ACCURACY=1).
+fn check_accuracy_table(rows: &[Row]) {
+    let mut tsv =
+        String::from("id\tclass\tmetric\tpredicted\tpublished\terror_pct\tunit\tsource\n");
+    for r in rows {
+        let (p, e) = match (&r.predicted, r.error()) {
+            (Ok(p), Some(e)) => (format!("{p:.4}"), format!("{:+.1}", e * 100.0)),
+            _ => ("".into(), "".into()),
+        };
         writeln!(
             tsv,
-            "{}\t{}\t{:.4}\t{:.4}\t{:+.1}\t{}\t{}",
-            r.id,
-            r.metric,
-            r.predicted,
+            "{}\t{}\t{}\t{p}\t{:.4}\t{e}\t{}\t{}",
+            r.case.id,
+            r.case.class,
+            r.case.what.replace('\t', " "),
             r.published,
-            r.error() * 100.0,
-            r.unit,
-            asserted
+            r.case.unit,
+            r.case.source.url
         )
         .unwrap();
     }
@@ -799,16 +565,9 @@ fn calibration_against_published_measurements() {
         std::fs::write(&accuracy, &tsv).expect("write data/accuracy.tsv");
     } else {
         assert_eq!(
-        gpu_sizer_engine::accuracy::TABLE,
-        tsv,
+            gpu_sizer_engine::accuracy::TABLE,
+            tsv,
             "data/accuracy.tsv is out of date: run UPDATE_ACCURACY=1 cargo test -p gpu-sizer-engine --test calibration"
         );
     }
-
-    let failed: Vec<&Row> = rows.iter().filter(|r| !r.ok()).collect();
-    assert!(
-        failed.is_empty(),
-        "{} calibration rows out of tolerance:\n{out}",
-        failed.len()
-    );
 }

@@ -83,6 +83,7 @@ fn parallel() -> impl Strategy<Value = Parallelism> {
             zero: ZeroStage::from_number(z).unwrap(),
             tensor: t,
             pipeline: p,
+            ..Parallelism::default()
         })
 }
 
@@ -193,6 +194,7 @@ fn workload() -> impl Strategy<Value = Workload> {
                         paged_optimizer: paged,
                         optimizer,
                         parallel,
+                        ..Lora::default()
                     })
                 }
             ),

@@ -145,6 +145,7 @@ mod tests {
             ram_gib: None,
             local_disk_gb: None,
             network_gbps: None,
+            nvlink_domain: None,
             gpu_link: InstanceLink::None,
             fabric: Fabric::Ethernet,
             billing_increment_s: None,

@@ -52,21 +52,30 @@ pub const FIELDS: &[Field] = &[
     f("head_dim", "hdim", "", "Custom architecture: dimension of one head."),
     f("ffn", "ffn", "", "Custom architecture: intermediate (MLP) size, gated."),
     f("vocab", "voc", "", "Custom architecture: vocabulary size."),
+    f("gated_mlp", "gm", "", "Custom architecture: gated (SwiGLU) MLP of three matrices; `false`: a plain two-matrix MLP."),
+    f("tied_embeddings", "te", "", "Custom architecture: the output layer shares the input embedding's weights."),
+    f("experts", "ex", "", "Custom architecture: routed experts per layer (mixture of experts); 0: dense."),
+    f("active_experts", "ea", "", "Custom architecture: routed experts each token visits."),
+    f("shared_experts", "es", "", "Custom architecture: experts every token visits."),
+    f("expert_ffn", "ef", "", "Custom architecture: width of one expert's MLP (0: `ffn`)."),
+    f("custom_params_b", "cpb", "billion parameters", "Custom architecture: the published parameter count, when it differs from what the shape gives; `null`: from the shape."),
     f("tokens", "tok", "tokens", "Training and fine-tuning: tokens to train on (all epochs)."),
     f("seq_len", "seq", "tokens", "Training and fine-tuning: sequence length."),
     f("micro_batch", "mb", "sequences", "Training and fine-tuning: sequences per GPU per forward/backward pass."),
     f("global_batch_tokens", "gbt", "tokens", "Tokens per optimizer step over all GPUs; `null`: one micro-batch per GPU."),
-    f("precision", "p", "", "Numeric format of training and classic jobs."),
+    f("precision", "p", "", "Numeric format of training and classic jobs; for LoRA, `fp8_mixed` runs the frozen weights' matmuls in fp8."),
     f("optimizer", "opt", "", "Optimizer (of the adapters, for LoRA)."),
-    f("zero", "z", "", "ZeRO / FSDP stage, 0 to 3."),
-    f("tensor_parallel", "tp", "GPUs", "Tensor-parallel degree."),
-    f("pipeline_parallel", "pp", "GPUs", "Pipeline-parallel degree."),
+    f("zero", "z", "", "ZeRO / FSDP stage, 0 to 3; `null`: chosen per candidate (the least sharding that fits)."),
+    f("tensor_parallel", "tp", "GPUs", "Tensor-parallel degree (training and serving); `null`: chosen per candidate, inside a node, only as far as memory needs."),
+    f("pipeline_parallel", "pp", "GPUs", "Pipeline-parallel degree; `null`: chosen per candidate (stages across nodes when one node cannot hold the model)."),
+    f("virtual_pipeline", "vp", "", "Model chunks per pipeline stage (interleaved 1F1B schedule); `null`: two layers per chunk when the engine chooses the stages, else 1."),
     f("recompute", "rc", "", "Activation recomputation (checkpointing)."),
     f("flash_attention", "fa", "", "Fused attention: no sequence × sequence scores are stored."),
     f("lora_rank", "r", "", "LoRA adapter rank."),
     f("lora_targets", "lt", "", "Comma-separated modules carrying adapters: `q,k,v,o,gate,up,down` or `all`."),
     f("qlora", "q", "", "QLoRA: 4-bit NF4 base weights."),
     f("paged_optimizer", "po", "", "Optimizer states in pageable host memory."),
+    f("chunked_loss", "cl", "", "Cross-entropy computed in chunks (fused or chunked loss): no fp32 copy of the whole logits."),
     f("weights", "wf", "", "Serving: weight format."),
     f("kv", "kv", "", "Serving: KV-cache format."),
     f("context_tokens", "ctx", "tokens", "Serving: longest context per sequence (prompt + output)."),
@@ -94,6 +103,9 @@ pub const FIELDS: &[Field] = &[
     f("deadline_h", "dl", "h", "Wall-clock limit; `null`: none."),
     f("budget", "bud", "report currency", "Most the whole job may cost; `null`: none."),
     f("max_gpus", "mg", "GPUs", "Most GPUs in total."),
+    f("gpu", "g", "", "Only offers of this GPU (catalog id, e.g. `h100-sxm`; empty: any)."),
+    f("gpus", "gn", "GPUs", "Exactly this many GPUs in total (a multiple of the instance's GPUs, or fewer than one instance holds); `null`: the engine tries the fewest that fit and doublings up to `max_gpus`."),
+    f("offer", "of", "", "Only this offer (catalog id; empty: any)."),
     f("providers", "pr", "", "Comma-separated provider ids to consider (empty: all)."),
     f("regions", "reg", "", "Comma-separated regions to consider (empty: all)."),
     f("modes", "md", "", "Comma-separated billing modes to consider (empty: all)."),
@@ -162,6 +174,23 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// Optional fields holding whole numbers: their default (`null`) does not show the type.
+const OPTIONAL_WHOLE: &[&str] = &[
+    "zero",
+    "tensor_parallel",
+    "pipeline_parallel",
+    "virtual_pipeline",
+    "gpus",
+];
+
+/// True when `name` holds a whole number (a count or a stage), set or not.
+pub fn is_whole(name: &str) -> bool {
+    OPTIONAL_WHOLE.contains(&name)
+        || defaults()
+            .get(name)
+            .is_some_and(|v| matches!(v, Value::Number(n) if n.is_u64()))
+}
+
 /// The values an enumerated field accepts, or `None` for free values.
 pub fn choices(name: &str) -> Option<Vec<&'static str>> {
     fn keys<T: Copy>(all: &[T], key: fn(T) -> &'static str) -> Option<Vec<&'static str>> {
@@ -197,6 +226,7 @@ fn kind(name: &str, default: &Value) -> &'static str {
         return "choice";
     }
     match (name, default) {
+        (n, Value::Null) if OPTIONAL_WHOLE.contains(&n) => "whole number or null",
         ("requests_per_s", _) | (_, Value::Null) => "number or null",
         (_, Value::Bool(_)) => "boolean",
         (_, Value::String(_)) => "text",

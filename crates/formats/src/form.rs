@@ -5,13 +5,13 @@
 //! [`Form::to_request`] turns it into the engine's [`Request`], checking every value.
 
 use crate::fields;
-use gpu_sizer_engine::catalog::{BillingMode, Currency};
+use gpu_sizer_engine::catalog::{BillingMode, Catalog, Currency};
 use gpu_sizer_engine::cost::money::Exchange;
-use gpu_sizer_engine::model::{Attention, ModelKind, Transformer};
+use gpu_sizer_engine::model::{Attention, ModelKind, Moe, Transformer};
 use gpu_sizer_engine::plan::{Constraints, CostInputs, Features, Objective, Request, StorageNeeds};
 use gpu_sizer_engine::scenario::{
-    Classic, DataFeed, DevBox, InputError, KvPrecision, Lora, LoraTargets, ModelSpec, Optimizer,
-    Parallelism, Recompute, Render, Scenario, Serve, Train, TrainPrecision, TrainShape,
+    AutoLayout, Classic, DataFeed, DevBox, InputError, KvPrecision, Lora, LoraTargets, ModelSpec,
+    Optimizer, Parallelism, Recompute, Render, Scenario, Serve, Train, TrainPrecision, TrainShape,
     WeightFormat, Workload, ZeroStage,
 };
 use serde::{Deserialize, Serialize};
@@ -222,6 +222,21 @@ pub struct Form {
     pub head_dim: u32,
     pub ffn: u32,
     pub vocab: u32,
+    /// Custom architecture: gated (SwiGLU) MLP with three matrices, or a plain two-matrix MLP.
+    pub gated_mlp: bool,
+    /// Custom architecture: the output layer shares the input embedding's weights.
+    pub tied_embeddings: bool,
+    /// Custom architecture: routed experts per layer (0: a dense model).
+    pub experts: u32,
+    /// Custom architecture: routed experts each token visits.
+    pub active_experts: u32,
+    /// Custom architecture: experts every token visits.
+    pub shared_experts: u32,
+    /// Custom architecture: width of one expert's MLP.
+    pub expert_ffn: u32,
+    /// Custom architecture: the published parameter count, when it differs from the count the
+    /// shape gives (billions).
+    pub custom_params_b: Option<f64>,
 
     // Training and fine-tuning.
     pub tokens: f64,
@@ -230,9 +245,12 @@ pub struct Form {
     pub global_batch_tokens: Option<f64>,
     pub precision: PrecisionKey,
     pub optimizer: OptimizerKey,
-    pub zero: u8,
-    pub tensor_parallel: u32,
-    pub pipeline_parallel: u32,
+    /// `None`: the engine chooses the ZeRO stage, tensor and pipeline degrees per candidate.
+    pub zero: Option<u8>,
+    pub tensor_parallel: Option<u32>,
+    pub pipeline_parallel: Option<u32>,
+    /// Model chunks per pipeline stage (interleaved schedule); `None`: chosen with the stages.
+    pub virtual_pipeline: Option<u32>,
     pub recompute: RecomputeKey,
     pub flash_attention: bool,
     pub lora_rank: u32,
@@ -240,6 +258,8 @@ pub struct Form {
     pub lora_targets: String,
     pub qlora: bool,
     pub paged_optimizer: bool,
+    /// The loss is computed in chunks (fused or chunked cross-entropy): 16-bit logits only.
+    pub chunked_loss: bool,
 
     // Serving.
     pub weights: WeightKey,
@@ -280,6 +300,12 @@ pub struct Form {
     pub deadline_h: Option<f64>,
     pub budget: Option<f64>,
     pub max_gpus: u32,
+    /// Only this GPU (catalog id; empty: any).
+    pub gpu: String,
+    /// Exactly this many GPUs in total (`None`: the counts the engine tries).
+    pub gpus: Option<u32>,
+    /// Only this offer (catalog id; empty: any).
+    pub offer: String,
     /// Comma-separated provider ids (empty: all).
     pub providers: String,
     /// Comma-separated regions (empty: all).
@@ -330,21 +356,30 @@ impl Default for Form {
             head_dim: 128,
             ffn: 14336,
             vocab: 128_256,
+            gated_mlp: true,
+            tied_embeddings: false,
+            experts: 0,
+            active_experts: 0,
+            shared_experts: 0,
+            expert_ffn: 0,
+            custom_params_b: None,
             tokens: 1e8,
             seq_len: 2048,
             micro_batch: 4,
             global_batch_tokens: None,
             precision: PrecisionKey::Bf16Mixed,
             optimizer: OptimizerKey::AdamW,
-            zero: 0,
-            tensor_parallel: 1,
-            pipeline_parallel: 1,
+            zero: None,
+            tensor_parallel: None,
+            pipeline_parallel: None,
+            virtual_pipeline: None,
             recompute: RecomputeKey::Selective,
             flash_attention: true,
             lora_rank: 16,
             lora_targets: "q,k,v,o,gate,up,down".into(),
             qlora: false,
             paged_optimizer: false,
+            chunked_loss: false,
             weights: WeightKey::Bf16,
             kv: KvKey::Bf16,
             context_tokens: 4096,
@@ -372,6 +407,9 @@ impl Default for Form {
             deadline_h: None,
             budget: None,
             max_gpus: 8,
+            gpu: String::new(),
+            gpus: None,
+            offer: String::new(),
             providers: String::new(),
             regions: String::new(),
             modes: String::new(),
@@ -498,7 +536,7 @@ impl Form {
                     self.name.clone()
                 },
                 kind: ModelKind::Llm,
-                params_b: None,
+                params_b: self.custom_params_b,
                 transformer: Transformer {
                     num_hidden_layers: self.layers,
                     hidden_size: self.hidden,
@@ -507,17 +545,28 @@ impl Form {
                     head_dim: self.head_dim,
                     intermediate_size: self.ffn,
                     vocab_size: self.vocab,
-                    tie_word_embeddings: false,
+                    tie_word_embeddings: self.tied_embeddings,
                     attention: match self.kv_heads {
                         1 => Attention::Mqa,
                         k if k == self.heads => Attention::Mha,
                         _ => Attention::Gqa,
                     },
-                    gated_mlp: true,
+                    gated_mlp: self.gated_mlp,
                     max_position_embeddings: self.context_tokens.max(self.seq_len),
                     sliding_window: None,
                     sliding_window_layers: None,
-                    moe: None,
+                    moe: (self.experts > 0).then(|| Moe {
+                        num_experts: self.experts,
+                        experts_per_token: self.active_experts.clamp(1, self.experts),
+                        shared_experts: self.shared_experts,
+                        moe_intermediate_size: if self.expert_ffn > 0 {
+                            self.expert_ffn
+                        } else {
+                            self.ffn
+                        },
+                        first_dense_layers: 0,
+                        active_params_b: None,
+                    }),
                     mla: None,
                     encoder_layers: None,
                 },
@@ -530,13 +579,22 @@ impl Form {
             global_batch_tokens: self.global_batch_tokens,
             recompute: self.recompute.engine(),
             flash_attention: self.flash_attention,
-            chunked_loss: false,
+            chunked_loss: self.chunked_loss,
         };
         let parallel = Parallelism {
-            zero: ZeroStage::from_number(self.zero)
-                .ok_or_else(|| InputError::new("zero", "must be 0, 1, 2 or 3"))?,
-            tensor: self.tensor_parallel,
-            pipeline: self.pipeline_parallel,
+            zero: match self.zero {
+                Some(z) => ZeroStage::from_number(z)
+                    .ok_or_else(|| InputError::new("zero", "must be 0, 1, 2 or 3"))?,
+                None => ZeroStage::Zero0,
+            },
+            tensor: self.tensor_parallel.unwrap_or(1),
+            pipeline: self.pipeline_parallel.unwrap_or(1),
+            virtual_stages: self.virtual_pipeline.unwrap_or(1),
+            auto: AutoLayout {
+                zero: self.zero.is_none(),
+                tensor: self.tensor_parallel.is_none(),
+                pipeline: self.pipeline_parallel.is_none(),
+            },
         };
         let workload = match self.workload {
             WorkloadKind::Train => Workload::Train(Train {
@@ -556,6 +614,7 @@ impl Form {
                 paged_optimizer: self.paged_optimizer,
                 optimizer: self.optimizer.engine(),
                 parallel,
+                precision: self.precision.engine(),
             }),
             WorkloadKind::Serve => Workload::Serve(Serve {
                 weights: self.weights.engine(),
@@ -565,7 +624,7 @@ impl Form {
                 prompt_tokens: self.prompt_tokens,
                 output_tokens: self.output_tokens,
                 memory_utilization: self.memory_utilization,
-                tensor_parallel: None,
+                tensor_parallel: self.tensor_parallel,
                 batch_tokens: None,
                 latency_target_ms: self.latency_ms,
                 requests_per_s: self.requests_per_s,
@@ -576,7 +635,7 @@ impl Form {
                 batch: self.batch,
                 precision: self.precision.engine(),
                 optimizer: self.optimizer.engine(),
-                seq_len: None,
+                seq_len: Some(self.seq_len),
             }),
             WorkloadKind::Render => Workload::Render(Render {
                 frames: self.frames,
@@ -651,6 +710,16 @@ impl Form {
         if self.max_gpus == 0 {
             return Err(InputError::new("max_gpus", "must be at least 1"));
         }
+        if self.gpus == Some(0) {
+            return Err(InputError::new("gpus", "must be at least 1"));
+        }
+        let gpu = self.gpu.trim();
+        if !gpu.is_empty() && Catalog::builtin().gpu(gpu).is_none() {
+            return Err(InputError::new(
+                "gpu",
+                format!("no GPU with id '{gpu}' in the catalog (`gpu-sizer catalog` lists them)"),
+            ));
+        }
         let request = Request {
             scenario: Scenario {
                 model,
@@ -672,6 +741,11 @@ impl Form {
                     cuda: self.need_cuda,
                 },
                 modes,
+                gpu: (!gpu.is_empty()).then(|| gpu.to_string()),
+                gpus: self.gpus,
+                offer: Some(self.offer.trim())
+                    .filter(|o| !o.is_empty())
+                    .map(str::to_string),
             },
             objective: self.objective.engine(),
             today,
@@ -695,7 +769,7 @@ mod tests {
     fn bad_values_name_their_field() {
         type Edit = fn(&mut Form);
         let cases: Vec<(Edit, &str)> = vec![
-            (|f| f.zero = 7, "zero"),
+            (|f| f.zero = Some(7), "zero"),
             (|f| f.modes = "on-demand,weekly".into(), "modes"),
             (|f| f.egress_gb = -1.0, "egress_gb"),
             (|f| f.deadline_h = Some(0.0), "deadline_h"),

@@ -209,8 +209,8 @@ struct Pair {
     value: String,
 }
 
-/// The value of `raw` for a field whose default is `default`, or why it cannot be.
-fn parse_value(default: &Value, raw: &str) -> Result<Value, String> {
+/// The value of `raw` for field `name` whose default is `default`, or why it cannot be.
+fn parse_value(name: &str, default: &Value, raw: &str) -> Result<Value, String> {
     if raw.is_empty() && matches!(default, Value::Number(_) | Value::Null) {
         // An unset optional number; a required one is rejected when the form is assembled.
         return Ok(Value::Null);
@@ -222,7 +222,7 @@ fn parse_value(default: &Value, raw: &str) -> Result<Value, String> {
             "0" | "false" => Ok(Value::Bool(false)),
             _ => Err("expected 1 or 0 (true or false)".into()),
         },
-        Value::Number(n) if n.is_u64() => raw
+        _ if fields::is_whole(name) => raw
             .parse::<u64>()
             .map(Value::from)
             .map_err(|_| "expected a whole number ≥ 0".into()),
@@ -344,7 +344,7 @@ pub fn decode(input: &str) -> Decoded {
             continue;
         }
         let default = defaults.get(field.name).unwrap_or(&Value::Null);
-        match parse_value(default, &value) {
+        match parse_value(field.name, default, &value) {
             Ok(v) => {
                 set.push(field.name);
                 values.push(((index, key, value), field, v));

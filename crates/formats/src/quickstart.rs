@@ -67,7 +67,6 @@ impl QuickStart {
                 model: "llama-3.2-1b".into(),
                 tokens: 2e10,
                 micro_batch: 8,
-                zero: 1,
                 max_gpus: 64,
                 checkpoints_gb: 200.0,
                 data_gb: 500.0,

@@ -114,7 +114,12 @@ fn field_value(name: &'static str, default: &Value) -> BoxedStrategy<Value> {
     }
     let optional = default.is_null() || name == "requests_per_s";
     match default {
-        _ if name == "zero" => any::<u8>().prop_map(Value::from).boxed(),
+        _ if name == "zero" => prop::option::of(any::<u8>())
+            .prop_map(|x| x.map_or(Value::Null, Value::from))
+            .boxed(),
+        _ if fields::is_whole(name) && optional => prop::option::of(any::<u32>())
+            .prop_map(|x| x.map_or(Value::Null, Value::from))
+            .boxed(),
         Value::String(_) => text().prop_map(Value::String).boxed(),
         Value::Bool(_) => any::<bool>().prop_map(Value::Bool).boxed(),
         Value::Number(n) if n.is_u64() => any::<u32>().prop_map(Value::from).boxed(),

@@ -6,6 +6,7 @@ use gpu_sizer_engine::catalog::{BillingMode, Currency, Provider};
 use gpu_sizer_engine::cost::money::symbol;
 use gpu_sizer_engine::plan::{Pitfall, Reason, Why};
 use gpu_sizer_engine::sizing::defaults::Band;
+use gpu_sizer_engine::sizing::layout::LayoutProblem;
 
 const fn tx(en: &'static str, zh: &'static str) -> Text {
     Text { en, zh }
@@ -128,6 +129,20 @@ pub fn reason(r: &Reason, currency: Currency, lang: Lang) -> String {
                 format!("time unknown: the catalog lacks a figure ({why})")
             }
         }
+        Reason::Layout(problem) => layout_problem(problem, lang),
+    }
+}
+
+/// A parallel layout that does not fit an offer's GPUs, in the reader's language.
+pub fn layout_problem(p: &LayoutProblem, lang: Lang) -> String {
+    match (p, lang == Lang::Zh) {
+        (LayoutProblem::Indivisible { gpus, group }, true) => {
+            format!("{gpus} 个 GPU 无法分成每组 {group} 个的张量 × 流水线并行组")
+        }
+        (LayoutProblem::PartialInstances { gpus, per_node }, true) => {
+            format!("{gpus} 个 GPU 不是每台 {per_node} 个 GPU 的实例的整数倍")
+        }
+        (p, false) => p.to_string(),
     }
 }
 
@@ -141,6 +156,7 @@ pub fn reason_kind(r: &Reason) -> Text {
         Reason::NoPrice => tx("No price (enter yours)", "无价格（可自填）"),
         Reason::Filtered(_) => tx("Filtered out", "被筛选排除"),
         Reason::Unknown(_) => tx("Time unknown", "时间未知"),
+        Reason::Layout(_) => tx("Layout does not fit the offer", "并行方式与实例不符"),
     }
 }
 

@@ -42,6 +42,19 @@ macro_rules! num {
             max: $max,
         };
     };
+    (auto $name:ident, $key:literal, $label:expr, $help:expr, $unit:expr, $field:ident, $min:expr, $max:expr) => {
+        static $name: NumSpec = NumSpec {
+            key: $key,
+            label: $label,
+            help: $help,
+            unit: $unit,
+            get: |f: &Form| f.$field.map(f64::from),
+            set: |f: &mut Form, v: Option<f64>| f.$field = v.map(|v| v as _),
+            optional: true,
+            min: $min,
+            max: $max,
+        };
+    };
     (opt $name:ident, $key:literal, $label:expr, $help:expr, $unit:expr, $field:ident, $min:expr, $max:expr) => {
         static $name: NumSpec = NumSpec {
             key: $key,
@@ -124,12 +137,12 @@ num!(
     1e6
 );
 num!(
-    ZERO_F,
+    auto ZERO_F,
     "zero",
     tx("ZeRO stage", "ZeRO 阶段"),
     tx(
-        "0: none; 1: shard optimizer; 2: + gradients; 3 (FSDP): + weights.",
-        "0：不切分；1：切分优化器；2：再切分梯度；3（FSDP）：再切分权重。"
+        "0: none; 1: shard optimizer; 2: + gradients; 3 (FSDP): + weights. Empty: the least sharding that fits, chosen per instance.",
+        "0：不切分；1：切分优化器；2：再切分梯度；3（FSDP）：再切分权重。留空：按实例选择能放下的最少切分。"
     ),
     NONE,
     zero,
@@ -137,12 +150,12 @@ num!(
     3.0
 );
 num!(
-    TP_F,
+    auto TP_F,
     "tensor_parallel",
     tx("Tensor parallel", "张量并行"),
     tx(
-        "GPUs each layer is split across (inside one instance).",
-        "每层切分到的 GPU 数（同一实例内）。"
+        "GPUs each layer is split across (inside one instance). Empty: chosen per instance, only as far as memory needs.",
+        "每层切分到的 GPU 数（同一实例内）。留空：按实例选择，只在显存需要时使用。"
     ),
     NONE,
     tensor_parallel,
@@ -150,12 +163,12 @@ num!(
     64.0
 );
 num!(
-    PP_F,
+    auto PP_F,
     "pipeline_parallel",
     tx("Pipeline stages", "流水线并行"),
     tx(
-        "Groups of layers on different GPUs.",
-        "把层分组放到不同 GPU 上。"
+        "Groups of layers on different GPUs. Empty: stages across instances only when one instance cannot hold the model.",
+        "把层分组放到不同 GPU 上。留空：只有一个实例放不下模型时才跨实例分段。"
     ),
     NONE,
     pipeline_parallel,

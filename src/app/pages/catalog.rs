@@ -287,6 +287,7 @@ pub fn CatalogPage() -> impl IntoView {
             ram_gib: None,
             local_disk_gb: None,
             network_gbps: None,
+            nvlink_domain: None,
             gpu_link: match (count, link.get().as_str()) {
                 (0 | 1, _) => InstanceLink::None,
                 (_, "nvswitch") => InstanceLink::Nvswitch,

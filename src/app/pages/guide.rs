@@ -56,19 +56,23 @@ const ACCURACY: Text = tx(
     "与公开测量的对比",
 );
 const ACCURACY_HELP: Text = tx(
-    "Each row runs the engine on a published configuration and compares. Rows marked “not asserted” are outside what the engine models; the test suite explains why.",
-    "每一行都用引擎计算一个公开配置并与实测对比。标为“未断言”的行超出引擎建模范围，测试中说明了原因。",
+    "Each row runs the engine on a published configuration (the source is linked) and compares. The first table gives the median error of each class of hardware; rows that miss by more than 35% carry their reason in the test data.",
+    "每一行都用引擎计算一个公开配置（附来源链接）并与实测对比。第一张表是每类硬件的误差中位数；误差超过 35% 的行在测试数据中写明了原因。",
 );
 const COLUMNS: [Text; 6] = [
     tx("Case", "案例"),
-    tx("Metric", "指标"),
+    tx("Class", "类别"),
+    tx("What", "内容"),
     tx("Predicted", "预测"),
     tx("Published", "公开值"),
     tx("Error", "误差"),
-    tx("Checked", "断言"),
 ];
-const YES: Text = tx("yes", "是");
-const NOT_ASSERTED: Text = tx("not asserted", "未断言");
+const CLASS_COLUMNS: [Text; 3] = [
+    tx("Class", "类别"),
+    tx("Cases", "案例数"),
+    tx("Median error", "误差中位数"),
+];
+const NOT_COMPARED: Text = tx("not compared", "不比较");
 
 /// Every guide string, for the translation test.
 pub fn all_texts() -> Vec<Text> {
@@ -76,8 +80,9 @@ pub fn all_texts() -> Vec<Text> {
         .iter()
         .flat_map(|s| std::iter::once(s.heading).chain(s.paragraphs.iter().copied()))
         .collect();
-    out.extend([ACCURACY, ACCURACY_HELP, YES, NOT_ASSERTED]);
+    out.extend([ACCURACY, ACCURACY_HELP, NOT_COMPARED]);
     out.extend(COLUMNS);
+    out.extend(CLASS_COLUMNS);
     out
 }
 
@@ -100,14 +105,32 @@ pub fn Guide() -> impl IntoView {
         let rows = gpu_sizer_engine::accuracy::rows()
             .into_iter()
             .map(|r| {
+                let predicted = r
+                    .predicted
+                    .map_or_else(|| NOT_COMPARED.get(lang).to_string(), |p| i18n::number(p, 2));
+                let error = r
+                    .error_pct
+                    .map_or_else(String::new, |e| format!("{e:+.1}%"));
                 view! {
                     <tr>
-                        <td>{r.id}</td>
+                        <td><a href=r.source rel="noopener" target="_blank">{r.id}</a></td>
+                        <td>{r.class}</td>
                         <td>{r.metric}</td>
-                        <td class="num">{format!("{} {}", i18n::number(r.predicted, 2), r.unit)}</td>
+                        <td class="num">{predicted}</td>
                         <td class="num">{format!("{} {}", i18n::number(r.published, 2), r.unit)}</td>
-                        <td class="num">{format!("{:+.1}%", r.error_pct)}</td>
-                        <td>{if r.asserted { YES.get(lang) } else { NOT_ASSERTED.get(lang) }}</td>
+                        <td class="num">{error}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        let classes = gpu_sizer_engine::accuracy::class_medians()
+            .into_iter()
+            .map(|(class, median, n)| {
+                view! {
+                    <tr>
+                        <td>{class}</td>
+                        <td class="num">{n}</td>
+                        <td class="num">{format!("{median:.1}%")}</td>
                     </tr>
                 }
             })
@@ -118,6 +141,16 @@ pub fn Guide() -> impl IntoView {
                 <section class="panel guide-section">
                     <h2>{ACCURACY.get(lang)}</h2>
                     <p>{ACCURACY_HELP.get(lang)}</p>
+                    <div class="table-wrap">
+                        <table class="accuracy" data-testid="accuracy-classes">
+                            <thead>
+                                <tr>
+                                    {CLASS_COLUMNS.iter().map(|c| view! { <th scope="col">{c.get(lang)}</th> }).collect_view()}
+                                </tr>
+                            </thead>
+                            <tbody>{classes}</tbody>
+                        </table>
+                    </div>
                     <div class="table-wrap">
                         <table class="accuracy" data-testid="accuracy-table">
                             <thead>

@@ -37,6 +37,9 @@ pub struct Gpu {
     pub bf16_tflops: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fp8_tflops: Option<f64>,
+    /// Dense fp4 tensor peak (NVFP4/MXFP4 on Blackwell).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fp4_tflops: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub int8_tops: Option<f64>,
     /// How this GPU talks to its peers inside one server.
@@ -224,6 +227,10 @@ pub struct Offer {
     pub gpu_link: InstanceLink,
     /// What connects this instance to others of its kind for multi-node jobs.
     pub fabric: Fabric,
+    /// GPUs joined by one NVLink domain when it spans several instances (a GB200 NVL72 rack:
+    /// 72); absent when NVLink stops at the instance.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nvlink_domain: Option<u32>,
     /// Overrides the provider's metering step.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub billing_increment_s: Option<u32>,

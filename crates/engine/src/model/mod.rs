@@ -2,7 +2,7 @@
 
 pub mod schema;
 
-pub use schema::{Attention, ModelKind, ModelPreset, Transformer};
+pub use schema::{Attention, ModelKind, ModelPreset, Moe, Transformer};
 
 use std::sync::OnceLock;
 

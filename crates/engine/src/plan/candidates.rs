@@ -1,13 +1,14 @@
 //! Enumerating candidates: every offer, at the instance counts that hold the job, in every billing
 //! mode it has, with memory and time from the sizing engine.
 
-use super::{pricing, Candidate, Excluded, Features, Reason, Request};
+use super::{pricing, Candidate, Constraints, Excluded, Features, Reason, Request};
 use crate::catalog::schema::Software;
 use crate::catalog::{BillingMode, Catalog, Currency, Gpu, InstanceLink, Offer, Provider, Quote};
 use crate::cost::serving::TrafficProfile;
 use crate::explain::Detail;
-use crate::scenario::{Cluster, InputError, Model, Workload};
+use crate::scenario::{Cluster, DataFeed, InputError, Model, Parallelism, Workload};
 use crate::sizing::fit;
+use crate::sizing::layout::{self, LayoutProblem, Placed, Slots, Unplaced};
 use crate::sizing::memory::MemoryEstimate;
 use crate::sizing::time::{self, Timing};
 use std::borrow::Cow;
@@ -22,6 +23,8 @@ pub(super) struct Sized<'a> {
     pub provider: &'a Provider,
     pub instances: u32,
     pub gpus: u32,
+    /// The layout the job was placed with (training).
+    pub layout: Option<Parallelism>,
     pub memory: Arc<MemoryEstimate>,
     /// Free share of usable GPU memory.
     pub headroom: f64,
@@ -43,31 +46,84 @@ pub(super) struct Enumerated<'a> {
     pub warnings: Vec<String>,
 }
 
-/// Most distinct instance counts tried per offer (the minimum, then doubling).
-const MAX_COUNTS: usize = 4;
+/// The job's placement on one GPU model at one count: its resolved layout and memory, or why
+/// it does not go there.
+type Placement = Result<Arc<Placed>, Unplaced>;
 
-/// The smallest GPU count holding the job on one GPU model, as the enumeration needs it.
-#[derive(Debug, Clone, Copy)]
-struct MinGpus {
-    found: bool,
-    gpus: u32,
-    short_gib: f64,
-}
-
-/// The job's memory on one GPU model and count.
-struct Held {
-    fits: bool,
-    headroom: f64,
-    memory: Arc<MemoryEstimate>,
-}
-
-/// What is known of the job on one GPU model: its smallest count, its memory by GPU count and
-/// its time by cluster. Many offers share a GPU model, so each is computed once.
+/// What is known of the job on one GPU model: its placement by node size and GPU count, and its
+/// time by cluster and layout. Many offers share a GPU model, so each is computed once.
 #[derive(Default)]
 struct OnGpu {
-    search: Option<MinGpus>,
-    held: Vec<(u32, Held)>,
-    timings: Vec<(ClusterKey, Arc<Timing>)>,
+    placed: Vec<(Slots, Placement)>,
+    timings: Vec<(ClusterKey, Option<Parallelism>, Arc<Timing>)>,
+    /// The smallest instance count that places the job, by GPUs per instance.
+    first: Vec<(u32, Option<u32>)>,
+}
+
+impl OnGpu {
+    fn place(
+        &mut self,
+        model: &Model,
+        workload: &Workload,
+        gpu: &Gpu,
+        slots: Slots,
+    ) -> Result<Placement, InputError> {
+        if let Some((_, p)) = self.placed.iter().find(|(s, _)| *s == slots) {
+            return Ok(p.clone());
+        }
+        let p = layout::place_with(model, workload, gpu, slots, Detail::Numbers)?.map(Arc::new);
+        self.placed.push((slots, p.clone()));
+        Ok(p)
+    }
+
+    /// The fewest instances of `per_node` GPUs (up to `max_instances`) that hold the job:
+    /// doubling until it fits, then bisecting (more GPUs never need more memory per GPU).
+    fn first_instances(
+        &mut self,
+        model: &Model,
+        workload: &Workload,
+        gpu: &Gpu,
+        per_node: u32,
+        max_instances: u32,
+    ) -> Result<Option<u32>, InputError> {
+        if let Some((_, k)) = self.first.iter().find(|(n, _)| *n == per_node) {
+            return Ok(*k);
+        }
+        let mut fits = |k: u32| -> Result<bool, InputError> {
+            let slots = Slots {
+                gpus: k * per_node,
+                per_node,
+            };
+            Ok(self.place(model, workload, gpu, slots)?.is_ok())
+        };
+        let max = max_instances.max(1);
+        let mut found = None;
+        let (mut bad, mut k) = (0u32, 1u32);
+        loop {
+            if fits(k)? {
+                found = Some(k);
+                break;
+            }
+            if k >= max {
+                break;
+            }
+            bad = k;
+            k = k.saturating_mul(2).min(max);
+        }
+        if let Some(mut good) = found {
+            while good - bad > 1 {
+                let mid = bad + (good - bad) / 2;
+                if fits(mid)? {
+                    good = mid;
+                } else {
+                    bad = mid;
+                }
+            }
+            found = Some(good);
+        }
+        self.first.push((per_node, found));
+        Ok(found)
+    }
 }
 
 pub(super) fn enumerate<'a>(
@@ -85,17 +141,14 @@ pub(super) fn enumerate<'a>(
         );
     }
     let constraints = &request.constraints;
-    let max_gpus = constraints.max_gpus.max(1);
+    let max_gpus = constraints.gpus.unwrap_or(constraints.max_gpus).max(1);
     let mut out = Enumerated {
         sized: Vec::with_capacity(catalog.offers.len() * 2),
         excluded: Vec::new(),
         warnings,
     };
-    // Memory depends only on the GPU model and count, time only on the cluster: both are
-    // computed once per GPU model, with numbers only.
     let mut on_gpu: Vec<OnGpu> = catalog.gpus.iter().map(|_| OnGpu::default()).collect();
     let workload = &scenario.workload;
-    let serving = matches!(workload, Workload::Serve(_));
     let traffic = pricing::stated_traffic(request).map(Arc::new);
 
     for offer in &catalog.offers {
@@ -106,7 +159,6 @@ pub(super) fn enumerate<'a>(
             continue;
         };
         let gpu = &catalog.gpus[g];
-        let known = &mut on_gpu[g];
         let exclude = |reason: Reason| Excluded {
             offer,
             mode: None,
@@ -114,101 +166,40 @@ pub(super) fn enumerate<'a>(
             reason,
             cost: None,
         };
-        if !constraints.providers.is_empty() && !constraints.providers.contains(&offer.provider) {
-            out.excluded.push(exclude(Reason::Filtered("provider")));
-            continue;
-        }
-        if !constraints.regions.is_empty() && !constraints.regions.contains(&offer.region) {
-            out.excluded.push(exclude(Reason::Filtered("region")));
-            continue;
-        }
-        if let Some(missing) = missing_feature(constraints.require, offer, gpu) {
-            out.excluded.push(exclude(Reason::LacksFeature(missing)));
-            continue;
-        }
-        if offer.gpu_count > max_gpus {
-            out.excluded.push(exclude(Reason::Filtered("max_gpus")));
-            continue;
-        }
-        let search = match known.search {
-            Some(s) => s,
-            None => {
-                let s = fit::min_gpus_with(&model, workload, gpu, max_gpus, Detail::Numbers)?;
-                *known.search.insert(MinGpus {
-                    found: s.found,
-                    gpus: s.fit.gpus,
-                    short_gib: s.fit.short_by_gib(),
-                })
-            }
-        };
-        if !search.found {
-            out.excluded.push(exclude(Reason::DoesNotFit {
-                short_gib: search.short_gib,
-            }));
+        if let Some(reason) = filtered(constraints, offer, gpu, max_gpus) {
+            out.excluded.push(exclude(reason));
             continue;
         }
         let quotes = quotes(offer, request);
+        let job = Job {
+            model: &model,
+            workload,
+            data: scenario.data.as_ref(),
+            catalog,
+            offer,
+            gpu,
+            max_gpus,
+            pinned: constraints.gpus,
+        };
+        let known = &mut on_gpu[g];
+        let placements = match job.placements(known)? {
+            Ok(p) => p,
+            Err(reason) => {
+                out.excluded.push(exclude(reason));
+                continue;
+            }
+        };
         if quotes.is_empty() {
             out.excluded.push(exclude(Reason::NoPrice));
             continue;
         }
         let on_demand = on_demand_of(&quotes);
-        let per_node = offer.gpu_count.max(1);
-        let needed = search.gpus.max(1);
-        if serving && needed > per_node {
-            // A serving replica stays inside one instance: tensor parallelism across a network
-            // is far too slow for decoding. What this instance's GPUs lack is the gap.
-            let short_gib = fit::fit_on_with(&model, workload, gpu, per_node, Detail::Numbers)
-                .map(|f| f.short_by_gib())
-                .unwrap_or(0.0);
-            out.excluded.push(exclude(Reason::DoesNotFit { short_gib }));
-            continue;
-        }
-        let first = needed.div_ceil(per_node);
-        for instances in counts(workload, first, max_gpus / per_node) {
-            // Serving is timed per replica (the fleet is sized from traffic when priced);
-            // everything else uses every GPU it pays for.
-            let gpus = if serving {
-                needed
-            } else {
-                instances * per_node
-            };
-            let memory_gpus = usable_gpus(workload, gpus);
-            let fit = match known.held.iter().position(|(n, _)| *n == memory_gpus) {
-                Some(i) => &known.held[i].1,
-                None => {
-                    let f = fit::fit_on_with(&model, workload, gpu, memory_gpus, Detail::Numbers)?;
-                    let held = Held {
-                        fits: f.fits(),
-                        headroom: f.headroom(),
-                        memory: Arc::new(f.memory),
-                    };
-                    known.held.push((memory_gpus, held));
-                    &known.held[known.held.len() - 1].1
-                }
-            };
-            if !fit.fits {
-                // A count the parallel layout cannot use evenly; the next count may.
-                continue;
-            }
-            let cluster = Cluster::on_offer(gpu, offer, gpus);
-            let key = ClusterKey::of(&cluster);
-            let timing = match known.timings.iter().find(|(k, _)| *k == key) {
-                Some((_, t)) => Arc::clone(t),
-                None => {
-                    let t = Arc::new(time::estimate_with(
-                        &model,
-                        workload,
-                        &cluster,
-                        scenario.data.as_ref(),
-                        catalog,
-                        Detail::Numbers,
-                    )?);
-                    known.timings.push((key, Arc::clone(&t)));
-                    t
-                }
-            };
-            if timing.hours.is_none() && !serving {
+        for (instances, placed) in placements {
+            // Training uses every GPU it is placed on; serving is timed per replica (the fleet
+            // is sized from traffic when priced).
+            let gpus = placed.fit.gpus;
+            let timing = job.timing(known, &placed, gpus)?;
+            if timing.hours.is_none() && !job.serving() {
                 out.excluded.push(Excluded {
                     offer,
                     mode: None,
@@ -218,6 +209,7 @@ pub(super) fn enumerate<'a>(
                 });
                 continue;
             }
+            let memory = Arc::new(placed.fit.memory.clone());
             for (quote, overridden) in &quotes {
                 out.sized.push(Sized {
                     offer,
@@ -225,8 +217,9 @@ pub(super) fn enumerate<'a>(
                     provider,
                     instances,
                     gpus,
-                    memory: Arc::clone(&fit.memory),
-                    headroom: fit.headroom,
+                    layout: placed.layout(),
+                    memory: Arc::clone(&memory),
+                    headroom: placed.fit.headroom(),
                     timing: Arc::clone(&timing),
                     quote: quote.clone(),
                     overridden: *overridden,
@@ -239,6 +232,196 @@ pub(super) fn enumerate<'a>(
     Ok(out)
 }
 
+/// The filter or missing feature that leaves `offer` out, if any.
+fn filtered(constraints: &Constraints, offer: &Offer, gpu: &Gpu, max_gpus: u32) -> Option<Reason> {
+    if !constraints.providers.is_empty() && !constraints.providers.contains(&offer.provider) {
+        return Some(Reason::Filtered("provider"));
+    }
+    if !constraints.regions.is_empty() && !constraints.regions.contains(&offer.region) {
+        return Some(Reason::Filtered("region"));
+    }
+    if constraints.gpu.as_ref().is_some_and(|id| id != &offer.gpu) {
+        return Some(Reason::Filtered("gpu"));
+    }
+    if constraints.offer.as_ref().is_some_and(|id| id != &offer.id) {
+        return Some(Reason::Filtered("offer"));
+    }
+    if let Some(missing) = missing_feature(constraints.require, offer, gpu) {
+        return Some(Reason::LacksFeature(missing));
+    }
+    if offer.gpu_count > max_gpus && constraints.gpus.is_none() {
+        return Some(Reason::Filtered("max_gpus"));
+    }
+    None
+}
+
+/// The job on one offer: which instance counts to try and what each gives.
+struct Job<'a, 'm> {
+    model: &'m Model,
+    workload: &'m Workload,
+    data: Option<&'m DataFeed>,
+    catalog: &'a Catalog,
+    offer: &'a Offer,
+    gpu: &'a Gpu,
+    max_gpus: u32,
+    pinned: Option<u32>,
+}
+
+impl Job<'_, '_> {
+    fn serving(&self) -> bool {
+        matches!(self.workload, Workload::Serve(_))
+    }
+
+    /// The instance counts to price, each with the job placed there, or why none holds it.
+    #[allow(clippy::type_complexity)]
+    fn placements(
+        &self,
+        known: &mut OnGpu,
+    ) -> Result<Result<Vec<(u32, Arc<Placed>)>, Reason>, InputError> {
+        let per_node = self.offer.gpu_count.max(1);
+        if self.serving() {
+            return self.serving_placement(known, per_node);
+        }
+        let slots_of = |instances: u32| Slots {
+            gpus: instances * per_node,
+            per_node,
+        };
+        let counts: Vec<(u32, Slots)> = match self.pinned {
+            Some(n) if n.is_multiple_of(per_node) => vec![(n / per_node, slots_of(n / per_node))],
+            Some(n) if n < per_node && n.is_power_of_two() => {
+                vec![(1, Slots { gpus: n, per_node })]
+            }
+            Some(n) => {
+                return Ok(Err(Reason::Layout(LayoutProblem::PartialInstances {
+                    gpus: n,
+                    per_node,
+                })))
+            }
+            None => {
+                let max_instances = self.max_gpus / per_node;
+                match known.first_instances(
+                    self.model,
+                    self.workload,
+                    self.gpu,
+                    per_node,
+                    max_instances,
+                )? {
+                    Some(first) => counts(self.workload, first, max_instances)
+                        .into_iter()
+                        .map(|k| (k, slots_of(k)))
+                        .collect(),
+                    None => {
+                        let largest = slots_of(max_instances.max(1));
+                        return Ok(Err(self.why_not(known, largest)?));
+                    }
+                }
+            }
+        };
+        let mut out = Vec::with_capacity(counts.len());
+        let mut last_failure = None;
+        for (instances, slots) in counts {
+            match known.place(self.model, self.workload, self.gpu, slots)? {
+                Ok(p) => out.push((instances, p)),
+                Err(e) => last_failure = Some(e),
+            }
+        }
+        if out.is_empty() {
+            return Ok(Err(match last_failure {
+                Some(Unplaced::Layout(why)) => Reason::Layout(why),
+                Some(Unplaced::TooSmall(fit)) => Reason::DoesNotFit {
+                    short_gib: fit.short_by_gib(),
+                },
+                None => Reason::Filtered("max_gpus"),
+            }));
+        }
+        Ok(Ok(out))
+    }
+
+    /// Why the job cannot be placed on `slots`.
+    fn why_not(&self, known: &mut OnGpu, slots: Slots) -> Result<Reason, InputError> {
+        Ok(
+            match known.place(self.model, self.workload, self.gpu, slots)? {
+                Ok(_) => Reason::Filtered("max_gpus"),
+                Err(Unplaced::Layout(why)) => Reason::Layout(why),
+                Err(Unplaced::TooSmall(fit)) => Reason::DoesNotFit {
+                    short_gib: fit.short_by_gib(),
+                },
+            },
+        )
+    }
+
+    /// A serving replica stays inside one instance: tensor parallelism across a network is far
+    /// too slow for decoding. Replicas are priced from traffic later; here, the fewest GPUs of
+    /// one instance that hold one replica.
+    #[allow(clippy::type_complexity)]
+    fn serving_placement(
+        &self,
+        known: &mut OnGpu,
+        per_node: u32,
+    ) -> Result<Result<Vec<(u32, Arc<Placed>)>, Reason>, InputError> {
+        let search = fit::min_gpus_with(
+            self.model,
+            self.workload,
+            self.gpu,
+            self.max_gpus.min(per_node),
+            Detail::Numbers,
+        )?;
+        if !search.found {
+            let short_gib = fit::fit_on_with(
+                self.model,
+                self.workload,
+                self.gpu,
+                per_node,
+                Detail::Numbers,
+            )
+            .map(|f| f.short_by_gib())
+            .unwrap_or(0.0);
+            return Ok(Err(Reason::DoesNotFit { short_gib }));
+        }
+        let gpus = search.fit.gpus.max(1);
+        let slots = Slots { gpus, per_node };
+        Ok(
+            match known.place(self.model, self.workload, self.gpu, slots)? {
+                Ok(p) => Ok(vec![(1, p)]),
+                Err(Unplaced::TooSmall(fit)) => Err(Reason::DoesNotFit {
+                    short_gib: fit.short_by_gib(),
+                }),
+                Err(Unplaced::Layout(why)) => Err(Reason::Layout(why)),
+            },
+        )
+    }
+
+    /// The job's time on `gpus` GPUs of this offer with its placed layout (cached per cluster
+    /// and layout: offers of one GPU model often share both).
+    fn timing(
+        &self,
+        known: &mut OnGpu,
+        placed: &Placed,
+        gpus: u32,
+    ) -> Result<Arc<Timing>, InputError> {
+        let cluster = Cluster::on_offer(self.gpu, self.offer, gpus);
+        let key = ClusterKey::of(&cluster);
+        let layout = placed.layout();
+        if let Some((_, _, t)) = known
+            .timings
+            .iter()
+            .find(|(k, l, _)| *k == key && *l == layout)
+        {
+            return Ok(Arc::clone(t));
+        }
+        let t = Arc::new(time::estimate_with(
+            self.model,
+            &placed.workload,
+            &cluster,
+            self.data,
+            self.catalog,
+            Detail::Numbers,
+        )?);
+        known.timings.push((key, layout, Arc::clone(&t)));
+        Ok(t)
+    }
+}
+
 /// A candidate's memory and time again, with every formula: the figures the ranking compared,
 /// explained.
 pub(super) fn explain_sizing(
@@ -248,18 +431,30 @@ pub(super) fn explain_sizing(
 ) -> Result<(MemoryEstimate, Timing), InputError> {
     let scenario = &request.scenario;
     let model = Model::resolve(&scenario.model)?;
-    let workload = &scenario.workload;
-    let memory_gpus = usable_gpus(workload, c.gpus);
-    let memory = fit::fit_on_with(&model, workload, c.gpu, memory_gpus, Detail::Full)?.memory;
+    let workload = with_layout(&scenario.workload, c.layout);
+    let memory = fit::fit_on_with(&model, &workload, c.gpu, c.gpus, Detail::Full)?.memory;
     let timing = time::estimate_with(
         &model,
-        workload,
+        &workload,
         &Cluster::on_offer(c.gpu, c.offer, c.gpus),
         scenario.data.as_ref(),
         catalog,
         Detail::Full,
     )?;
     Ok((memory, timing))
+}
+
+/// `workload` with the layout a candidate was placed with.
+fn with_layout(workload: &Workload, layout: Option<Parallelism>) -> Workload {
+    let mut w = workload.clone();
+    if let Some(p) = layout {
+        match &mut w {
+            Workload::Train(t) => t.parallel = p,
+            Workload::Lora(l) => l.parallel = p,
+            _ => {}
+        }
+    }
+    w
 }
 
 /// What a job's time on one GPU model depends on besides the job itself.
@@ -270,6 +465,7 @@ struct ClusterKey {
     link: InstanceLink,
     fabric: crate::catalog::Fabric,
     network_gbps: Option<f64>,
+    nvlink_domain: u32,
 }
 
 impl ClusterKey {
@@ -280,42 +476,27 @@ impl ClusterKey {
             link: c.link,
             fabric: c.fabric,
             network_gbps: c.network_gbps,
+            nvlink_domain: c.nvlink_domain,
         }
     }
 }
 
-/// GPUs whose memory matters: all of them for sharded training, one replica otherwise.
-fn usable_gpus(workload: &Workload, gpus: u32) -> u32 {
-    match workload {
-        Workload::Train(t) => largest_multiple(gpus, t.parallel.model_parallel()),
-        Workload::Lora(l) => largest_multiple(gpus, l.parallel.model_parallel()),
-        _ => gpus,
-    }
-}
-
-fn largest_multiple(n: u32, of: u32) -> u32 {
-    let of = of.max(1);
-    (n / of * of).max(of)
-}
-
-/// Instance counts to try: the fewest that fit, then doubling, within the GPU limit.
-/// Serving and dev boxes use the fewest (serving fleets are sized by traffic when priced).
+/// Instance counts to try: the fewest that hold the job, then doubling, and the most allowed.
+/// Serving and dev boxes use the fewest (serving fleets are sized by traffic when priced). Any
+/// other count can be asked for exactly (`Constraints::gpus`).
 fn counts(workload: &Workload, first: u32, max_instances: u32) -> Vec<u32> {
-    let first = first.max(1);
-    if first > max_instances.max(1) {
+    let (first, max) = (first.max(1), max_instances.max(1));
+    if first > max {
         return Vec::new();
     }
     match workload {
         Workload::Serve(_) | Workload::DevBox(_) => vec![first],
         _ => {
-            let mut out = vec![first];
-            let mut n = first;
-            while out.len() < MAX_COUNTS {
-                n = (n * 2).min(max_instances);
-                if n == *out.last().unwrap_or(&0) {
-                    break;
-                }
-                out.push(n);
+            let mut out: Vec<u32> =
+                std::iter::successors(Some(first), |n| n.checked_mul(2).filter(|m| *m <= max))
+                    .collect();
+            if out.last() != Some(&max) {
+                out.push(max);
             }
             out
         }
@@ -442,6 +623,7 @@ mod tests {
                 zero: ZeroStage::Zero3,
                 tensor: 2,
                 pipeline: 2,
+                ..Parallelism::default()
             },
             ..Train::default()
         };

@@ -20,8 +20,9 @@ use crate::cost::billing::BreakEven;
 use crate::cost::money::Exchange;
 use crate::cost::spot::SpotOutcome;
 use crate::explain::Term;
-use crate::scenario::{InputError, Scenario};
+use crate::scenario::{InputError, Parallelism, Scenario};
 use crate::sizing::defaults::Band;
+use crate::sizing::layout::LayoutProblem;
 use crate::sizing::memory::MemoryEstimate;
 use crate::sizing::time::Timing;
 use std::borrow::Cow;
@@ -130,6 +131,12 @@ pub struct Constraints {
     pub require: Features,
     /// Billing modes considered; empty: all.
     pub modes: Vec<BillingMode>,
+    /// Only offers of this GPU (catalog id).
+    pub gpu: Option<String>,
+    /// Exactly this many GPUs in total, instead of the counts the engine tries.
+    pub gpus: Option<u32>,
+    /// Only this offer (catalog id).
+    pub offer: Option<String>,
 }
 
 impl Default for Constraints {
@@ -141,6 +148,9 @@ impl Default for Constraints {
             max_gpus: 64,
             require: Features::default(),
             modes: Vec::new(),
+            gpu: None,
+            gpus: None,
+            offer: None,
         }
     }
 }
@@ -165,6 +175,9 @@ pub struct Candidate<'a> {
     pub mode: BillingMode,
     pub instances: u32,
     pub gpus: u32,
+    /// The parallel layout the job runs with (training), as the person fixed it or the engine
+    /// chose it.
+    pub layout: Option<Parallelism>,
     /// Wall-clock hours (spot: interruptions included; serving: the month).
     pub hours: Band,
     /// Whole cost in the report currency.
@@ -211,6 +224,8 @@ pub enum Reason {
     Filtered(&'static str),
     /// The time could not be estimated (a GPU figure is missing from the catalog).
     Unknown(String),
+    /// The job's parallel layout cannot be laid on this offer's GPUs.
+    Layout(LayoutProblem),
 }
 
 /// A candidate left out, and why.

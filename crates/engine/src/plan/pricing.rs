@@ -251,6 +251,7 @@ pub(super) fn price<'a>(
         mode,
         instances: s.instances,
         gpus: s.gpus,
+        layout: s.layout,
         hours,
         cost,
         lines: expected_lines,

@@ -41,6 +41,7 @@ fn offer(id: &str, gpu: &str, count: u32, link: InstanceLink, prices: Vec<Quote>
         ram_gib: None,
         local_disk_gb: None,
         network_gbps: Some(100.0),
+        nvlink_domain: None,
         gpu_link: link,
         fabric: Fabric::Ethernet,
         billing_increment_s: None,

@@ -16,6 +16,8 @@ pub struct Cluster<'a> {
     pub fabric: Fabric,
     /// Network bandwidth of one node, Gbit/s, when the catalog states it.
     pub network_gbps: Option<f64>,
+    /// GPUs reachable over NVLink: the node, or a rack-scale domain of several nodes.
+    pub nvlink_domain: u32,
 }
 
 impl<'a> Cluster<'a> {
@@ -28,6 +30,10 @@ impl<'a> Cluster<'a> {
             link: offer.gpu_link,
             fabric: offer.fabric,
             network_gbps: offer.network_gbps,
+            nvlink_domain: offer
+                .nvlink_domain
+                .unwrap_or(offer.gpu_count)
+                .max(offer.gpu_count.max(1)),
         }
     }
 
@@ -49,6 +55,7 @@ impl<'a> Cluster<'a> {
             link,
             fabric: Fabric::None,
             network_gbps: None,
+            nvlink_domain: gpus.max(1),
         }
     }
 

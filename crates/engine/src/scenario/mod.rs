@@ -9,8 +9,8 @@ pub mod workload;
 pub use cluster::Cluster;
 pub use model::{Model, ModelSpec};
 pub use workload::{
-    Classic, DataFeed, DevBox, KvPrecision, Lora, LoraTargets, Optimizer, Parallelism, Recompute,
-    Render, Serve, Train, TrainPrecision, TrainShape, WeightFormat, Workload, ZeroStage,
+    AutoLayout, Classic, DataFeed, DevBox, KvPrecision, Lora, LoraTargets, Optimizer, Parallelism,
+    Recompute, Render, Serve, Train, TrainPrecision, TrainShape, WeightFormat, Workload, ZeroStage,
 };
 
 use std::fmt;

@@ -94,6 +94,33 @@ pub struct Parallelism {
     pub tensor: u32,
     /// Pipeline stages.
     pub pipeline: u32,
+    /// Model chunks per pipeline stage (Megatron's interleaved 1F1B schedule): the bubble
+    /// shrinks by this factor, point-to-point traffic grows by it. 1: plain 1F1B.
+    pub virtual_stages: u32,
+    /// Which of the three the person left to the engine: the planner chooses them per
+    /// candidate (`sizing::layout`), memory and time use the values above as they stand.
+    pub auto: AutoLayout,
+}
+
+/// Parts of a parallel layout the engine chooses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct AutoLayout {
+    pub zero: bool,
+    pub tensor: bool,
+    pub pipeline: bool,
+}
+
+impl AutoLayout {
+    /// Everything chosen by the engine.
+    pub const ALL: AutoLayout = AutoLayout {
+        zero: true,
+        tensor: true,
+        pipeline: true,
+    };
+
+    pub fn any(self) -> bool {
+        self.zero || self.tensor || self.pipeline
+    }
 }
 
 impl Default for Parallelism {
@@ -102,6 +129,8 @@ impl Default for Parallelism {
             zero: ZeroStage::Zero0,
             tensor: 1,
             pipeline: 1,
+            virtual_stages: 1,
+            auto: AutoLayout::default(),
         }
     }
 }
@@ -232,6 +261,9 @@ pub struct Lora {
     /// Optimizer of the adapters.
     pub optimizer: Optimizer,
     pub parallel: Parallelism,
+    /// Matmul precision of the frozen weights: fp8 runs their matmuls in 8 bits (the weights
+    /// stay 16-bit in memory); anything else is bf16.
+    pub precision: TrainPrecision,
 }
 
 impl Default for Lora {
@@ -248,6 +280,7 @@ impl Default for Lora {
             paged_optimizer: false,
             optimizer: Optimizer::AdamW,
             parallel: Parallelism::default(),
+            precision: TrainPrecision::Bf16Mixed,
         }
     }
 }
@@ -395,6 +428,7 @@ impl Parallelism {
     pub fn check(&self) -> Result<(), InputError> {
         check_count("workload.tensor_parallel", self.tensor, 1, 1024)?;
         check_count("workload.pipeline_parallel", self.pipeline, 1, 1024)?;
+        check_count("workload.virtual_pipeline", self.virtual_stages, 1, 1024)?;
         Ok(())
     }
 

@@ -82,7 +82,11 @@ pub const GPT_FAST: &str =
 pub const NCCL_BUSBW: &str = "NCCL tests, bus bandwidth of all-reduce 2(n-1)/n, all-gather and reduce-scatter (n-1)/n, https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md";
 pub const NCCL_NVLINK: &str = "nccl-tests issue 149: ~200 GB/s all-reduce bus bandwidth on 8 A100 over NVLink (300 GB/s per direction), https://github.com/NVIDIA/nccl-tests/issues/149";
 pub const NCCL_IB: &str = "nccl-tests issue 119: 84.8 GB/s average of 100 GB/s (4x HDR for 8 A100), https://github.com/NVIDIA/nccl-tests/issues/119";
+pub const DGX_NETWORK: &str = "llm-foundry benchmarks (A100 nodes at 1600 Gbps RoCE), https://github.com/mosaicml/llm-foundry/blob/main/scripts/train/benchmarking/README.md ; NVIDIA dgxc-benchmarking (DGX H100: 8x 400 Gbit/s InfiniBand), https://github.com/NVIDIA/dgxc-benchmarking/blob/85380ff/llama3.1/README.md";
+pub const NCCL_PCIE: &str = "nccl issue 1639: all-reduce bus bandwidth 28 GB/s on 8 and 35 GB/s on 4 GPUs in PCIe gen-5 slots, https://github.com/NVIDIA/nccl/issues/1639";
 pub const LLAMA3_RELIABILITY: &str = "Llama 3 training report as summarised by DCD: 419 unexpected interruptions in 54 days on 16,384 H100, >90% effective training time, https://www.datacenterdynamics.com/en/news/meta-report-details-hundreds-of-gpu-and-hbm3-related-interruptions-to-llama-3-training-run/";
+pub const OVERLAP_SLOWDOWN: &str = "Lee et al., Characterizing Compute-Communication Overlap in GPU-Accelerated Distributed Deep Learning (2025): 18.9% average compute slowdown while overlapped, https://arxiv.org/abs/2507.03114";
+pub const TP_OVERLAP: &str = "Wang et al., Overlap Communication with Dependent Computation via Decomposition in Large Deep Learning Models (ASPLOS 2023): tensor-parallel collectives hidden behind the layer's decomposed matmuls, as Megatron-Core and Transformer Engine (tp_comm_overlap) and torchtitan (async TP) do, https://doi.org/10.1145/3567955.3567959";
 pub const ASSUMPTION: &str = "assumption of this calculator (no published measurement found)";
 
 // ---------------------------------------------------------------- bytes per parameter
@@ -142,29 +146,27 @@ pub const LOW_HEADROOM: f64 = 0.10;
 
 // ---------------------------------------------------------------- compute efficiency
 
-/// Share of the dense peak that training matmuls reach (hardware FLOPs utilisation, recompute
-/// included), A100/A800/A30-class parts in bf16/fp16. The published runs span HFU 0.43–0.74:
-/// llm-foundry A100 runs 0.60–0.74 (T14, S01), OPT-175B 147 TFLOP/s of 312 (T09), and Llama 2's
-/// GPU-hours imply 0.43–0.45 once attention FLOPs are counted (T01, T02; they include restarts).
-/// Expected 0.557 lies in the narrow range (0.553–0.561) that keeps every one of those runs
-/// within 25%; low and high are the extremes.
-pub const EFF_AMPERE_DC: Band = Band::new(0.43, 0.557, 0.74);
-/// Hopper (H100/H200/H800/H20) in bf16: llm-foundry H100 runs reach HFU 0.40–0.59.
-pub const EFF_HOPPER: Band = Band::new(0.40, 0.48, 0.59);
-/// Hopper in fp8, as a share of the fp8 peak: llm-foundry H100 amp_fp8 runs reach 0.14–0.30.
-pub const EFF_HOPPER_FP8: Band = Band::new(0.14, 0.25, 0.30);
-/// Graphics-capable parts (GeForce, RTX workstation, L4/L40S, A10, T4): torchtune's
-/// Llama 3.1 8B runs on one RTX 4090 imply about 0.64 of the spec-sheet bf16 peak for full
-/// fine-tuning (before optimizer paging) and 0.9 for LoRA (boost clocks run above the spec);
-/// expected 0.8 sits between them.
-pub const EFF_GRAPHICS: Band = Band::new(0.50, 0.80, 0.92);
+// The share of the peak each GPU family reaches is data: `data/efficiency.toml`, one rate per
+// family, kind of work and precision, each derived from a published run.
 
-/// Small models use the GPU less well: llm-foundry A100 MFU falls from ~0.6 at ≥1 B parameters
-/// to 0.57 at 760 M, 0.52 at 350 M and 0.45 at 125 M. Factor 1 + 0.3·log10(N / 1 B), clamped
-/// to 0.6..1 (fits those four points within 0.02).
-pub fn size_factor(params: f64) -> f64 {
-    (1.0 + 0.3 * (params.max(1.0) / 1e9).log10()).clamp(0.6, 1.0)
-}
+/// Bytes of memory traffic per byte of activations a transformer's forward pass produces
+/// (written forward, read back and differentiated backward, plus the norms, activation
+/// functions and residual adds in between). DERIVED from two published A100 runs that stress
+/// it differently, solved together with the A100 matmul share: MPT-7B at 4641 tokens/s per GPU
+/// (llm-foundry, hidden 4096, flash attention) and BERT-large SQuAD at 152 sequences/s
+/// (Lambda, hidden 1024, 384-token scores kept): 7.6 bytes per byte, with a matmul share of
+/// 0.72 (calibration cases TL17, TO18).
+pub const TRANSFORMER_TRAFFIC: f64 = 7.6;
+/// The same multiple for convolutional networks, of their published activation size (ResNet-50:
+/// 42.6 MiB). Implied by single-GPU ResNet-50 runs given each card's matmul and bandwidth
+/// shares: Lambda's PyTorch runs on ten cards 11.2-18.9, NVIDIA DeepLearningExamples on A100
+/// and V100 7.8-9.3; expected 14.5 is their median. MLPerf's tuned MXNet runs imply 1.2-6.0
+/// (L4, L40, L40S, A30, A10G): the fast end of the band takes 4.1, the slow end 18.9.
+pub const CNN_TRAFFIC: Band = Band::new(4.1, 14.5, 18.9);
+
+/// A rate borrowed from another family (or from training, for prefill) keeps its expected value
+/// but its low end drops by this factor: nothing measured it on this hardware (ASSUMPTION).
+pub const BORROWED_LOW: f64 = 0.8;
 
 /// Decode reads the weights once per step: share of the memory bandwidth reached with 16-bit
 /// weights. gpt-fast measured 1397 GB/s of 2039 on an A100-80GB (0.69) and calls ~1700 GB/s
@@ -185,10 +187,20 @@ pub const QLORA_SLOWDOWN: f64 = 3083.0 / 2413.0;
 
 /// Share of the per-direction NVLink bandwidth an all-reduce reaches: ~200 of 300 GB/s.
 pub const NVLINK_EFF: f64 = 200.0 / 300.0;
-/// The same share is assumed for PCIe and vendor fabrics (ASSUMPTION).
-pub const PCIE_EFF: f64 = NVLINK_EFF;
+/// Share of a PCIe x16 link's per-direction bandwidth an all-reduce over a PCIe box reaches:
+/// 28 GB/s of bus bandwidth on 8 GPUs in gen-5 slots (64 GB/s), where the CPU's root complex
+/// and memory carry every flow (nccl issue 1639; 35 GB/s with 4 GPUs).
+pub const PCIE_EFF: f64 = 28.0 / 64.0;
+/// Share of a single GPU↔host PCIe flow reached when paging optimizer states (ASSUMPTION: the
+/// NVLink share, one flow not contending with others).
+pub const HOST_LINK_EFF: f64 = NVLINK_EFF;
+/// Vendor fabrics inside the box (Infinity Fabric, ICI, NeuronLink, HCCS): NVLink's share is
+/// assumed (ASSUMPTION).
+pub const VENDOR_LINK_EFF: f64 = NVLINK_EFF;
 /// Share of the network line rate NCCL reaches across nodes: 84.8 of 100 GB/s.
 pub const NETWORK_EFF: f64 = 0.848;
+/// The same share is assumed over plain Ethernet (ASSUMPTION; offers give its line rate).
+pub const ETHERNET_EFF: f64 = NETWORK_EFF;
 /// NVLink bridges between pairs (not an NVSwitch board): half the NVSwitch bandwidth for rings
 /// over more than two GPUs (ASSUMPTION).
 pub const NVLINK_BRIDGE_FACTOR: f64 = 0.5;
@@ -201,16 +213,31 @@ pub fn pcie_gbs_per_direction(generation: u8) -> f64 {
         _ => 64.0,
     }
 }
-/// Network per GPU when the offer does not state it, Gbit/s: InfiniBand/RoCE 100 (4× HDR
-/// 200 Gb/s for 8 GPUs, as in nccl-tests #119), EFA 50 (400 Gb/s for 8 GPUs), Ethernet 25 per
-/// node (ASSUMPTION).
-pub const IB_GBPS_PER_GPU: f64 = 100.0;
+/// Network per GPU when the offer does not state it, Gbit/s. InfiniBand/RoCE: 200 for Ampere
+/// and older (llm-foundry's A100 cluster: 1600 Gbps per 8-GPU node), 400 for Hopper and later
+/// (DGX H100: "InfiniBand: Compute links: 8x 400 Gbit/s", NVIDIA dgxc-benchmarking README);
+/// EFA 50 (400 Gb/s for 8 GPUs); Ethernet 25 per node (ASSUMPTION).
+pub const IB_GBPS_PER_GPU: f64 = 200.0;
+pub const IB_GBPS_PER_GPU_HOPPER: f64 = 400.0;
 pub const EFA_GBPS_PER_GPU: f64 = 50.0;
 pub const ETHERNET_GBPS_PER_NODE: f64 = 25.0;
 /// Latency of one small tensor-parallel all-reduce inside a node, seconds. DERIVED from gpt-fast:
 /// Llama-2-7B at TP2/4/8 decodes in 5.92/3.94/3.04 ms per token against 9.53/tp ms of weight
 /// reads, i.e. 1.2–1.9 ms over 64 all-reduces (2 per layer), about 25 µs each.
 pub const TP_ALLREDUCE_LATENCY_S: f64 = 25e-6;
+/// Share of tensor-parallel communication hidden behind the layer's matmuls. Frameworks range
+/// from none (PyTorch's plain tensor parallelism) to most of it (Megatron-Core's
+/// tp_comm_overlap, torchtitan's async TP, which gains 9-16% of the step over plain TP on
+/// Llama 3.1 8B and 70B across 64-256 H100); half is taken, and the band covers both ends
+/// (ASSUMPTION within that measured range).
+pub const TP_HIDDEN_SHARE: f64 = 0.5;
+/// Share of a training step's compute spent in the backward pass, where gradient reductions
+/// hide: 4·N of the 6·N FLOPs per token (TM101).
+pub const BACKWARD_SHARE: f64 = 4.0 / 6.0;
+/// Compute slows while collectives run beside it (their kernels take cores and memory
+/// bandwidth): on average by 18.9% (at most 40%) over GPT and Llama training on 4 A100, H100,
+/// MI250 and MI210 (Lee et al. 2025). Added as that share of the overlapped time.
+pub const OVERLAP_INTERFERENCE: f64 = 0.189;
 
 // ---------------------------------------------------------------- reliability
 

@@ -288,6 +288,33 @@ pub fn max_micro_batch(
     }
 }
 
+/// Longest training sequence (tokens) that fits on `gpus` GPUs at the workload's micro-batch.
+pub fn max_seq_len(
+    model: &Model,
+    workload: &Workload,
+    gpu: &Gpu,
+    gpus: u32,
+) -> Result<Option<u32>, InputError> {
+    let with = |len: u32| -> Workload {
+        let mut w = workload.clone();
+        match &mut w {
+            Workload::Train(t) => t.shape.seq_len = len,
+            Workload::Lora(l) => l.shape.seq_len = len,
+            _ => {}
+        }
+        w
+    };
+    match workload {
+        Workload::Train(_) | Workload::Lora(_) => largest_fitting(1, 1 << 24, |len| {
+            Ok(fit_on_with(model, &with(len), gpu, gpus, Detail::Numbers)?.fits())
+        }),
+        _ => Err(InputError::new(
+            "workload",
+            "the longest sequence applies to training workloads",
+        )),
+    }
+}
+
 fn serve_of(workload: &Workload) -> Result<&Serve, InputError> {
     match workload {
         Workload::Serve(s) => Ok(s),

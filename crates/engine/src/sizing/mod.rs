@@ -9,6 +9,7 @@
 
 pub mod defaults;
 pub mod fit;
+pub mod layout;
 pub mod memory;
 pub mod time;
 

@@ -8,12 +8,13 @@
 //! full, `estimate_with(.., Detail::Numbers)` computes the same values with empty formulas, for
 //! searches and rankings that only compare numbers.
 
-mod activations;
+pub(crate) mod activations;
 mod other;
 mod serve;
 mod train;
 
 pub use activations::{layer_coefficient, ActivationShape};
+pub(crate) use other::classic_seq;
 pub use serve::{batch_tokens, kv_share, serve_memory, serve_memory_with, serve_weight_bytes};
 pub use train::{
     lora_adapter_params, lora_memory, lora_memory_with, train_memory, train_memory_with,

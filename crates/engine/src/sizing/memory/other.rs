@@ -7,15 +7,15 @@ use crate::scenario::{
     Classic, DevBox, InputError, Model, Parallelism, Recompute, Render, Train, TrainShape,
 };
 
-/// Tokens per sample for a transformer in classic training: the workload's, else the model's
-/// maximum positions (197 patches for ViT-B/16, 512 tokens for BERT).
+/// Tokens per sample for a transformer in classic training: the workload's, at most the
+/// model's maximum positions (197 patches for ViT-B/16, 512 tokens for BERT), which is also
+/// the default.
 pub(crate) fn classic_seq(model: &Model, c: &Classic) -> u32 {
-    c.seq_len.unwrap_or_else(|| {
-        model
-            .transformer
-            .as_ref()
-            .map_or(1, |t| t.max_position_embeddings.max(1))
-    })
+    let max = model
+        .transformer
+        .as_ref()
+        .map_or(1, |t| t.max_position_embeddings.max(1));
+    c.seq_len.map_or(max, |s| s.clamp(1, max))
 }
 
 /// The training run a classic job amounts to on one GPU (data parallel across GPUs).

@@ -2,22 +2,33 @@
 //!
 //! Collective times follow the NCCL tests' bus-bandwidth model: an all-reduce of S bytes over n
 //! ranks moves 2(n−1)/n · S through each rank's link, an all-gather or reduce-scatter (n−1)/n · S.
-//! Link bandwidths come from the GPU's link (NVLink GB/s per GPU, PCIe generation), the offer's
-//! in-node link and its network (Gbit/s per node when the catalog states it), each scaled by the
-//! share NCCL measurably reaches.
+//!
+//! Inside a node the bus bandwidth is the GPU's NVLink (or PCIe) bandwidth per direction, scaled
+//! by the share NCCL measurably reaches. Across nodes NCCL runs one ring per network card, each
+//! carrying its share of the data and crossing each node boundary once, so the bus bandwidth of a
+//! group holding every GPU of its nodes is the node's whole network bandwidth, not one card's
+//! (nccl-tests issue 119 measures 84.8 GB/s of bus bandwidth on nodes with 100 GB/s of cards).
+//! A group holding only some GPUs of each node (data parallelism beside tensor parallelism) gets
+//! its share of the cards. GPUs joined by an NVLink domain larger than a node (NVL72 racks) talk
+//! over NVLink inside the domain.
 
 use crate::catalog::{schema::LinkKind, Fabric, InstanceLink};
 use crate::explain::{Detail, Term};
 use crate::scenario::Cluster;
 use crate::sizing::defaults::*;
 
-/// Effective per-GPU, per-direction bandwidths, GB/s.
+/// Effective bandwidths of a cluster, GB/s per direction, as collectives reach them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Links {
-    /// Inside a node; `None` for one-GPU nodes.
+    /// Bus bandwidth inside a node (or NVLink domain); `None` for one-GPU nodes.
     pub intra_gbs: Option<f64>,
-    /// Between nodes; `None` when the offer has no multi-node fabric.
-    pub inter_gbs: Option<f64>,
+    /// Bus bandwidth of a collective over every GPU of several nodes: the node's network cards
+    /// together. `None` when the offer has no multi-node fabric.
+    pub node_network_gbs: Option<f64>,
+    /// GPUs that reach each other at `intra_gbs` (a node, or an NVLink domain spanning nodes).
+    pub domain_gpus: u32,
+    /// GPUs per node, which share the node's network cards.
+    pub gpus_per_node: u32,
     pub terms: Vec<Term>,
 }
 
@@ -51,7 +62,7 @@ pub fn host_link_gbs(gpu: &crate::catalog::Gpu) -> f64 {
         (LinkKind::Pcie, None) => pcie_gbs_per_direction(gpu.link.generation.unwrap_or(4)),
         _ => pcie_gbs_per_direction(4),
     };
-    raw * PCIE_EFF
+    raw * HOST_LINK_EFF
 }
 
 /// Bandwidths of `cluster`.
@@ -59,125 +70,152 @@ pub fn links(cluster: &Cluster) -> Links {
     links_with(cluster, Detail::Full)
 }
 
-/// [`links`] with formulas only when `detail` asks for them.
-pub fn links_with(cluster: &Cluster, detail: Detail) -> Links {
-    let mut terms = Vec::new();
+/// The in-node bus bandwidth, GB/s, with its formula and source.
+fn intra_node(cluster: &Cluster, detail: Detail) -> Option<Term> {
+    if cluster.gpus_per_node <= 1 && cluster.nvlink_domain <= 1 {
+        return None;
+    }
     let gpu = cluster.gpu;
-    let intra = if cluster.gpus_per_node <= 1 || cluster.link == InstanceLink::None {
-        None
-    } else {
-        let (raw, eff, text, src) = match cluster.link {
-            InstanceLink::Nvswitch | InstanceLink::Nvlink | InstanceLink::Vendor => {
-                match gpu.link.gbs_per_gpu {
-                    Some(g) if gpu.link.kind != LinkKind::Pcie => {
-                        let (factor, what) = match cluster.link {
-                            InstanceLink::Nvlink => {
-                                (NVLINK_BRIDGE_FACTOR, " × 0.5 (bridges, no NVSwitch)")
-                            }
-                            _ => (1.0, ""),
-                        };
-                        let eff = if cluster.link == InstanceLink::Vendor {
-                            PCIE_EFF
-                        } else {
-                            NVLINK_EFF
-                        };
-                        (
-                            g / 2.0 * factor,
-                            eff,
-                            detail.text(|| format!("{g} GB/s bidirectional / 2{what}")),
-                            NCCL_NVLINK,
-                        )
-                    }
-                    _ => {
-                        let (p, t) = pcie_gbs(cluster, detail);
-                        (p, PCIE_EFF, t, ASSUMPTION)
-                    }
-                }
-            }
-            InstanceLink::Pcie | InstanceLink::None => {
-                let (p, t) = pcie_gbs(cluster, detail);
-                (p, PCIE_EFF, t, ASSUMPTION)
-            }
-        };
-        terms.push(Term {
-            key: "intra_node_bandwidth",
-            value: raw * eff,
-            unit: "GB/s",
-            formula: detail.text(|| format!("{text} × {eff:.2} reached by collectives")),
-            source: Some(src),
-        });
-        Some(raw * eff)
+    let nvlink = match cluster.link {
+        InstanceLink::Nvswitch | InstanceLink::Nvlink | InstanceLink::Vendor => gpu
+            .link
+            .gbs_per_gpu
+            .filter(|_| gpu.link.kind != LinkKind::Pcie),
+        InstanceLink::Pcie | InstanceLink::None => None,
     };
-    let inter = match cluster.fabric {
-        Fabric::None => None,
-        fabric => {
-            let per_node = cluster.gpus_per_node.max(1) as f64;
-            let (gbps_per_gpu, text, src) = match cluster.network_gbps {
-                Some(g) if g > 0.0 => (
-                    g / per_node,
-                    detail.text(|| format!("{g} Gbit/s per node / {per_node} GPUs")),
-                    NCCL_IB,
-                ),
-                _ => match fabric {
-                    Fabric::Infiniband | Fabric::Roce => (
-                        IB_GBPS_PER_GPU,
-                        detail.text(|| {
-                            format!("{IB_GBPS_PER_GPU} Gbit/s per GPU (default for {fabric:?})")
-                        }),
-                        NCCL_IB,
-                    ),
-                    Fabric::Efa => (
-                        EFA_GBPS_PER_GPU,
-                        detail.text(|| {
-                            format!("{EFA_GBPS_PER_GPU} Gbit/s per GPU (default for EFA)")
-                        }),
-                        NCCL_IB,
-                    ),
-                    _ => (
-                        ETHERNET_GBPS_PER_NODE / per_node,
-                        detail.text(|| {
-                            format!(
-                                "{ETHERNET_GBPS_PER_NODE} Gbit/s per node (default) / {per_node} GPUs"
-                            )
-                        }),
-                        ASSUMPTION,
-                    ),
-                },
+    let (raw, eff, text, src) = match nvlink {
+        Some(g) => {
+            let (factor, what) = match cluster.link {
+                InstanceLink::Nvlink => (NVLINK_BRIDGE_FACTOR, " × 0.5 (bridges, no NVSwitch)"),
+                _ => (1.0, ""),
             };
-            let gbs = gbps_per_gpu / 8.0 * NETWORK_EFF;
-            terms.push(Term {
-                key: "inter_node_bandwidth",
-                value: gbs,
-                unit: "GB/s",
-                formula: detail.text(|| format!("{text} / 8 × {NETWORK_EFF} reached by NCCL")),
-                source: Some(src),
-            });
-            Some(gbs)
+            let (eff, src) = if cluster.link == InstanceLink::Vendor {
+                (VENDOR_LINK_EFF, ASSUMPTION)
+            } else {
+                (NVLINK_EFF, NCCL_NVLINK)
+            };
+            (
+                g / 2.0 * factor,
+                eff,
+                detail.text(|| format!("{g} GB/s bidirectional / 2{what}")),
+                src,
+            )
+        }
+        None => {
+            let (p, t) = pcie_gbs(cluster, detail);
+            (p, PCIE_EFF, t, NCCL_PCIE)
         }
     };
+    Some(Term {
+        key: "intra_node_bandwidth",
+        value: raw * eff,
+        unit: "GB/s",
+        formula: detail.text(|| format!("{text} × {eff:.2} reached by collectives")),
+        source: Some(src),
+    })
+}
+
+/// The node's network bus bandwidth, GB/s, with its formula and source.
+fn network(cluster: &Cluster, detail: Detail) -> Option<Term> {
+    let fabric = cluster.fabric;
+    if fabric == Fabric::None {
+        return None;
+    }
+    let per_node = cluster.gpus_per_node.max(1) as f64;
+    let (gbps, text, src) = match cluster.network_gbps {
+        Some(g) if g > 0.0 => (g, detail.text(|| format!("{g} Gbit/s per node")), NCCL_IB),
+        _ => match fabric {
+            Fabric::Infiniband | Fabric::Roce => {
+                let arch = cluster.gpu.architecture.to_ascii_lowercase();
+                let per_gpu = if arch.contains("hopper") || arch.contains("blackwell") {
+                    IB_GBPS_PER_GPU_HOPPER
+                } else {
+                    IB_GBPS_PER_GPU
+                };
+                (
+                    per_gpu * per_node,
+                    detail.text(|| {
+                        format!("{per_gpu} Gbit/s per GPU (default for {fabric:?} with {}) × {per_node}", cluster.gpu.architecture)
+                    }),
+                    DGX_NETWORK,
+                )
+            }
+            Fabric::Efa => (
+                EFA_GBPS_PER_GPU * per_node,
+                detail.text(|| {
+                    format!("{EFA_GBPS_PER_GPU} Gbit/s per GPU (default for EFA) × {per_node}")
+                }),
+                NCCL_IB,
+            ),
+            _ => (
+                ETHERNET_GBPS_PER_NODE,
+                detail.text(|| format!("{ETHERNET_GBPS_PER_NODE} Gbit/s per node (default)")),
+                ASSUMPTION,
+            ),
+        },
+    };
+    let eff = if matches!(fabric, Fabric::Ethernet) {
+        ETHERNET_EFF
+    } else {
+        NETWORK_EFF
+    };
+    Some(Term {
+        key: "inter_node_bandwidth",
+        value: gbps / 8.0 * eff,
+        unit: "GB/s",
+        formula: detail.text(|| {
+            format!("{text} / 8 × {eff} reached by NCCL (one ring per card, each crossing the node once)")
+        }),
+        source: Some(src),
+    })
+}
+
+/// [`links`] with formulas only when `detail` asks for them.
+pub fn links_with(cluster: &Cluster, detail: Detail) -> Links {
+    let intra = intra_node(cluster, detail);
+    let net = network(cluster, detail);
+    let (intra_gbs, node_network_gbs) = (
+        intra.as_ref().map(|t| t.value),
+        net.as_ref().map(|t| t.value),
+    );
     Links {
-        intra_gbs: intra,
-        inter_gbs: inter,
-        terms,
+        intra_gbs,
+        node_network_gbs,
+        domain_gpus: cluster.gpus_per_node.max(cluster.nvlink_domain).max(1),
+        gpus_per_node: cluster.gpus_per_node.max(1),
+        terms: intra.into_iter().chain(net).collect(),
     }
 }
 
+/// How the ranks of one communication group sit on the cluster.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Group {
+    /// Ranks in the group.
+    pub ranks: u32,
+    /// Ranks of the group on each node (the rest of a node's GPUs belong to other groups that
+    /// communicate at the same time).
+    pub per_node: u32,
+}
+
 impl Links {
-    /// Bandwidth of a group of `n` ranks placed on `cluster`: the network's when the group spans
-    /// nodes, the node's link otherwise. `None` when the GPUs cannot talk at all.
-    pub fn group_gbs(&self, n: u32, spans_nodes: bool) -> Option<f64> {
-        if n <= 1 {
+    /// Bus bandwidth of a collective over `group`, GB/s: in-node (or in-domain) when the group
+    /// fits there, else the node's network share of the group, never above the in-node link.
+    /// `None` when the GPUs cannot talk at all.
+    pub fn bus_gbs(&self, group: Group) -> Option<f64> {
+        if group.ranks <= 1 {
             return Some(f64::INFINITY);
         }
-        if spans_nodes {
-            match (self.inter_gbs, self.intra_gbs) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (Some(a), None) => Some(a),
-                _ => None,
-            }
-        } else {
-            self.intra_gbs
+        let per_node = group.per_node.clamp(1, self.gpus_per_node);
+        let nodes = group.ranks.div_ceil(per_node);
+        if nodes <= 1 || nodes.saturating_mul(self.gpus_per_node) <= self.domain_gpus {
+            return self.intra_gbs;
         }
+        let share = f64::from(per_node) / f64::from(self.gpus_per_node);
+        let net = self.node_network_gbs? * share;
+        Some(match self.intra_gbs {
+            Some(intra) if per_node > 1 => net.min(intra),
+            _ => net,
+        })
     }
 }
 
@@ -207,7 +245,7 @@ mod tests {
         let gpu = Catalog::builtin().gpu("a100-80gb-sxm").unwrap();
         let l = links(&Cluster::single_node(gpu, 8));
         assert!((l.intra_gbs.unwrap() - 200.0).abs() < 1e-9);
-        assert_eq!(l.inter_gbs, None);
+        assert_eq!(l.node_network_gbs, None);
     }
 
     #[test]
@@ -215,5 +253,75 @@ mod tests {
         // 8 ranks, 1 GB, 100 GB/s: 2 × 7/8 × 1e9 / 1e11 = 17.5 ms.
         assert!((all_reduce_s(1e9, 8.0, 100.0) - 0.0175).abs() < 1e-12);
         assert_eq!(all_reduce_s(1e9, 1.0, 100.0), 0.0);
+    }
+
+    fn a100_nodes(gpus: u32) -> Cluster<'static> {
+        Cluster {
+            gpu: Catalog::builtin().gpu("a100-80gb-sxm").unwrap(),
+            gpus,
+            gpus_per_node: 8,
+            link: InstanceLink::Nvswitch,
+            fabric: Fabric::Infiniband,
+            network_gbps: Some(1600.0),
+            nvlink_domain: 8,
+        }
+    }
+
+    /// A data-parallel group holding every GPU of its nodes uses all of each node's cards;
+    /// one holding a single GPU per node (beside tensor parallelism of 8) uses one card.
+    #[test]
+    fn a_group_spanning_nodes_gets_its_share_of_the_node_network() {
+        let l = links(&a100_nodes(64));
+        let whole = l
+            .bus_gbs(Group {
+                ranks: 64,
+                per_node: 8,
+            })
+            .unwrap();
+        assert!((whole - 1600.0 / 8.0 * NETWORK_EFF).abs() < 1e-9);
+        let one = l
+            .bus_gbs(Group {
+                ranks: 8,
+                per_node: 1,
+            })
+            .unwrap();
+        assert!((one - whole / 8.0).abs() < 1e-9);
+        let inside = l
+            .bus_gbs(Group {
+                ranks: 8,
+                per_node: 8,
+            })
+            .unwrap();
+        assert!((inside - 200.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn an_nvlink_domain_larger_than_a_node_stays_on_nvlink() {
+        let gpu = Catalog::builtin().gpu("gb200").unwrap();
+        let c = Cluster {
+            gpu,
+            gpus: 72,
+            gpus_per_node: 4,
+            link: InstanceLink::Nvswitch,
+            fabric: Fabric::Ethernet,
+            network_gbps: None,
+            nvlink_domain: 72,
+        };
+        let l = links(&c);
+        assert_eq!(
+            l.bus_gbs(Group {
+                ranks: 72,
+                per_node: 4
+            }),
+            l.intra_gbs
+        );
+        assert!(
+            l.bus_gbs(Group {
+                ranks: 144,
+                per_node: 4
+            })
+            .unwrap()
+                < l.intra_gbs.unwrap()
+        );
     }
 }

@@ -2,8 +2,8 @@
 //! bound by reading the active weights and the KV cache once per step, until a large batch makes
 //! it compute-bound. Mixture-of-experts models read only the experts the batch touches.
 
-use super::comm::{all_reduce_s, links_with};
-use super::efficiency::{compute_with, MathPrecision};
+use super::comm::{all_reduce_s, links_with, Group};
+use super::efficiency::{compute_with, Precision, Work};
 use super::{term, Figure, Timing};
 use crate::explain::Detail;
 use crate::model::Transformer;
@@ -144,18 +144,21 @@ pub fn serve_time_with(
         ));
     };
     let math = if s.weights == WeightFormat::Fp8 && gpu.fp8_tflops.is_some() {
-        MathPrecision::Fp8
+        Precision::Fp8
     } else {
-        MathPrecision::Bf16
+        Precision::Bf16
     };
-    let c = match compute_with(gpu, math, model.params, detail) {
+    let c = match compute_with(gpu, math, Work::Prefill, detail) {
         Ok(c) => c,
         Err(why) => return Ok(Timing::unknown(tp, why)),
     };
     let mut warnings = c.warnings;
     let l = links_with(cluster, detail);
     let tp_bw = if tp > 1 {
-        match l.group_gbs(tp, tp > cluster.gpus_per_node) {
+        match l.bus_gbs(Group {
+            ranks: tp,
+            per_node: tp.min(cluster.gpus_per_node.max(1)),
+        }) {
             Some(b) => b,
             None => {
                 return Ok(Timing::unknown(

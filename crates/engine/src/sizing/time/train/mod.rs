@@ -8,23 +8,25 @@
 //! as in the llm-foundry benchmark definitions. LoRA has no weight gradients for frozen weights:
 //! forward 2·N + input gradients 2·N ≈ 4·N, plus 6 FLOPs per adapter parameter.
 
-use super::comm::{all_gather_s, all_reduce_s, host_link_gbs, links_with};
-use super::efficiency::{compute_with, MathPrecision};
-use super::{term, Figure, Timing};
+mod step;
+mod traffic;
+
+use super::efficiency::{Precision, Work};
+use super::{term, Timing};
 use crate::explain::{Detail, Term};
 use crate::model::schema::DenseNet;
 use crate::scenario::{
     Classic, Cluster, DataFeed, InputError, Lora, Model, Parallelism, Recompute, Train,
-    TrainPrecision, TrainShape, Workload, ZeroStage,
+    TrainPrecision, TrainShape, Workload,
 };
 use crate::sizing::defaults::*;
 use crate::sizing::fit::usable_gib_with;
 use crate::sizing::memory::{self, lora_adapter_params};
 use crate::units::GIB;
+use step::run_time;
 
 /// A training run reduced to what its time depends on.
-struct Run<'m> {
-    model: &'m Model,
+struct Run {
     /// Units (tokens, or samples for classic jobs) to process.
     units: f64,
     unit: &'static str,
@@ -36,9 +38,14 @@ struct Run<'m> {
     step_units: Option<f64>,
     model_flops: f64,
     hw_flops: f64,
+    /// The attention share of `hw_flops` (QKᵀ and attention × V): fused attention kernels run
+    /// in 16-bit even when the linear layers run in fp8.
+    attn_flops: f64,
     /// Multiplier on compute time (QLoRA dequantisation).
     slowdown: f64,
-    math: MathPrecision,
+    math: Precision,
+    /// Which measured efficiency applies (transformer matmuls or convolutional layers).
+    work: Work,
     parallel: Parallelism,
     /// Gradient bytes synchronised per step, whole model.
     grad_bytes: f64,
@@ -51,6 +58,8 @@ struct Run<'m> {
     boundary_bytes: f64,
     /// Host↔GPU bytes per step for paged optimizer states.
     paged_bytes: f64,
+    /// Bytes each GPU moves through its memory beside the matmuls.
+    traffic: traffic::Traffic,
     flop_terms: Vec<Term>,
     warnings: Vec<String>,
 }
@@ -104,6 +113,15 @@ fn recompute_flops(f: &TokenFlops, r: Recompute) -> (f64, &'static str) {
             2.0 * f.matmul_params + f.attn_fwd,
             "full recompute: + one forward (2·N + 4·L·H·Q·T)",
         ),
+    }
+}
+
+/// Attention FLOPs per token: 12·L·H·Q·T forward and backward, plus the attention core again
+/// under recomputation.
+fn attention_flops(f: &TokenFlops, r: Recompute) -> f64 {
+    match r {
+        Recompute::None => 3.0 * f.attn_fwd,
+        _ => 4.0 * f.attn_fwd,
     }
 }
 
@@ -170,8 +188,27 @@ pub fn train_time_with(
     };
     let h = model.hidden();
     let mb = f64::from(t.shape.micro_batch);
-    let run = Run {
+    let mp = f64::from(t.parallel.model_parallel());
+    let master = !matches!(t.precision, TrainPrecision::Fp32 | TrainPrecision::Bf16);
+    let optimizer_shard = if t.parallel.zero.number() >= 1 {
+        (f64::from(cluster.gpus) / mp).max(1.0)
+    } else {
+        1.0
+    };
+    let traffic = traffic::TransformerStep {
         model,
+        shape: &t.shape,
+        tensor: f64::from(t.parallel.tensor),
+        pipeline: f64::from(t.parallel.pipeline),
+        model_parallel: mp,
+        act_bytes: wb,
+        weight_bytes: model.params * wb,
+        grad_bytes: model.params * gb,
+        optimizer_bytes: traffic::optimizer_bytes_per_param(t.optimizer, master) * model.params
+            / (mp * optimizer_shard),
+    }
+    .traffic();
+    let run = Run {
         units: t.shape.tokens,
         unit: "tokens",
         units_per_sample: seq,
@@ -179,8 +216,10 @@ pub fn train_time_with(
         step_units: step_units(&t.shape),
         model_flops,
         hw_flops: model_flops + extra,
+        attn_flops: attention_flops(&f, t.shape.recompute),
         slowdown: 1.0,
         math: t.precision.into(),
+        work: Work::Train,
         parallel: t.parallel,
         grad_bytes: model.params * gb,
         gather_bytes: model.params * wb,
@@ -197,6 +236,7 @@ pub fn train_time_with(
         } else {
             0.0
         },
+        traffic,
         flop_terms: vec![term(
             "flops_per_token",
             model_flops + extra,
@@ -273,8 +313,20 @@ pub fn lora_time_with(
             Some(TORCHTUNE),
         ));
     }
-    let run = Run {
+    let mp = f64::from(l.parallel.model_parallel());
+    let traffic = traffic::TransformerStep {
         model,
+        shape: &l.shape,
+        tensor: f64::from(l.parallel.tensor),
+        pipeline: f64::from(l.parallel.pipeline),
+        model_parallel: mp,
+        act_bytes: 2.0,
+        weight_bytes: base_bytes,
+        grad_bytes: adapters * ADAPTER_BYTES,
+        optimizer_bytes: traffic::optimizer_bytes_per_param(l.optimizer, false) * adapters / mp,
+    }
+    .traffic();
+    let run = Run {
         units: l.shape.tokens,
         unit: "tokens",
         units_per_sample: seq,
@@ -282,8 +334,14 @@ pub fn lora_time_with(
         step_units: step_units(&l.shape),
         model_flops,
         hw_flops: model_flops + extra,
+        attn_flops: attention_flops(&f, l.shape.recompute),
         slowdown: if l.qlora { QLORA_SLOWDOWN } else { 1.0 },
-        math: MathPrecision::Bf16,
+        math: if l.precision == TrainPrecision::Fp8Mixed {
+            Precision::Fp8
+        } else {
+            Precision::Bf16
+        },
+        work: Work::Train,
         parallel: l.parallel,
         grad_bytes: adapters * ADAPTER_BYTES,
         gather_bytes: base_bytes,
@@ -300,6 +358,7 @@ pub fn lora_time_with(
         } else {
             0.0
         },
+        traffic,
         flop_terms,
         warnings: Vec::new(),
     };
@@ -345,7 +404,7 @@ pub fn classic_time_with(
             (f, t, None)
         }
         (None, Some(_)) => {
-            let seq = f64::from(memory_seq(model, c));
+            let seq = f64::from(crate::sizing::memory::classic_seq(model, c));
             let f = token_flops(model, seq);
             let per_token = 6.0 * f.matmul_params + 3.0 * f.attn_fwd;
             (
@@ -367,8 +426,37 @@ pub fn classic_time_with(
     } else {
         2.0
     };
+    let master = !matches!(c.precision, TrainPrecision::Fp32 | TrainPrecision::Bf16);
+    let optimizer_bytes = traffic::optimizer_bytes_per_param(c.optimizer, master) * model.params;
+    let traffic = match &model.dense {
+        Some(d) => traffic::cnn_traffic(
+            d.activation_mib_per_sample,
+            f64::from(c.batch),
+            optimizer_bytes,
+        ),
+        None => {
+            let shape = TrainShape {
+                seq_len: crate::sizing::memory::classic_seq(model, c),
+                micro_batch: c.batch,
+                recompute: Recompute::None,
+                flash_attention: false,
+                ..TrainShape::default()
+            };
+            traffic::TransformerStep {
+                model,
+                shape: &shape,
+                tensor: 1.0,
+                pipeline: 1.0,
+                model_parallel: 1.0,
+                act_bytes: gb,
+                weight_bytes: model.params * gb,
+                grad_bytes: model.params * gb,
+                optimizer_bytes,
+            }
+            .traffic()
+        }
+    };
     let run = Run {
-        model,
         units: c.samples * c.epochs,
         unit: "samples",
         units_per_sample: 1.0,
@@ -376,8 +464,10 @@ pub fn classic_time_with(
         step_units: None,
         model_flops: per_sample,
         hw_flops: per_sample,
+        attn_flops: 0.0,
         slowdown: 1.0,
         math: c.precision.into(),
+        work: Work::Train,
         parallel: Parallelism::default(),
         grad_bytes: model.params * gb,
         gather_bytes: 0.0,
@@ -385,383 +475,11 @@ pub fn classic_time_with(
         tp_collectives: 0.0,
         boundary_bytes: 0.0,
         paged_bytes: 0.0,
+        traffic,
         flop_terms: vec![term("flops_per_sample", per_sample, "FLOP", text, src)],
         warnings: vec![
             "classic training is timed with efficiencies measured on transformer training".into(),
         ],
     };
     run_time(run, cluster, data, detail)
-}
-
-fn memory_seq(model: &Model, c: &Classic) -> u32 {
-    c.seq_len.unwrap_or_else(|| {
-        model
-            .transformer
-            .as_ref()
-            .map_or(1, |t| t.max_position_embeddings.max(1))
-    })
-}
-
-/// Seconds of one step at compute efficiency `eff`, and its parts.
-struct Step {
-    total: f64,
-    compute: f64,
-    bubble: f64,
-    dp_exposed: f64,
-}
-
-fn run_time(
-    mut run: Run,
-    cluster: &Cluster,
-    data: Option<&DataFeed>,
-    detail: Detail,
-) -> Result<Timing, InputError> {
-    let gpus = cluster.gpus.max(1);
-    let mp = run.parallel.model_parallel();
-    if !gpus.is_multiple_of(mp) {
-        return Err(InputError::new(
-            "gpus",
-            format!("{gpus} GPUs cannot be split into tensor × pipeline groups of {mp}"),
-        ));
-    }
-    let dp = f64::from(gpus / mp);
-    let (tp, pp) = (
-        f64::from(run.parallel.tensor),
-        f64::from(run.parallel.pipeline),
-    );
-    let c = match compute_with(cluster.gpu, run.math, run.model.params, detail) {
-        Ok(c) => c,
-        Err(why) => return Ok(Timing::unknown(gpus, why)),
-    };
-    run.warnings.extend(c.warnings);
-    let l = links_with(cluster, detail);
-    let per_node = cluster.gpus_per_node.max(1);
-    let dp_spans = gpus > per_node;
-    let needs = |n: f64, bw: Option<f64>, what: &str| -> Result<f64, String> {
-        match bw {
-            Some(b) => Ok(b),
-            None if n <= 1.0 => Ok(f64::INFINITY),
-            None => Err(format!(
-                "{what} needs GPUs to talk, but this offer has no link for it (single-GPU nodes without a multi-node fabric)"
-            )),
-        }
-    };
-    let bws = (|| -> Result<(f64, f64, f64), String> {
-        Ok((
-            needs(dp, l.group_gbs(gpus / mp, dp_spans), "data parallelism")?,
-            needs(
-                tp,
-                l.group_gbs(run.parallel.tensor, run.parallel.tensor > per_node),
-                "tensor parallelism",
-            )?,
-            needs(pp, l.group_gbs(2, mp > per_node), "pipeline parallelism")?,
-        ))
-    })();
-    let (dp_bw, tp_bw, pp_bw) = match bws {
-        Ok(b) => b,
-        Err(why) => return Ok(Timing::unknown(gpus, why)),
-    };
-
-    let micro_steps = run
-        .step_units
-        .map(|g| (g / (run.micro_units * dp)).ceil())
-        .unwrap_or(1.0)
-        .max(1.0);
-    let units_per_step = micro_steps * run.micro_units * dp;
-    let micro_flops = run.micro_units * run.hw_flops / f64::from(mp);
-    let shard = f64::from(mp);
-    let dp_sync = match run.parallel.zero {
-        ZeroStage::Zero3 => {
-            all_gather_s(run.grad_bytes / shard, dp, dp_bw)
-                + micro_steps * 2.0 * all_gather_s(run.gather_bytes / shard, dp, dp_bw)
-        }
-        _ => all_reduce_s(run.grad_bytes / shard, dp, dp_bw),
-    };
-    let tp_comm = if tp > 1.0 {
-        micro_steps
-            * run.tp_collectives
-            * (all_reduce_s(run.tp_bytes, tp, tp_bw) + TP_ALLREDUCE_LATENCY_S)
-    } else {
-        0.0
-    };
-    let pp_comm = if pp > 1.0 {
-        micro_steps * 2.0 * run.boundary_bytes / (pp_bw * 1e9)
-    } else {
-        0.0
-    };
-    let paging = if run.paged_bytes > 0.0 {
-        run.paged_bytes / (host_link_gbs(cluster.gpu) * 1e9)
-    } else {
-        0.0
-    };
-    let bubble = (pp - 1.0) / micro_steps;
-    let step = |eff: f64| -> Step {
-        let t_micro = micro_flops / (c.peak_flops * eff) * run.slowdown;
-        let compute = micro_steps * t_micro;
-        let window = match run.parallel.zero {
-            ZeroStage::Zero3 => compute,
-            _ => t_micro * 2.0 / 3.0,
-        };
-        let dp_exposed = (dp_sync - window).max(0.0);
-        Step {
-            total: compute * (1.0 + bubble) + dp_exposed + tp_comm + pp_comm + paging,
-            compute,
-            bubble: compute * bubble,
-            dp_exposed,
-        }
-    };
-    let eff = c.efficiency;
-    let (s_low, s_exp, s_high) = (step(eff.low), step(eff.expected), step(eff.high));
-    let mut throughput = Band::new(
-        units_per_step / s_low.total,
-        units_per_step / s_exp.total,
-        units_per_step / s_high.total,
-    );
-
-    let mut terms = std::mem::take(&mut run.flop_terms);
-    terms.reserve(c.terms.len() + l.terms.len() + 10);
-    terms.extend(c.terms);
-    terms.extend(l.terms);
-    terms.push(term(
-        "compute_per_step",
-        s_exp.compute,
-        "s",
-        detail.text(|| {
-            format!(
-                "{micro_steps} micro-batches × {:.0} {} × {:.4e} FLOP / (tp·pp {mp} × {:.1} TFLOP/s × {:.3}){}",
-                run.micro_units,
-                run.unit,
-                run.hw_flops,
-                c.peak_flops / 1e12,
-                eff.expected,
-                if run.slowdown != 1.0 {
-                    format!(" × {:.2}", run.slowdown)
-                } else {
-                    String::new()
-                }
-            )
-        }),
-        Some(PALM_FLOPS),
-    ));
-    if dp > 1.0 {
-        terms.push(term(
-            "data_parallel_comm",
-            dp_sync,
-            "s",
-            detail.text(|| {
-                let what = match run.parallel.zero {
-                    ZeroStage::Zero3 => format!(
-                        "ZeRO-3: reduce-scatter {:.2} GB of gradients + {micro_steps} × 2 all-gathers of {:.2} GB of weights",
-                        run.grad_bytes / shard / 1e9,
-                        run.gather_bytes / shard / 1e9
-                    ),
-                    _ => format!(
-                        "gradient all-reduce of {:.2} GB over {dp} ranks, overlapped with the last backward",
-                        run.grad_bytes / shard / 1e9
-                    ),
-                };
-                format!(
-                    "{what} at {dp_bw:.1} GB/s; {:.3} s not hidden behind compute",
-                    s_exp.dp_exposed
-                )
-            }),
-            Some(NCCL_BUSBW),
-        ));
-    }
-    if tp > 1.0 {
-        terms.push(term(
-            "tensor_parallel_comm",
-            tp_comm,
-            "s",
-            detail.text(|| {
-                format!(
-                    "{micro_steps} micro-batches × {} all-reduces of {:.1} MB over tp {tp} at {tp_bw:.1} GB/s + {:.0} µs latency each (not overlapped)",
-                    run.tp_collectives,
-                    run.tp_bytes / 1e6,
-                    TP_ALLREDUCE_LATENCY_S * 1e6
-                )
-            }),
-            Some(NCCL_BUSBW),
-        ));
-    }
-    if pp > 1.0 {
-        terms.push(term(
-            "pipeline_bubble",
-            s_exp.bubble,
-            "s",
-            detail.text(|| {
-                format!(
-                    "1F1B bubble (pp − 1) / micro-batches = {} / {micro_steps} of compute, plus {pp_comm:.3} s of activation transfers",
-                    pp - 1.0
-                )
-            }),
-            Some(KORTHIKANTI),
-        ));
-    }
-    if paging > 0.0 {
-        terms.push(term(
-            "optimizer_paging",
-            paging,
-            "s",
-            detail.text(|| {
-                format!(
-                    "{:.2} GiB of optimizer states paged out and back per step over PCIe",
-                    run.paged_bytes / GIB
-                )
-            }),
-            Some(ADAM8BIT),
-        ));
-    }
-    terms.push(term(
-        "step_time",
-        s_exp.total,
-        "s",
-        detail.text(|| {
-            format!(
-                "compute {:.3} s × (1 + bubble {bubble:.3}) + exposed data-parallel {:.3} s + tensor-parallel {tp_comm:.3} s + pipeline transfers {pp_comm:.3} s + paging {paging:.3} s, for {units_per_step:.0} {}",
-                s_exp.compute, s_exp.dp_exposed, run.unit
-            )
-        }),
-        None,
-    ));
-
-    // Storage feeding the GPUs.
-    if let Some(d) = data {
-        let samples_per_s = throughput.expected / run.units_per_sample;
-        let need_mbs = samples_per_s * d.bytes_per_sample / 1e6;
-        terms.push(term(
-            "data_read",
-            need_mbs,
-            "MB/s",
-            detail.text(|| {
-                format!(
-                    "{samples_per_s:.1} samples/s × {} bytes per sample",
-                    d.bytes_per_sample
-                )
-            }),
-            None,
-        ));
-        if d.bytes_per_sample > 0.0 {
-            let cap = d.storage_mbs * 1e6 / d.bytes_per_sample * run.units_per_sample;
-            if cap < throughput.high {
-                let util = (cap / throughput.expected).min(1.0);
-                throughput = throughput.map(|t| t.min(cap));
-                if util < 1.0 {
-                    run.warnings.push(format!(
-                        "storage delivers {} MB/s but the GPUs consume {need_mbs:.0} MB/s: GPU utilisation capped at {:.0}%",
-                        d.storage_mbs,
-                        util * 100.0
-                    ));
-                }
-                terms.push(term(
-                    "storage_cap",
-                    util,
-                    "fraction",
-                    detail.text(|| {
-                        format!(
-                            "{} MB/s of storage / {need_mbs:.1} MB/s needed",
-                            d.storage_mbs
-                        )
-                    }),
-                    None,
-                ));
-            }
-        }
-    }
-
-    let gpus_f = f64::from(gpus);
-    let interruptions = INTERRUPTIONS_PER_GPU_HOUR * gpus_f * HOURS_LOST_PER_INTERRUPTION;
-    let hours = throughput
-        .invert(run.units)
-        .scale((1.0 + interruptions) / 3600.0);
-    if interruptions > 0.001 {
-        terms.push(term(
-            "interruptions",
-            interruptions,
-            "fraction",
-            detail.text(|| {
-                format!(
-                    "{:.2e} failures per GPU-hour × {gpus} GPUs × {HOURS_LOST_PER_INTERRUPTION:.3} h lost each",
-                    INTERRUPTIONS_PER_GPU_HOUR
-                )
-            }),
-            Some(LLAMA3_RELIABILITY),
-        ));
-    }
-    terms.push(term(
-        "hours",
-        hours.expected,
-        "h",
-        detail.text(|| {
-            format!(
-                "{:.4e} {} / {:.1} {}/s{}",
-                run.units,
-                run.unit,
-                throughput.expected,
-                run.unit,
-                if interruptions > 0.001 {
-                    format!(" × (1 + {interruptions:.3} lost to interruptions)")
-                } else {
-                    String::new()
-                }
-            )
-        }),
-        None,
-    ));
-
-    let peak_all = gpus_f * c.peak_flops;
-    let mfu = throughput.map(|t| t * run.model_flops / peak_all);
-    let hfu = throughput.map(|t| t * run.hw_flops * run.slowdown / peak_all);
-    let rate_key = if run.unit == "tokens" {
-        "tokens_per_s"
-    } else {
-        "samples_per_s"
-    };
-    let per_gpu_key = if run.unit == "tokens" {
-        "tokens_per_s_per_gpu"
-    } else {
-        "samples_per_s_per_gpu"
-    };
-    let figures = vec![
-        Figure {
-            key: rate_key,
-            unit: if run.unit == "tokens" {
-                "tokens/s"
-            } else {
-                "samples/s"
-            },
-            band: throughput,
-        },
-        Figure {
-            key: per_gpu_key,
-            unit: if run.unit == "tokens" {
-                "tokens/s"
-            } else {
-                "samples/s"
-            },
-            band: throughput.scale(1.0 / gpus_f),
-        },
-        Figure {
-            key: "mfu",
-            unit: "fraction",
-            band: mfu,
-        },
-        Figure {
-            key: "hfu",
-            unit: "fraction",
-            band: hfu,
-        },
-        Figure {
-            key: "step_s",
-            unit: "s",
-            band: Band::new(s_high.total, s_exp.total, s_low.total),
-        },
-    ];
-    Ok(Timing {
-        hours: Some(hours),
-        gpus,
-        figures,
-        terms,
-        warnings: run.warnings,
-    })
 }

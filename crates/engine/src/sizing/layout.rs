@@ -1,0 +1,289 @@
+//! The parallel layout of a training job on a given set of GPUs: what the person fixed, the
+//! rest chosen the way practitioners do — plain data parallelism when the model fits, then
+//! sharding the optimizer, gradients and weights (ZeRO 1–3), then tensor parallelism inside a
+//! node only as far as memory needs, then pipeline stages across nodes. The first layout that
+//! fits is taken, so the engine never pays for more communication than memory forces.
+//!
+//! A layout that cannot be laid on a candidate (12 GPUs in tensor × pipeline groups of 8) is
+//! that candidate's problem, reported as such; it never stops the others from being sized.
+
+use super::fit::{fit_on_with, Fit};
+use crate::catalog::Gpu;
+use crate::explain::Detail;
+use crate::scenario::{InputError, Model, Parallelism, Workload, ZeroStage};
+
+/// A job placed on GPUs: the workload with its layout resolved, and its memory there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placed {
+    pub workload: Workload,
+    pub fit: Fit,
+}
+
+impl Placed {
+    /// The layout chosen, for training workloads.
+    pub fn layout(&self) -> Option<Parallelism> {
+        parallel_of(&self.workload)
+    }
+}
+
+/// A parallel layout that cannot be laid on a number of GPUs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LayoutProblem {
+    /// `gpus` GPUs do not split into tensor × pipeline groups of `group`.
+    Indivisible { gpus: u32, group: u32 },
+    /// `gpus` GPUs asked for are not a whole number of `per_node`-GPU instances.
+    PartialInstances { gpus: u32, per_node: u32 },
+}
+
+impl std::fmt::Display for LayoutProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LayoutProblem::Indivisible { gpus, group } => write!(
+                f,
+                "{gpus} GPUs cannot be split into tensor × pipeline groups of {group}"
+            ),
+            LayoutProblem::PartialInstances { gpus, per_node } => write!(
+                f,
+                "{gpus} GPUs is not a whole number of {per_node}-GPU instances"
+            ),
+        }
+    }
+}
+
+/// Why a job cannot be placed on a number of GPUs.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Unplaced {
+    /// The fixed layout does not divide the GPUs.
+    Layout(LayoutProblem),
+    /// No layout fits memory; the closest one, to report the gap.
+    TooSmall(Box<Fit>),
+}
+
+/// Where the GPUs are: how many in all and how many share a node (tensor parallelism stays
+/// inside a node when the engine chooses it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slots {
+    pub gpus: u32,
+    pub per_node: u32,
+}
+
+fn parallel_of(w: &Workload) -> Option<Parallelism> {
+    match w {
+        Workload::Train(t) => Some(t.parallel),
+        Workload::Lora(l) => Some(l.parallel),
+        _ => None,
+    }
+}
+
+fn with_parallel(w: &Workload, p: Parallelism) -> Workload {
+    let mut w = w.clone();
+    match &mut w {
+        Workload::Train(t) => t.parallel = p,
+        Workload::Lora(l) => l.parallel = p,
+        _ => {}
+    }
+    w
+}
+
+/// Powers of two from 1 up to `max`.
+fn powers_of_two(max: u32) -> impl Iterator<Item = u32> {
+    std::iter::successors(Some(1u32), |n| n.checked_mul(2)).take_while(move |n| *n <= max.max(1))
+}
+
+/// Model chunks per stage the engine schedules when it chooses pipeline stages: two layers
+/// per chunk, as NVIDIA's NeMo recipes interleave (Llama 3.1 70B: 80 layers, PP 4, VP 5 → 4
+/// layers per chunk; 405B: 126 layers, PP 8, VP 8 → 2), at least one chunk.
+fn interleave(layers: u32, pipeline: u32) -> u32 {
+    if pipeline <= 1 {
+        1
+    } else {
+        (layers / pipeline / 2).max(1)
+    }
+}
+
+/// The layouts to try, in the order of preference.
+fn options(p: Parallelism, model: &Model, slots: Slots) -> Vec<Parallelism> {
+    let zeros: Vec<ZeroStage> = if p.auto.zero {
+        vec![
+            ZeroStage::Zero0,
+            ZeroStage::Zero1,
+            ZeroStage::Zero2,
+            ZeroStage::Zero3,
+        ]
+    } else {
+        vec![p.zero]
+    };
+    let heads = model
+        .transformer
+        .as_ref()
+        .map_or(1, |t| t.num_attention_heads.max(1));
+    let tensors: Vec<u32> = if p.auto.tensor {
+        powers_of_two(slots.per_node.min(heads))
+            .filter(|t| heads.is_multiple_of(*t))
+            .collect()
+    } else {
+        vec![p.tensor]
+    };
+    let layers = model.layers().max(1.0) as u32;
+    let pipelines: Vec<u32> = if p.auto.pipeline {
+        powers_of_two(layers.min(slots.gpus)).collect()
+    } else {
+        vec![p.pipeline]
+    };
+    let mut out = Vec::new();
+    for &pipeline in &pipelines {
+        for &tensor in &tensors {
+            let mp = tensor.saturating_mul(pipeline);
+            if mp == 0 || !slots.gpus.is_multiple_of(mp) {
+                continue;
+            }
+            for &zero in &zeros {
+                out.push(Parallelism {
+                    zero,
+                    tensor,
+                    pipeline,
+                    virtual_stages: if p.auto.pipeline {
+                        interleave(layers, pipeline)
+                    } else {
+                        p.virtual_stages
+                    },
+                    auto: p.auto,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Places `workload` on `slots` GPUs of `gpu`: the first layout (in the order of preference)
+/// that fits. Workloads without a parallel layout are sized as they are.
+pub fn place_with(
+    model: &Model,
+    workload: &Workload,
+    gpu: &Gpu,
+    slots: Slots,
+    detail: Detail,
+) -> Result<Result<Placed, Unplaced>, InputError> {
+    let Some(p) = parallel_of(workload) else {
+        let fit = fit_on_with(model, workload, gpu, slots.gpus, detail)?;
+        return Ok(if fit.fits() {
+            Ok(Placed {
+                workload: workload.clone(),
+                fit,
+            })
+        } else {
+            Err(Unplaced::TooSmall(Box::new(fit)))
+        });
+    };
+    let options = options(p, model, slots);
+    if options.is_empty() {
+        let mp = p.model_parallel();
+        return Ok(Err(Unplaced::Layout(LayoutProblem::Indivisible {
+            gpus: slots.gpus,
+            group: mp,
+        })));
+    }
+    let mut closest: Option<Fit> = None;
+    for option in options {
+        let w = with_parallel(workload, option);
+        let fit = fit_on_with(model, &w, gpu, slots.gpus, Detail::Numbers)?;
+        if fit.fits() {
+            let fit = match detail {
+                Detail::Numbers => fit,
+                Detail::Full => fit_on_with(model, &w, gpu, slots.gpus, Detail::Full)?,
+            };
+            return Ok(Ok(Placed { workload: w, fit }));
+        }
+        if closest
+            .as_ref()
+            .is_none_or(|c| fit.memory.total_gib < c.memory.total_gib)
+        {
+            closest = Some(fit);
+        }
+    }
+    Ok(Err(Unplaced::TooSmall(Box::new(
+        closest.expect("options is not empty"),
+    ))))
+}
+
+/// [`place_with`] with every formula.
+pub fn place(
+    model: &Model,
+    workload: &Workload,
+    gpu: &Gpu,
+    slots: Slots,
+) -> Result<Result<Placed, Unplaced>, InputError> {
+    place_with(model, workload, gpu, slots, Detail::Full)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::scenario::{AutoLayout, ModelSpec, Train};
+
+    fn model(id: &str) -> Model {
+        Model::resolve(&ModelSpec::Preset(id.into())).unwrap()
+    }
+
+    fn auto_train() -> Workload {
+        Workload::Train(Train {
+            parallel: Parallelism {
+                auto: AutoLayout::ALL,
+                ..Parallelism::default()
+            },
+            ..Train::default()
+        })
+    }
+
+    fn layout(id: &str, gpu: &str, gpus: u32, per_node: u32) -> Option<Parallelism> {
+        let g = Catalog::builtin().gpu(gpu).unwrap();
+        place(&model(id), &auto_train(), g, Slots { gpus, per_node })
+            .unwrap()
+            .ok()
+            .and_then(|p| p.layout())
+    }
+
+    #[test]
+    fn a_small_model_gets_plain_data_parallelism() {
+        let p = layout("llama-3.2-1b", "a100-80gb-sxm", 8, 8).unwrap();
+        assert_eq!((p.zero, p.tensor, p.pipeline), (ZeroStage::Zero0, 1, 1));
+    }
+
+    #[test]
+    fn sharding_comes_before_tensor_parallelism() {
+        let p = layout("llama-3.1-8b", "a100-80gb-sxm", 8, 8).unwrap();
+        assert!(p.zero > ZeroStage::Zero0, "{p:?}");
+        assert_eq!((p.tensor, p.pipeline), (1, 1));
+    }
+
+    #[test]
+    fn a_model_beyond_one_node_gets_pipeline_stages_across_nodes() {
+        let p = layout("llama-3.1-405b", "h100-sxm", 512, 8).unwrap();
+        assert!(p.tensor <= 8, "{p:?}");
+        assert!(p.pipeline > 1 || p.zero == ZeroStage::Zero3, "{p:?}");
+    }
+
+    #[test]
+    fn a_fixed_layout_that_does_not_divide_is_a_reason_not_an_error() {
+        let mut w = auto_train();
+        if let Workload::Train(t) = &mut w {
+            t.parallel = Parallelism {
+                tensor: 8,
+                ..Parallelism::default()
+            };
+        }
+        let g = Catalog::builtin().gpu("h100-sxm").unwrap();
+        let r = place(
+            &model("llama-3.1-8b"),
+            &w,
+            g,
+            Slots {
+                gpus: 12,
+                per_node: 4,
+            },
+        )
+        .unwrap();
+        assert!(matches!(r, Err(Unplaced::Layout(_))), "{r:?}");
+    }
+}

@@ -1,0 +1,388 @@
+//! Peak throughput at a precision and the share of it a job reaches, from the efficiency table
+//! (`data/efficiency.toml`): one family of GPUs per architecture and power class, each rate
+//! derived from a published run. A family without a figure for some work borrows its fallback's,
+//! with a wider band and a source that says so.
+
+pub mod table;
+
+pub use table::{EfficiencyTable, Family, Precision, Rate, Work};
+
+use crate::catalog::Gpu;
+use crate::explain::{Detail, Term};
+use crate::scenario::TrainPrecision;
+use crate::sizing::defaults::*;
+use std::sync::OnceLock;
+
+const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/efficiency.json"));
+
+/// The table shipped with this build, parsed once.
+pub fn builtin() -> &'static EfficiencyTable {
+    static TABLE: OnceLock<EfficiencyTable> = OnceLock::new();
+    TABLE.get_or_init(|| serde_json::from_str(EMBEDDED).expect("build.rs writes a valid table"))
+}
+
+impl From<TrainPrecision> for Precision {
+    fn from(p: TrainPrecision) -> Self {
+        match p {
+            TrainPrecision::Fp32 => Precision::Fp32,
+            TrainPrecision::Fp8Mixed => Precision::Fp8,
+            _ => Precision::Bf16,
+        }
+    }
+}
+
+impl EfficiencyTable {
+    /// The family `gpu_id` belongs to.
+    pub fn family_of(&self, gpu_id: &str) -> Option<&Family> {
+        self.family
+            .iter()
+            .find(|f| f.gpus.iter().any(|g| g == gpu_id))
+    }
+
+    fn family(&self, id: &str) -> Option<&Family> {
+        self.family.iter().find(|f| f.id == id)
+    }
+
+    /// The rate for `work` at `precision` on `family`, following fallbacks; the second value
+    /// names the family it was borrowed from, if any.
+    pub fn rate<'a>(
+        &'a self,
+        family: &'a Family,
+        work: Work,
+        precision: Precision,
+    ) -> Option<(&'a Rate, Option<&'a Family>)> {
+        let mut at = family;
+        for hop in 0..=self.family.len() {
+            if let Some(r) = at
+                .rate
+                .iter()
+                .find(|r| r.work == work && r.precision == precision)
+            {
+                return Some((r, (hop > 0).then_some(at)));
+            }
+            at = self.family(at.fallback.as_deref()?)?;
+        }
+        None
+    }
+}
+
+/// Peak dense throughput used for a job and the efficiency band applied to it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Compute {
+    /// Dense peak, FLOP/s per GPU.
+    pub peak_flops: f64,
+    /// Share of the peak reached on the matmuls executed (recompute included).
+    pub efficiency: Band,
+    pub terms: Vec<Term>,
+    pub warnings: Vec<String>,
+}
+
+/// The peak of `gpu` at `precision`, TFLOP/s, and the words for it.
+fn peak(gpu: &Gpu, precision: Precision) -> (Option<f64>, &'static str) {
+    match precision {
+        Precision::Fp32 => (gpu.fp32_tflops, "fp32 (non-tensor)"),
+        Precision::Bf16 => (gpu.bf16_tflops, "bf16/fp16 tensor"),
+        Precision::Fp8 => (gpu.fp8_tflops, "fp8 tensor"),
+        Precision::Fp4 => (gpu.fp4_tflops, "fp4 tensor"),
+    }
+}
+
+/// The precision a job actually runs in on `gpu`, and the warning when it differs from the
+/// one asked for: a lower precision the GPU lacks runs one step up; bf16 on parts without bf16
+/// runs in fp16.
+fn effective_precision(
+    gpu: &Gpu,
+    family: &Family,
+    asked: Precision,
+) -> (Precision, Option<String>) {
+    let mut p = asked;
+    let mut why = None;
+    if p == Precision::Fp4 && gpu.fp4_tflops.is_none() {
+        p = Precision::Fp8;
+        why = Some(format!(
+            "{} has no fp4 tensor cores: its matmuls run at the fp8 rate",
+            gpu.name
+        ));
+    }
+    if p == Precision::Fp8 && gpu.fp8_tflops.is_none() {
+        p = Precision::Bf16;
+        why = Some(format!(
+            "{} has no fp8 tensor cores: its matmuls run in bf16/fp16",
+            gpu.name
+        ));
+    }
+    if p == Precision::Bf16 && family.lacks.contains(&Precision::Bf16) {
+        why = Some(format!(
+            "{} has no bf16 tensor cores: timed in fp16 with loss scaling (training) or fp16 weights (serving)",
+            gpu.name
+        ));
+    }
+    (p, why)
+}
+
+/// Peak and efficiency for `work` on `gpu` at `precision`, or why it cannot be timed (the
+/// catalog lacks the peak, or no family has a rate for it).
+pub fn compute(gpu: &Gpu, precision: Precision, work: Work) -> Result<Compute, String> {
+    compute_with(gpu, precision, work, Detail::Full)
+}
+
+/// [`compute`] with formulas only when `detail` asks for them.
+pub fn compute_with(
+    gpu: &Gpu,
+    precision: Precision,
+    work: Work,
+    detail: Detail,
+) -> Result<Compute, String> {
+    let table = builtin();
+    let family = table.family_of(&gpu.id).ok_or_else(|| {
+        format!(
+            "{} is in no efficiency family, so time cannot be estimated",
+            gpu.name
+        )
+    })?;
+    let mut warnings = Vec::new();
+    let (mut precision, why) = effective_precision(gpu, family, precision);
+    warnings.extend(why);
+    // No published rate at a low precision on this family: its 16-bit rate and peak stand in.
+    if lookup(table, family, work, precision).is_none()
+        && matches!(precision, Precision::Fp8 | Precision::Fp4)
+    {
+        warnings.push(format!(
+            "no published {precision:?} {} efficiency for {}: timed at its bf16 rate and peak",
+            work_words(work),
+            gpu.name
+        ));
+        precision = Precision::Bf16;
+    }
+    let (peak_tflops, what) = peak(gpu, precision);
+    let Some(peak_tflops) = peak_tflops.filter(|p| *p > 0.0) else {
+        return Err(format!(
+            "{} has no {what} peak in the catalog, so time cannot be estimated",
+            gpu.name
+        ));
+    };
+    let (rate, band, borrowed) = lookup(table, family, work, precision).ok_or_else(|| {
+        format!(
+            "no published {work:?} efficiency for {} at {precision:?}, so time cannot be estimated",
+            gpu.name
+        )
+    })?;
+    if let Some(from) = borrowed {
+        warnings.push(format!(
+            "no published {} efficiency for {} ({}): {}'s is used with a wider band",
+            work_words(work),
+            gpu.name,
+            family.name,
+            from
+        ));
+    }
+    let eff = band;
+    let terms = vec![
+        Term {
+            key: "peak",
+            value: peak_tflops,
+            unit: "TFLOP/s",
+            formula: detail.text(|| format!("{} dense {what} peak", gpu.name)),
+            source: gpu.sources.first().map(|_| "catalog (data/gpus.toml)"),
+        },
+        Term {
+            key: "efficiency",
+            value: eff.expected,
+            unit: "fraction",
+            formula: detail.text(|| {
+                format!(
+                    "{} {} at {precision:?}: {:.3} (band {:.2}–{:.2}){}. {}",
+                    family.name,
+                    work_words(work),
+                    band.expected,
+                    band.low,
+                    band.high,
+                    match borrowed {
+                        Some(f) => format!(", borrowed from {f} and widened"),
+                        None => String::new(),
+                    },
+                    rate.derivation
+                )
+            }),
+            source: Some(rate.source.as_str()),
+        },
+    ];
+    Ok(Compute {
+        peak_flops: peak_tflops * 1e12,
+        efficiency: eff,
+        terms,
+        warnings,
+    })
+}
+
+/// The rate, its band (widened when borrowed) and the family it was borrowed from. Prefill
+/// without its own figure runs the same matmuls as training's forward pass, so it falls back
+/// to the training rate of the same family before any other family's prefill rate.
+fn lookup<'a>(
+    table: &'a EfficiencyTable,
+    family: &'a Family,
+    work: Work,
+    precision: Precision,
+) -> Option<(&'a Rate, Band, Option<&'a str>)> {
+    let own = family
+        .rate
+        .iter()
+        .find(|r| r.work == work && r.precision == precision);
+    let found = match (own, work) {
+        (Some(r), _) => Some((r, None)),
+        (None, Work::Prefill) => family
+            .rate
+            .iter()
+            .find(|r| r.work == Work::Train && r.precision == precision)
+            .map(|r| (r, Some(family)))
+            .or_else(|| table.rate(family, work, precision)),
+        (None, _) => table.rate(family, work, precision),
+    }?;
+    let (rate, from) = found;
+    let band = Band::new(rate.low, rate.expected, rate.high);
+    Some(match from {
+        None => (rate, band, None),
+        Some(f) => {
+            let what = if std::ptr::eq(f, family) {
+                "its training rate"
+            } else {
+                f.name.as_str()
+            };
+            (
+                rate,
+                Band::new(
+                    band.low * BORROWED_LOW,
+                    band.expected,
+                    band.high.max(band.expected),
+                ),
+                Some(what),
+            )
+        }
+    })
+}
+
+/// Memory bandwidth a job reaches on `gpu`, bytes per second (low / expected / high), from its
+/// family's decode rate: streaming weights while generating tokens is the purest published
+/// measurement of the bandwidth a part sustains, and training's memory-bound kernels stream
+/// the same way.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bandwidth {
+    pub bytes_per_s: Band,
+    pub term: Term,
+    pub warnings: Vec<String>,
+}
+
+/// [`Bandwidth`] of `gpu`, or why it is unknown.
+pub fn bandwidth_with(gpu: &Gpu, detail: Detail) -> Result<Bandwidth, String> {
+    let table = builtin();
+    let family = table
+        .family_of(&gpu.id)
+        .ok_or_else(|| format!("{} is in no efficiency family", gpu.name))?;
+    let Some(gbs) = gpu.memory_bandwidth_gbs.filter(|b| *b > 0.0) else {
+        return Err(format!(
+            "{} has no memory bandwidth in the catalog, so its memory-bound work cannot be timed",
+            gpu.name
+        ));
+    };
+    let (rate, band, borrowed) = lookup(table, family, Work::Decode, Precision::Bf16)
+        .ok_or_else(|| format!("no published bandwidth efficiency for {}", gpu.name))?;
+    let mut warnings = Vec::new();
+    if let Some(from) = borrowed {
+        warnings.push(format!(
+            "no published decode bandwidth for {} ({}): {}'s is used with a wider band",
+            gpu.name, family.name, from
+        ));
+    }
+    Ok(Bandwidth {
+        bytes_per_s: band.scale(gbs * 1e9),
+        term: Term {
+            key: "memory_bandwidth",
+            value: gbs * band.expected,
+            unit: "GB/s",
+            formula: detail.text(|| {
+                format!(
+                    "{gbs} GB/s × {:.2} (band {:.2}–{:.2}){} reached streaming memory on {}. {}",
+                    band.expected,
+                    band.low,
+                    band.high,
+                    match borrowed {
+                        Some(f) => format!(", borrowed from {f} and widened"),
+                        None => String::new(),
+                    },
+                    family.name,
+                    rate.derivation
+                )
+            }),
+            source: Some(rate.source.as_str()),
+        },
+        warnings,
+    })
+}
+
+fn work_words(work: Work) -> &'static str {
+    match work {
+        Work::Train => "training",
+        Work::Prefill => "prefill",
+        Work::Decode => "decode bandwidth",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+
+    #[test]
+    fn every_catalog_gpu_has_a_family_and_the_table_is_valid() {
+        let ids = Catalog::builtin().gpus.iter().map(|g| g.id.as_str());
+        assert_eq!(builtin().problems(ids), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_precision_the_gpu_lacks_is_a_stated_fallback() {
+        let v100 = Catalog::builtin().gpu("v100-32gb-sxm2").unwrap();
+        let c = compute(v100, Precision::Bf16, Work::Train).unwrap();
+        assert!(
+            c.warnings.iter().any(|w| w.contains("no bf16")),
+            "{:?}",
+            c.warnings
+        );
+        let a100 = Catalog::builtin().gpu("a100-80gb-sxm").unwrap();
+        let c = compute(a100, Precision::Fp8, Work::Train).unwrap();
+        assert!(
+            c.warnings.iter().any(|w| w.contains("no fp8")),
+            "{:?}",
+            c.warnings
+        );
+        assert_eq!(c.peak_flops, a100.bf16_tflops.unwrap() * 1e12);
+    }
+
+    #[test]
+    fn missing_peak_is_an_explained_error() {
+        // A part whose datasheet gives no bf16 figure.
+        let mut g = Catalog::builtin().gpu("rtx-3090").unwrap().clone();
+        g.bf16_tflops = None;
+        let why = compute(&g, Precision::Bf16, Work::Train).unwrap_err();
+        assert!(why.contains("no bf16/fp16 tensor peak"), "{why}");
+    }
+
+    #[test]
+    fn a_borrowed_rate_says_so_and_widens_the_band() {
+        let table = builtin();
+        for f in &table.family {
+            if let (Some(fb), Some((own, _))) =
+                (&f.fallback, table.rate(f, Work::Train, Precision::Bf16))
+            {
+                if !f
+                    .rate
+                    .iter()
+                    .any(|r| r.work == Work::Train && r.precision == Precision::Bf16)
+                {
+                    let (_, band, from) = lookup(table, f, Work::Train, Precision::Bf16).unwrap();
+                    assert!(from.is_some(), "{} borrows from {fb}", f.id);
+                    assert!(band.low < own.low);
+                }
+            }
+        }
+    }
+}
