@@ -46,9 +46,15 @@ pub(super) struct Enumerated<'a> {
     pub warnings: Vec<String>,
 }
 
-/// The job's placement on one GPU model at one count: its resolved layout and memory, or why
-/// it does not go there.
-type Placement = Result<Arc<Placed>, Unplaced>;
+/// The job's placement on one GPU model at one count: its resolved layout and memory (shared by
+/// every offer of that GPU), or why it does not go there.
+type Placement = Result<Arc<Shared>, Arc<Unplaced>>;
+
+/// A placement and its memory estimate, built once.
+struct Shared {
+    placed: Placed,
+    memory: Arc<MemoryEstimate>,
+}
 
 /// What is known of the job on one GPU model: its placement by node size and GPU count, and its
 /// time by cluster and layout. Many offers share a GPU model, so each is computed once.
@@ -71,7 +77,33 @@ impl OnGpu {
         if let Some((_, p)) = self.placed.iter().find(|(s, _)| *s == slots) {
             return Ok(p.clone());
         }
-        let p = layout::place_with(model, workload, gpu, slots, Detail::Numbers)?.map(Arc::new);
+        // The same GPU count on nodes of another size gives the same answer when node size did
+        // not matter: a layout without tensor or pipeline parallelism, or no fit on larger nodes
+        // (more room for tensor parallelism never needs more memory).
+        let same = self.placed.iter().find(|(s, p)| {
+            s.gpus == slots.gpus
+                && match p {
+                    Ok(shared) => shared
+                        .placed
+                        .layout()
+                        .is_none_or(|l| l.tensor == 1 && l.pipeline == 1),
+                    Err(why) => {
+                        s.per_node >= slots.per_node && matches!(**why, Unplaced::TooSmall(_))
+                    }
+                }
+        });
+        if let Some((_, p)) = same {
+            let p = p.clone();
+            self.placed.push((slots, p.clone()));
+            return Ok(p);
+        }
+        let p = match layout::place_with(model, workload, gpu, slots, Detail::Numbers)? {
+            Ok(placed) => Ok(Arc::new(Shared {
+                memory: Arc::new(placed.fit.memory.clone()),
+                placed,
+            })),
+            Err(why) => Err(Arc::new(why)),
+        };
         self.placed.push((slots, p.clone()));
         Ok(p)
     }
@@ -194,11 +226,12 @@ pub(super) fn enumerate<'a>(
             continue;
         }
         let on_demand = on_demand_of(&quotes);
-        for (instances, placed) in placements {
+        for (instances, shared) in placements {
+            let placed = &shared.placed;
             // Training uses every GPU it is placed on; serving is timed per replica (the fleet
             // is sized from traffic when priced).
             let gpus = placed.fit.gpus;
-            let timing = job.timing(known, &placed, gpus)?;
+            let timing = job.timing(known, placed, gpus)?;
             if timing.hours.is_none() && !job.serving() {
                 out.excluded.push(Excluded {
                     offer,
@@ -209,7 +242,6 @@ pub(super) fn enumerate<'a>(
                 });
                 continue;
             }
-            let memory = Arc::new(placed.fit.memory.clone());
             for (quote, overridden) in &quotes {
                 out.sized.push(Sized {
                     offer,
@@ -218,7 +250,7 @@ pub(super) fn enumerate<'a>(
                     instances,
                     gpus,
                     layout: placed.layout(),
-                    memory: Arc::clone(&memory),
+                    memory: Arc::clone(&shared.memory),
                     headroom: placed.fit.headroom(),
                     timing: Arc::clone(&timing),
                     quote: quote.clone(),
@@ -230,6 +262,16 @@ pub(super) fn enumerate<'a>(
         }
     }
     Ok(out)
+}
+
+/// The exclusion a failed placement gives.
+fn reason_of(why: &Unplaced) -> Reason {
+    match why {
+        Unplaced::Layout(problem) => Reason::Layout(*problem),
+        Unplaced::TooSmall(fit) => Reason::DoesNotFit {
+            short_gib: fit.short_by_gib(),
+        },
+    }
 }
 
 /// The filter or missing feature that leaves `offer` out, if any.
@@ -277,7 +319,7 @@ impl Job<'_, '_> {
     fn placements(
         &self,
         known: &mut OnGpu,
-    ) -> Result<Result<Vec<(u32, Arc<Placed>)>, Reason>, InputError> {
+    ) -> Result<Result<Vec<(u32, Arc<Shared>)>, Reason>, InputError> {
         let per_node = self.offer.gpu_count.max(1);
         if self.serving() {
             return self.serving_placement(known, per_node);
@@ -326,11 +368,8 @@ impl Job<'_, '_> {
             }
         }
         if out.is_empty() {
-            return Ok(Err(match last_failure {
-                Some(Unplaced::Layout(why)) => Reason::Layout(why),
-                Some(Unplaced::TooSmall(fit)) => Reason::DoesNotFit {
-                    short_gib: fit.short_by_gib(),
-                },
+            return Ok(Err(match last_failure.as_deref() {
+                Some(why) => reason_of(why),
                 None => Reason::Filtered("max_gpus"),
             }));
         }
@@ -339,15 +378,10 @@ impl Job<'_, '_> {
 
     /// Why the job cannot be placed on `slots`.
     fn why_not(&self, known: &mut OnGpu, slots: Slots) -> Result<Reason, InputError> {
-        Ok(
-            match known.place(self.model, self.workload, self.gpu, slots)? {
-                Ok(_) => Reason::Filtered("max_gpus"),
-                Err(Unplaced::Layout(why)) => Reason::Layout(why),
-                Err(Unplaced::TooSmall(fit)) => Reason::DoesNotFit {
-                    short_gib: fit.short_by_gib(),
-                },
-            },
-        )
+        Ok(match known.place(self.model, self.workload, self.gpu, slots)? {
+            Ok(_) => Reason::Filtered("max_gpus"),
+            Err(why) => reason_of(&why),
+        })
     }
 
     /// A serving replica stays inside one instance: tensor parallelism across a network is far
@@ -358,7 +392,7 @@ impl Job<'_, '_> {
         &self,
         known: &mut OnGpu,
         per_node: u32,
-    ) -> Result<Result<Vec<(u32, Arc<Placed>)>, Reason>, InputError> {
+    ) -> Result<Result<Vec<(u32, Arc<Shared>)>, Reason>, InputError> {
         let search = fit::min_gpus_with(
             self.model,
             self.workload,
@@ -383,10 +417,7 @@ impl Job<'_, '_> {
         Ok(
             match known.place(self.model, self.workload, self.gpu, slots)? {
                 Ok(p) => Ok(vec![(1, p)]),
-                Err(Unplaced::TooSmall(fit)) => Err(Reason::DoesNotFit {
-                    short_gib: fit.short_by_gib(),
-                }),
-                Err(Unplaced::Layout(why)) => Err(Reason::Layout(why)),
+                Err(why) => Err(reason_of(&why)),
             },
         )
     }
@@ -469,14 +500,21 @@ struct ClusterKey {
 }
 
 impl ClusterKey {
+    /// The key of `c`; a job inside one node does not see the network, so offers that differ
+    /// only there share their timing.
     fn of(c: &Cluster) -> ClusterKey {
+        let one_node = c.gpus <= c.gpus_per_node;
         ClusterKey {
             gpus: c.gpus,
             per_node: c.gpus_per_node,
-            link: c.link,
-            fabric: c.fabric,
-            network_gbps: c.network_gbps,
-            nvlink_domain: c.nvlink_domain,
+            link: if c.gpus <= 1 { InstanceLink::None } else { c.link },
+            fabric: if one_node {
+                crate::catalog::Fabric::None
+            } else {
+                c.fabric
+            },
+            network_gbps: if one_node { None } else { c.network_gbps },
+            nvlink_domain: if one_node { c.gpus_per_node } else { c.nvlink_domain },
         }
     }
 }

@@ -137,7 +137,9 @@ fn options(p: Parallelism, model: &Model, slots: Slots) -> Vec<Parallelism> {
             if mp == 0 || !slots.gpus.is_multiple_of(mp) {
                 continue;
             }
-            for &zero in &zeros {
+            // With one data-parallel rank there is nothing to shard: one stage stands for all.
+            let single = slots.gpus / mp == 1;
+            for &zero in zeros.iter().take(if single { 1 } else { zeros.len() }) {
                 out.push(Parallelism {
                     zero,
                     tensor,
@@ -184,7 +186,7 @@ pub fn place_with(
         })));
     }
     let mut closest: Option<Fit> = None;
-    for option in options {
+    for (i, option) in options.iter().copied().enumerate() {
         let w = with_parallel(workload, option);
         let fit = fit_on_with(model, &w, gpu, slots.gpus, Detail::Numbers)?;
         if fit.fits() {
@@ -199,6 +201,14 @@ pub fn place_with(
             .is_none_or(|c| fit.memory.total_gib < c.memory.total_gib)
         {
             closest = Some(fit);
+        }
+        // The most sharded layout needs the least memory: when it does not fit, none does.
+        if i == 0 && options.len() > 2 {
+            let last = options[options.len() - 1];
+            let most = fit_on_with(model, &with_parallel(workload, last), gpu, slots.gpus, Detail::Numbers)?;
+            if !most.fits() {
+                return Ok(Err(Unplaced::TooSmall(Box::new(most))));
+            }
         }
     }
     Ok(Err(Unplaced::TooSmall(Box::new(
