@@ -346,7 +346,9 @@ fn quotes<'a>(offer: &'a Offer, request: &Request) -> Vec<(Cow<'a, Quote>, bool)
             per_hour: *price,
             currency,
             source: "your price".into(),
-            as_of: String::new(),
+            as_of: None,
+            undated: false,
+            read_on: None,
             note: None,
         };
         match out.iter_mut().find(|(q, _)| q.mode == *mode) {

@@ -14,7 +14,9 @@ fn quote(mode: BillingMode, per_hour: f64) -> Quote {
         per_hour,
         currency: Currency::Usd,
         source: "https://example.org/prices".into(),
-        as_of: "2026-11-01".into(),
+        as_of: Some("2026-11-01".into()),
+        undated: false,
+        read_on: Some("2026-11-02".into()),
         note: None,
     }
 }
@@ -24,7 +26,9 @@ fn priced(price: f64) -> Priced {
         price,
         currency: Currency::Usd,
         source: "https://example.org/prices".into(),
-        as_of: "2026-11-01".into(),
+        as_of: Some("2026-11-01".into()),
+        undated: false,
+        read_on: Some("2026-11-02".into()),
         note: None,
     }
 }
@@ -208,6 +212,40 @@ fn mixed_dev_train_serve_plan() {
     if let Some((_, single)) = &plan.single {
         assert!(plan.mixed_total <= *single + 1e-9);
     }
+}
+
+/// The pick's price is flagged when its source is older than the limit or carries no date, and
+/// not before: an undated source is treated as old on any day.
+#[test]
+fn an_old_or_undated_price_is_a_pitfall() {
+    use crate::catalog::validate::parse_date;
+    use crate::plan::pitfalls::STALE_AFTER_DAYS;
+    let dev = Workload::DevBox(DevBox {
+        hours: 10.0,
+        min_gpu_memory_gib: 16.0,
+    });
+    let stale = |catalog: &Catalog, today: i64| {
+        let mut req = request("llama-3.1-8b", dev.clone());
+        req.today = Some(today);
+        let report = evaluate(catalog, &req).unwrap();
+        report.pitfalls.iter().find_map(|p| match p {
+            Pitfall::StalePrice { days } => Some(*days),
+            _ => None,
+        })
+    };
+    let dated = fixture();
+    let as_of = parse_date("2026-11-01").unwrap();
+    assert_eq!(stale(&dated, as_of + STALE_AFTER_DAYS), None);
+    assert_eq!(
+        stale(&dated, as_of + STALE_AFTER_DAYS + 1),
+        Some(Some(STALE_AFTER_DAYS + 1))
+    );
+    let mut undated = fixture();
+    for q in undated.offers.iter_mut().flat_map(|o| o.prices.iter_mut()) {
+        q.as_of = None;
+        q.undated = true;
+    }
+    assert_eq!(stale(&undated, as_of), Some(None));
 }
 
 #[test]
