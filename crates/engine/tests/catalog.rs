@@ -17,9 +17,21 @@ fn every_row_of_the_embedded_catalog_validates() {
 #[test]
 fn coverage_meets_the_promise() {
     let c = Catalog::builtin();
-    assert!(c.gpus.len() >= 35, "{} GPUs", c.gpus.len());
-    assert!(c.offers.len() >= 150, "{} offers", c.offers.len());
-    assert!(c.providers.len() >= 10, "{} providers", c.providers.len());
+    assert!(c.gpus.len() >= 50, "{} GPUs", c.gpus.len());
+    let priced = c.offers.iter().filter(|o| !o.prices.is_empty()).count();
+    assert!(priced >= 600, "{priced} priced offers");
+    assert!(c.providers.len() >= 20, "{} providers", c.providers.len());
+    // Regions people in Europe and Asia rent in, on the hyperscalers that price them.
+    for provider in ["aws", "gcp"] {
+        for prefix in [["eu-", "europe-"], ["ap-", "asia-"]] {
+            assert!(
+                c.offers.iter().any(|o| o.provider == provider
+                    && !o.prices.is_empty()
+                    && prefix.iter().any(|p| o.region.starts_with(p))),
+                "{provider}: no priced offer in {prefix:?}"
+            );
+        }
+    }
     for must in [
         "aws",
         "gcp",
@@ -31,6 +43,13 @@ fn coverage_meets_the_promise() {
         "runpod",
         "coreweave",
         "vast",
+        "nebius",
+        "oci",
+        "cudo",
+        "jarvislabs",
+        "seeweb",
+        "hyperbolic",
+        "primeintellect",
     ] {
         assert!(c.provider(must).is_some(), "missing provider {must}");
     }
@@ -55,6 +74,10 @@ fn coverage_meets_the_promise() {
         "h20",
         "h200-sxm",
         "b200",
+        "b300",
+        "gb300",
+        "mi355x",
+        "rtx-pro-6000",
         "rtx-4090",
         "rtx-3090",
         "rtx-a6000",

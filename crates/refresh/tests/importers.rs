@@ -58,17 +58,11 @@ fn gpus() -> GpuMap {
     .collect()
 }
 
-/// The catalog's own file of a provider, as the build reads it.
-fn provider_file(id: &str) -> ProviderFile {
-    let c = Catalog::builtin();
+/// A provider's file with the catalog's own terms for it and no offer yet.
+fn empty_file(id: &str) -> ProviderFile {
     ProviderFile {
-        provider: c.provider(id).unwrap().clone(),
-        offers: c
-            .offers
-            .iter()
-            .filter(|o| o.provider == id)
-            .cloned()
-            .collect(),
+        provider: Catalog::builtin().provider(id).unwrap().clone(),
+        offers: Vec::new(),
     }
 }
 
@@ -121,62 +115,62 @@ fn skypilot_rows_become_instances_and_prices_per_region() {
 }
 
 #[test]
-fn merge_adds_updates_keeps_and_a_rerun_changes_nothing() {
+fn merge_adds_keeps_hand_kept_fields_and_a_rerun_changes_nothing() {
     let text = data("skypilot-lambda-0f407038.csv");
-    let mut file = provider_file("lambda");
-    let before = file.offers.len();
-    // A hand-kept field on an offer the batch prices.
+    let mut file = empty_file("lambda");
+    let first = merge(&mut file, &lambda_batch(&text), &gpus());
+    assert_eq!(first.added.len(), 5, "{first}");
+    assert!(
+        first.removed.is_empty() && first.changed.is_empty(),
+        "{first}"
+    );
+    let v100 = file
+        .offers
+        .iter()
+        .find(|o| o.id == offer_id("lambda", "europe-central-1", "gpu_8x_v100"))
+        .unwrap();
+    assert_eq!(
+        (v100.gpu.as_str(), v100.gpu_count, v100.gpu_link, v100.vcpu),
+        ("v100-16gb-sxm2", 8, InstanceLink::Nvlink, Some(92))
+    );
+    let q = &v100.prices[0];
+    assert_eq!((q.mode, q.per_hour), (BillingMode::OnDemand, 6.32));
+    assert!(q.undated && q.as_of.is_none() && q.read_on.as_deref() == Some("2026-11-30"));
+    let one = file
+        .offers
+        .iter()
+        .find(|o| o.id == offer_id("lambda", "us-east-1", "gpu_1x_a6000"))
+        .unwrap();
+    assert_eq!(one.gpu_link, InstanceLink::None);
+
+    // Fields a maintainer set by hand, and a price from another source, survive the next run.
     let kept = offer_id("lambda", "us-east-1", "gpu_4x_a6000");
     let o = file.offers.iter_mut().find(|o| o.id == kept).unwrap();
     o.notes = Some("kept by hand".into());
     o.fabric = Fabric::Infiniband;
+    let mut reserved = o.prices[0].clone();
+    reserved.mode = BillingMode::Reserved1y;
+    reserved.per_hour = 3.0;
+    reserved.source = "https://example.org/another-source".into();
+    o.prices.push(reserved.clone());
 
-    let first = merge(&mut file, &lambda_batch(&text), &gpus());
-    // The catalog had us-east-1 only: the V100 node in both regions is new.
-    assert_eq!(
-        first.added,
-        vec![
-            offer_id("lambda", "europe-central-1", "gpu_8x_v100"),
-            offer_id("lambda", "us-east-1", "gpu_8x_v100"),
-        ]
-    );
-    assert_eq!(file.offers.len(), before + 2);
-    let v100 = file.offers.iter().find(|o| o.id == first.added[0]).unwrap();
-    assert_eq!(
-        (v100.gpu.as_str(), v100.gpu_count, v100.gpu_link),
-        ("v100-16gb-sxm2", 8, InstanceLink::Nvlink)
-    );
-    let q = &v100.prices[0];
-    assert!(q.undated && q.as_of.is_none() && q.read_on.as_deref() == Some("2026-11-30"));
-    // The A6000 prices are the catalog's; only their dating and note are rewritten.
-    assert!(first.changed.is_empty(), "{first}");
+    // The same data again: nothing to report and the same file.
+    let written = to_toml(&file).unwrap();
+    let again = merge(&mut file, &lambda_batch(&text), &gpus());
+    assert!(again.is_quiet() && again.removed.is_empty(), "{again}");
+    assert_eq!(again.unchanged, 5);
+    assert_eq!(to_toml(&file).unwrap(), written);
     let o = file.offers.iter().find(|o| o.id == kept).unwrap();
     assert_eq!(
         (o.notes.as_deref(), o.fabric),
         (Some("kept by hand"), Fabric::Infiniband)
     );
-    assert_eq!(o.quote(BillingMode::OnDemand).unwrap().per_hour, 4.36);
-
-    // The excerpt lists three of the catalog's fifteen Lambda offers read from this file: the
-    // other twelve are reported as no longer in the source, and kept.
-    assert_eq!(first.removed.len(), 12, "{first}");
-    assert!(first
-        .removed
-        .iter()
-        .all(|id| file.offers.iter().any(|o| &o.id == id)));
-
-    // The same data again: nothing to report and the same file.
-    let written = to_toml(&file).unwrap();
-    let again = merge(&mut file, &lambda_batch(&text), &gpus());
-    assert!(again.is_quiet(), "{again}");
-    assert_eq!(again.removed, first.removed);
-    assert_eq!(again.unchanged, 5);
-    assert_eq!(to_toml(&file).unwrap(), written);
+    assert_eq!(o.quote(BillingMode::Reserved1y), Some(&reserved));
     // The written file reads back as the same records.
     let back: ProviderFile = toml::from_str(&written).unwrap();
     assert_eq!(back, file);
 
-    // The catalog with these offers still passes every rule the build applies.
+    // The catalog with these offers passes every rule the build applies.
     let mut catalog = Catalog::builtin().clone();
     catalog.offers.retain(|o| o.provider != "lambda");
     catalog.offers.extend(file.offers.clone());
@@ -188,7 +182,7 @@ fn merge_adds_updates_keeps_and_a_rerun_changes_nothing() {
 #[test]
 fn a_changed_price_and_a_vanished_offer_are_reported_and_nothing_is_deleted() {
     let text = data("skypilot-lambda-0f407038.csv");
-    let mut file = provider_file("lambda");
+    let mut file = empty_file("lambda");
     merge(&mut file, &lambda_batch(&text), &gpus());
     // The next snapshot: the 4×A6000 at 5.00 instead of 4.36 (+14.7 %), the 1×A6000 gone.
     let next: String = text
@@ -196,7 +190,6 @@ fn a_changed_price_and_a_vanished_offer_are_reported_and_nothing_is_deleted() {
         .filter(|l| !l.starts_with("gpu_1x_a6000"))
         .map(|l| l.replace(",4.36,", ",5.00,") + "\n")
         .collect();
-    let count = file.offers.len();
     let report = merge(&mut file, &lambda_batch(&next), &gpus());
     let id = offer_id("lambda", "us-east-1", "gpu_4x_a6000");
     assert_eq!(
@@ -204,9 +197,8 @@ fn a_changed_price_and_a_vanished_offer_are_reported_and_nothing_is_deleted() {
         vec![(id.clone(), BillingMode::OnDemand, 4.36, 5.0)]
     );
     let gone = offer_id("lambda", "us-east-1", "gpu_1x_a6000");
-    assert!(report.removed.contains(&gone), "{report}");
-    assert_eq!(report.removed.len(), 13, "{report}");
-    assert_eq!(file.offers.len(), count, "no offer deleted");
+    assert_eq!(report.removed, vec![gone.clone()]);
+    assert_eq!(file.offers.len(), 5, "no offer deleted");
     assert!(file.offers.iter().any(|o| o.id == gone));
     let text = report.to_string();
     assert!(
@@ -221,8 +213,7 @@ fn a_changed_price_and_a_vanished_offer_are_reported_and_nothing_is_deleted() {
 
 #[test]
 fn an_unmapped_accelerator_is_reported_not_guessed() {
-    let mut file = provider_file("lambda");
-    let count = file.offers.len();
+    let mut file = empty_file("lambda");
     let mut only_h100 = gpus();
     only_h100.retain(|k, _| k == "H100");
     let report = merge(
@@ -230,9 +221,11 @@ fn an_unmapped_accelerator_is_reported_not_guessed() {
         &lambda_batch(&data("skypilot-lambda-0f407038.csv")),
         &only_h100,
     );
-    assert!(report.added.is_empty());
-    assert_eq!(report.unmapped.iter().collect::<Vec<_>>(), vec!["V100"]);
-    assert_eq!(file.offers.len(), count);
+    assert!(report.added.is_empty() && file.offers.is_empty());
+    assert_eq!(
+        report.unmapped.iter().collect::<Vec<_>>(),
+        vec!["A6000", "V100"]
+    );
 }
 
 #[test]
@@ -253,7 +246,7 @@ fn azure_retail_prices_give_pay_as_you_go_and_hourly_reservation_rates() {
         .all(|p| p.as_of.as_deref() == Some("2020-08-01")));
     assert!(price(&b, "Standard_D8_v4", "westeurope", BillingMode::Spot).is_none());
     // No catalog offer is a D8 v4: the merge reports the prices and adds nothing.
-    let mut file = provider_file("azure");
+    let mut file = empty_file("azure");
     let report = merge(&mut file, &b, &gpus());
     assert!(report.added.is_empty());
     assert!(report.unknown_instances.contains("Standard_D8_v4"));

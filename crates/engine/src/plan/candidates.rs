@@ -173,6 +173,11 @@ pub(super) fn enumerate<'a>(
             } else {
                 instances * per_node
             };
+            if !gpus.is_multiple_of(model_parallel(workload)) {
+                // The tensor × pipeline layout cannot use this count evenly (a 3-GPU instance
+                // for groups of 4); the next count may.
+                continue;
+            }
             let memory_gpus = usable_gpus(workload, gpus);
             let fit = match known.held.iter().position(|(n, _)| *n == memory_gpus) {
                 Some(i) => &known.held[i].1,
@@ -282,6 +287,16 @@ impl ClusterKey {
             network_gbps: c.network_gbps,
         }
     }
+}
+
+/// GPUs of one tensor × pipeline group (1 where the workload has no such layout).
+fn model_parallel(workload: &Workload) -> u32 {
+    match workload {
+        Workload::Train(t) => t.parallel.model_parallel(),
+        Workload::Lora(l) => l.parallel.model_parallel(),
+        _ => 1,
+    }
+    .max(1)
 }
 
 /// GPUs whose memory matters: all of them for sharded training, one replica otherwise.

@@ -248,6 +248,36 @@ fn an_old_or_undated_price_is_a_pitfall() {
     assert_eq!(stale(&undated, as_of), Some(None));
 }
 
+/// A 3-GPU instance cannot hold tensor × pipeline groups of 4 GPUs whatever the count: the plan
+/// skips those counts instead of failing the whole report.
+#[test]
+fn a_gpu_count_the_parallel_layout_cannot_use_is_skipped() {
+    let mut catalog = fixture();
+    catalog.offers.push(offer(
+        "3xa100",
+        "a100-80gb-sxm",
+        3,
+        InstanceLink::Nvswitch,
+        vec![quote(BillingMode::OnDemand, 12.0)],
+    ));
+    let train = Train {
+        parallel: Parallelism {
+            zero: ZeroStage::Zero3,
+            tensor: 2,
+            pipeline: 2,
+        },
+        ..Train::default()
+    };
+    let report = evaluate(&catalog, &request("llama-3.1-8b", Workload::Train(train))).unwrap();
+    assert!(!report.ranked.is_empty());
+    assert!(report.ranked.iter().all(|c| c.gpus % 4 == 0));
+    // Twelve GPUs (four instances) split evenly, so the 3-GPU offer is still considered there.
+    assert!(report
+        .ranked
+        .iter()
+        .any(|c| c.offer.id == "3xa100" && c.gpus == 12));
+}
+
 #[test]
 fn a_budget_and_a_deadline_exclude_with_reasons() {
     let catalog = fixture();
