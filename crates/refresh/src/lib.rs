@@ -8,6 +8,7 @@
 //! no longer lists is kept and reported. The [`Report`] lists offers added, kept-but-removed and
 //! prices changed by more than 10 %.
 
+pub mod alibaba;
 pub mod aws;
 pub mod azure;
 pub mod csv;

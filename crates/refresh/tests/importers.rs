@@ -341,3 +341,29 @@ fn gcp_pricing_gives_every_mode_per_region_for_machines_with_gpus() {
     );
     assert_eq!(b.prices.len(), 12);
 }
+
+#[test]
+fn alibaba_describe_price_gives_the_yearly_subscription_as_an_hourly_rate() {
+    use gpu_sizer_refresh::alibaba::{import_describe_price, PriceQuery};
+    let query = PriceQuery {
+        instance_type: "ecs.g6.large".into(),
+        region: "cn-hangzhou".into(),
+        price_unit: "Year".into(),
+        period: 1,
+        spot: false,
+    };
+    let b = import_describe_price(
+        &data("alibaba-describe-price-g6.large.json"),
+        &query,
+        origin("https://ecs.aliyuncs.com/?Action=DescribePrice"),
+    )
+    .unwrap();
+    let p = price(&b, "ecs.g6.large", "cn-hangzhou", BillingMode::Reserved1y).unwrap();
+    // ¥3,712.8 a year / 8,760 h, in yuan.
+    assert_eq!((p.per_hour, p.currency), (0.423836, Currency::Cny));
+    let note = p.note.as_deref().unwrap();
+    assert!(
+        note.contains("(list 4368)") && note.contains("8.5折"),
+        "{note}"
+    );
+}
