@@ -101,3 +101,28 @@ test("a custom offer joins the ranking; a broken one is refused with a reason", 
   assert.deepEqual(app.errors, []);
   await app.close();
 });
+
+test("the pick's price date is the one its pitfall and its detail go by", async () => {
+  const app = await env.open();
+  const page = app.page;
+  const card = page.getByTestId("recommendation");
+  const detail = page.getByTestId("detail");
+  await detail.scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    (id) => document.querySelector("[data-testid=detail]")?.dataset.offerId === id,
+    await card.getAttribute("data-offer-id"),
+  );
+  await detail.getByTestId("memory-bar").waitFor();
+  const text = await detail.innerText();
+  const cardText = await card.innerText();
+  if (/date unknown/.test(text)) {
+    // An undated source: flagged from the first day, in the answer and in the detail.
+    assert.match(cardText, /Price of unknown date/);
+    assert.match(await detail.getByTestId("stale-price").innerText(), /source undated/);
+  } else {
+    assert.doesNotMatch(cardText, /Price of unknown date/);
+    assert.equal(/Old price/.test(cardText), (await detail.getByTestId("stale-price").count()) > 0);
+  }
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
