@@ -69,7 +69,8 @@ fn main() {
         catalog.providers.push(file.provider);
     }
 
-    let problems = validate::validate(&catalog);
+    let mut problems = validate::validate(&catalog);
+    problems.extend(validate::validate_published(&catalog));
     if !problems.is_empty() {
         let list: Vec<String> = problems.iter().map(|p| format!("  - {p}")).collect();
         panic!("the catalog data is invalid:\n{}", list.join("\n"));

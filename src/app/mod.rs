@@ -84,7 +84,7 @@ fn catalog_line(lang: Lang) -> String {
     let newest = catalog
         .offers
         .iter()
-        .flat_map(|o| o.prices.iter().map(|q| q.as_of.as_str()))
+        .flat_map(|o| o.prices.iter().filter_map(|q| q.read_on.as_deref()))
         .max()
         .unwrap_or("");
     match lang {

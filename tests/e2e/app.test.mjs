@@ -160,6 +160,8 @@ test("a candidate opens in detail with its formulas and sources", async () => {
   const offer = await third.getAttribute("data-offer-id");
   await third.getByTestId("open-detail").click();
   const detail = page.getByTestId("detail");
+  // The detail follows the selection once it is on screen (or near it).
+  await detail.scrollIntoViewIfNeeded();
   await page.waitForFunction((id) => document.querySelector("[data-testid=detail]")?.dataset.offerId === id, offer);
   await detail.getByTestId("memory-bar").waitFor();
   const lines = detail.getByTestId("cost-lines").locator("li");

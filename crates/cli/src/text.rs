@@ -190,7 +190,10 @@ pub fn render(v: &ReportView, currency: Currency) -> String {
                 "  catalog price {} {}/h, as of {}: {}{}",
                 number(p.quote.per_hour),
                 p.quote.currency,
-                p.quote.as_of,
+                match (&p.quote.as_of, p.quote.undated) {
+                    (Some(day), false) => day.as_str(),
+                    _ => "date unknown",
+                },
                 p.quote.source,
                 if c.price_overridden {
                     " (overridden)"

@@ -161,7 +161,11 @@ pub struct QuoteView {
     pub per_hour: f64,
     pub currency: &'static str,
     pub source: String,
-    pub as_of: String,
+    /// The date the source carries; absent when it has none (`undated`).
+    pub as_of: Option<String>,
+    pub undated: bool,
+    /// The day the source was read.
+    pub read_on: Option<String>,
     pub note: Option<String>,
 }
 
@@ -237,6 +241,8 @@ fn pick(catalog: &Catalog, c: &Candidate, request: &Request) -> PickView {
             currency: currency_key(c.quote.currency),
             source: c.quote.source.clone(),
             as_of: c.quote.as_of.clone(),
+            undated: c.quote.undated,
+            read_on: c.quote.read_on.clone(),
             note: c.quote.note.clone(),
         },
         cost_lines: terms(&cost),
@@ -355,10 +361,15 @@ fn pitfall(p: &Pitfall, currency: Currency) -> PitfallView {
                 percent(*headroom)
             ),
         ),
-        Pitfall::StalePrice { days } => (
+        Pitfall::StalePrice { days: Some(days) } => (
             "stale_price",
             None,
-            format!("The pick's price was read {days} days ago: check it before you rent."),
+            format!("The pick's price comes from a source dated {days} days ago: check it before you rent."),
+        ),
+        Pitfall::StalePrice { days: None } => (
+            "undated_price",
+            None,
+            "The pick's price comes from an undated source: check it before you rent.".to_string(),
         ),
         Pitfall::NonCuda { software } => (
             "non_cuda",

@@ -2,7 +2,7 @@
 //! billing modes and the engine's structured reasons, in both languages.
 
 use crate::i18n::{self, Lang, Text};
-use gpu_sizer_engine::catalog::{BillingMode, Currency, Provider};
+use gpu_sizer_engine::catalog::{BillingMode, Currency, Provider, Quote};
 use gpu_sizer_engine::cost::money::symbol;
 use gpu_sizer_engine::plan::{Pitfall, Reason, Why};
 use gpu_sizer_engine::sizing::defaults::Band;
@@ -13,6 +13,14 @@ const fn tx(en: &'static str, zh: &'static str) -> Text {
 }
 
 /// The provider's name in the reader's language (its Chinese name where the catalog has one).
+/// The date a price's source carries, in the reader's words, or "date unknown".
+pub fn price_date(quote: &Quote, lang: Lang) -> String {
+    match quote.as_of.as_deref() {
+        Some(day) if !quote.undated => i18n::date(day, lang),
+        _ => i18n::t::DATE_UNKNOWN.get(lang).to_string(),
+    }
+}
+
 pub fn provider_name(provider: &Provider, lang: Lang) -> &str {
     match (lang, &provider.name_zh) {
         (Lang::Zh, Some(zh)) => zh,
@@ -276,12 +284,21 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
                 )
             },
         ),
-        Pitfall::StalePrice { days } => (
+        Pitfall::StalePrice { days: Some(days) } => (
             tx("Old price", "价格较旧"),
             if zh {
-                format!("该价格已有 {days} 天未核实，请核对当前价格。")
+                format!("该价格的来源日期已过去 {days} 天，请核对当前价格。")
             } else {
-                format!("This price was read {days} days ago: check today's price.")
+                format!("This price's source is dated {days} days ago: check today's price.")
+            },
+        ),
+        Pitfall::StalePrice { days: None } => (
+            tx("Price of unknown date", "价格日期未知"),
+            if zh {
+                "该价格的来源没有日期，可能已经过时：请核对当前价格。".to_string()
+            } else {
+                "This price's source carries no date, so it may be old: check today's price."
+                    .to_string()
             },
         ),
         Pitfall::NonCuda { software } => (

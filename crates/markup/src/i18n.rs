@@ -144,8 +144,10 @@ pub mod t {
         SOURCE = "Source", "来源";
         YOUR_PRICE = "your price", "你填写的价格";
         PRICE_SOURCE = "price source", "价格来源";
-        AS_OF = "as of", "读取于";
+        AS_OF = "as of", "价格日期";
         STALE = "price over 180 days old", "价格超过 180 天";
+        DATE_UNKNOWN = "date unknown", "日期未知";
+        UNDATED = "source undated: check the price", "来源无日期，请核对价格";
         HEADROOM = "headroom", "余量";
         BREAK_EVEN = "Break-even against on-demand", "与按量付费的盈亏平衡点";
         UTILISATION = "utilisation of the term", "期限内利用率";

@@ -125,8 +125,14 @@ mod tests {
             .to_request(Some(built))
             .and_then(|r| evaluate(Catalog::builtin(), &r))
             .unwrap();
-        let as_of = parse_date(&report.pick().unwrap().quote.as_of).unwrap();
-        assert_eq!(p.valid_through, (as_of + STALE_AFTER_DAYS).max(built));
+        let quote = &report.pick().unwrap().quote;
+        match quote.as_of.as_deref().and_then(parse_date) {
+            Some(as_of) if !quote.undated => {
+                assert_eq!(p.valid_through, (as_of + STALE_AFTER_DAYS).max(built))
+            }
+            // An undated price is flagged from the start: nothing changes with the days.
+            _ => assert_eq!(p.valid_through, built + HORIZON_DAYS),
+        }
     }
 
     #[test]

@@ -8,10 +8,8 @@ use crate::app::html::Html;
 use crate::app::i18n::{self, t, Lang};
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
-use gpu_sizer_engine::catalog::validate::parse_date;
 use gpu_sizer_engine::catalog::Catalog;
 use gpu_sizer_engine::explain::Term;
-use gpu_sizer_engine::plan::pitfalls::STALE_AFTER_DAYS as STALE_DAYS;
 use gpu_sizer_engine::plan::{explain, Candidate, Request};
 use leptos::prelude::*;
 
@@ -141,10 +139,7 @@ fn detail_markup(
     let Ok(explained) = explain(catalog, c, request) else {
         return String::new();
     };
-    let age = parse_date(&c.quote.as_of)
-        .zip(today)
-        .map(|(d, now)| now - d);
-    let stale = age.is_some_and(|a| a > STALE_DAYS);
+    let stale = !c.price_overridden && today.is_some_and(|now| c.quote.is_stale(now));
     let mut h = Html::new();
     h.raw(r#"<section class="panel detail" data-testid="detail" aria-labelledby="detail-heading""#)
         .attr("data-offer-id", &c.offer.id)
@@ -173,13 +168,17 @@ fn detail_markup(
             .text(&format!(
                 " · {} {}",
                 t::AS_OF.get(lang),
-                i18n::date(&c.quote.as_of, lang)
+                format::price_date(&c.quote, lang)
             ))
             .raw("</span>");
     }
     if stale {
         h.raw(r#"<span class="badge warning" data-testid="stale-price">"#)
-            .text(t::STALE.get(lang))
+            .text(if c.quote.undated {
+                t::UNDATED.get(lang)
+            } else {
+                t::STALE.get(lang)
+            })
             .raw("</span>");
     }
     h.raw("</p>");

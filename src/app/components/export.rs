@@ -21,7 +21,7 @@ fn field(s: &str) -> String {
 /// The ranking as CSV (English headers, plain numbers, the report's currency).
 pub fn ranking_csv(report: &Report) -> String {
     let mut out = String::from(
-        "rank,provider,region,instance_type,offer_id,gpu,gpus,instances,billing_mode,hours_low,hours_expected,hours_high,cost_low,cost_expected,cost_high,currency,price_per_hour,price_source,price_as_of\n",
+        "rank,provider,region,instance_type,offer_id,gpu,gpus,instances,billing_mode,hours_low,hours_expected,hours_high,cost_low,cost_expected,cost_high,currency,price_per_hour,price_source,price_as_of,price_read_on\n",
     );
     let currency = gpu_sizer_formats::form::CurrencyKey::of(report.currency).key();
     for (i, c) in report.ranked.iter().enumerate() {
@@ -44,7 +44,14 @@ pub fn ranking_csv(report: &Report) -> String {
             currency.to_string(),
             format!("{:.4}", c.price_per_hour),
             field(&c.quote.source),
-            field(&c.quote.as_of),
+            field(
+                c.quote
+                    .as_of
+                    .as_deref()
+                    .filter(|_| !c.quote.undated)
+                    .unwrap_or("undated"),
+            ),
+            field(c.quote.read_on.as_deref().unwrap_or("")),
         ];
         out.push_str(&cells.join(","));
         out.push('\n');

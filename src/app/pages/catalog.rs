@@ -6,11 +6,10 @@ use crate::app::format;
 use crate::app::i18n::{self, Lang, Text};
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
-use gpu_sizer_engine::catalog::validate::parse_date;
 use gpu_sizer_engine::catalog::{
     BillingMode, Catalog, Currency, Fabric, InstanceLink, Offer, Quote,
 };
-use gpu_sizer_engine::plan::pitfalls::STALE_AFTER_DAYS;
+use gpu_sizer_engine::cost::money::Exchange;
 use gpu_sizer_formats::form::ModeKey;
 use leptos::prelude::*;
 
@@ -20,15 +19,16 @@ const fn tx(en: &'static str, zh: &'static str) -> Text {
 
 const TITLE: Text = tx("Catalog", "目录");
 const INTRO: Text = tx(
-    "Every offer GPU Sizer knows, with the price as published, the day it was read and its source. Prices read over 180 days ago are flagged. Enter what you actually pay and it is used everywhere, kept in this browser only.",
-    "GPU Sizer 收录的所有实例报价：按官方公布的价格、读取日期和来源。超过 180 天的价格会被标出。填写你实际支付的价格后会在所有计算中使用，只保存在本浏览器中。",
+    "Every offer GPU Sizer knows, with the price as published, the date its source carries and the source itself. Prices whose source is over 180 days old, or undated, are flagged. A price in another currency than yours is shown converted too, at your exchange rate. Enter what you actually pay and it is used everywhere, kept in this browser only.",
+    "GPU Sizer 收录的所有实例报价：按官方公布的价格、来源所载日期和来源。来源日期超过 180 天或没有日期的价格会被标出。与你所选货币不同的价格会按你的汇率同时显示换算值。填写你实际支付的价格后会在所有计算中使用，只保存在本浏览器中。",
 );
 const SEARCH: Text = tx("Search offers", "搜索报价");
 const ON_DEMAND: Text = tx("On-demand", "按量价格");
 const YOUR_PRICE: Text = tx("Your price per hour", "你的每小时价格");
-const AS_OF: Text = tx("As of", "读取日期");
+const AS_OF: Text = tx("As of", "价格日期");
 const SOURCE: Text = tx("Source", "来源");
 const OLD: Text = tx("over 180 days", "超过 180 天");
+const UNDATED: Text = tx("check the price", "请核对价格");
 const ENTER_PRICE: Text = tx("enter your price", "请填写你的价格");
 const MORE: Text = tx("Show more", "显示更多");
 const ADD_TITLE: Text = tx("Add your own offer", "添加自定义报价");
@@ -63,6 +63,7 @@ pub fn all_texts() -> Vec<Text> {
         AS_OF,
         SOURCE,
         OLD,
+        UNDATED,
         ENTER_PRICE,
         MORE,
         ADD_TITLE,
@@ -85,9 +86,23 @@ pub fn all_texts() -> Vec<Text> {
     ]
 }
 
-fn money(q: &Quote) -> String {
-    let sym = gpu_sizer_engine::cost::money::symbol(q.currency);
-    format!("{}/h", i18n::money(q.per_hour, sym))
+/// The price in its own currency and, where that is not the reader's, converted at their rate.
+fn money(q: &Quote, shown: Currency, fx: Exchange) -> String {
+    let own = format!(
+        "{}/h",
+        i18n::money(
+            q.per_hour,
+            gpu_sizer_engine::cost::money::symbol(q.currency)
+        )
+    );
+    if q.currency == shown {
+        return own;
+    }
+    let converted = fx.convert(q.per_hour, q.currency, shown);
+    format!(
+        "{own} (≈ {}/h)",
+        i18n::money(converted, gpu_sizer_engine::cost::money::symbol(shown))
+    )
 }
 
 fn row(
@@ -95,6 +110,7 @@ fn row(
     catalog: &'static Catalog,
     lang: Lang,
     today: Option<i64>,
+    (shown, fx): (Currency, Exchange),
 ) -> AnyView {
     let state = use_state();
     let on_demand = offer.quote(BillingMode::OnDemand);
@@ -106,18 +122,25 @@ fn row(
         .map_or(offer.provider.clone(), |p| {
             format::provider_name(p, lang).to_string()
         });
-    let stale = on_demand
-        .and_then(|q| parse_date(&q.as_of))
-        .zip(today)
-        .is_some_and(|(d, now)| now - d > STALE_AFTER_DAYS);
+    let flag = on_demand
+        .filter(|q| today.is_some_and(|now| q.is_stale(now)))
+        .map(|q| {
+            let (testid, text) = if q.undated {
+                ("undated-badge", UNDATED)
+            } else {
+                ("stale-badge", OLD)
+            };
+            view! { <span class="badge warning" data-testid=testid>{text.get(lang)}</span> }
+        });
     let id: &'static str = offer.id.as_str();
     let input_id = format!("override-{id}");
     let price_cell = match on_demand {
         Some(q) => view! {
-            <td class="num">{money(q)}</td>
-            <td>
-                {i18n::date(&q.as_of, lang)}
-                {stale.then(|| view! { <span class="badge warning" data-testid="stale-badge">{OLD.get(lang)}</span> })}
+            <td class="num" data-testid="catalog-price">{money(q, shown, fx)}</td>
+            <td data-testid="catalog-date">
+                {format::price_date(q, lang)}
+                " "
+                {flag}
             </td>
             <td><a href=q.source.clone() rel="noopener noreferrer" target="_blank">{SOURCE.get(lang)}</a></td>
         }
@@ -171,6 +194,14 @@ pub fn CatalogPage() -> impl IntoView {
         let lang = lang.get();
         let q = query.get().to_ascii_lowercase();
         let catalog = state.catalog.get();
+        let money_in = state.form.with(|f| {
+            (
+                f.currency.engine(),
+                Exchange {
+                    cny_per_usd: f.cny_per_usd,
+                },
+            )
+        });
         let matching: Vec<&'static Offer> = catalog
             .offers
             .iter()
@@ -187,7 +218,7 @@ pub fn CatalogPage() -> impl IntoView {
         let rows = matching
             .into_iter()
             .take(shown)
-            .map(|o| row(o, catalog, lang, today))
+            .map(|o| row(o, catalog, lang, today, money_in))
             .collect_view();
         view! {
             <p class="muted" data-testid="catalog-count">{format!("{shown} / {total}")}</p>
@@ -265,9 +296,9 @@ pub fn CatalogPage() -> impl IntoView {
                     Currency::Usd
                 },
                 source: gpu_sizer_engine::catalog::validate::USER_SOURCE.into(),
-                as_of: today
-                    .map(gpu_sizer_engine::catalog::validate::format_date)
-                    .unwrap_or_default(),
+                as_of: today.map(gpu_sizer_engine::catalog::validate::format_date),
+                undated: false,
+                read_on: None,
                 note: Some("entered by you".into()),
             });
         }

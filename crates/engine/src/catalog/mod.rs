@@ -4,7 +4,7 @@ pub mod schema;
 pub mod validate;
 
 pub use schema::{
-    BillingMode, Catalog, Currency, Fabric, Gpu, InstanceLink, Offer, Provider, Quote,
+    BillingMode, Catalog, Currency, Fabric, Gpu, InstanceLink, Offer, Priced, Provider, Quote,
 };
 
 use std::sync::OnceLock;
@@ -38,5 +38,81 @@ impl Offer {
     /// The price quoted for `mode`, if the catalog has one.
     pub fn quote(&self, mode: BillingMode) -> Option<&Quote> {
         self.prices.iter().find(|q| q.mode == mode)
+    }
+}
+
+/// A price whose source is dated more than this many days before today is old: the pitfall, the
+/// catalog page and the detail flag it. The one place this limit is set.
+pub const STALE_AFTER_DAYS: i64 = 180;
+
+/// Days from the source's date to `today`, `None` when the price has no date.
+fn age(as_of: Option<&str>, today: i64) -> Option<i64> {
+    as_of.and_then(validate::parse_date).map(|d| today - d)
+}
+
+/// Old (more than [`STALE_AFTER_DAYS`]) or undated: the rule shared by every dated figure.
+fn stale(as_of: Option<&str>, undated: bool, today: i64) -> bool {
+    undated || age(as_of, today).is_some_and(|days| days > STALE_AFTER_DAYS)
+}
+
+impl Quote {
+    /// Days since the date the source carries, on `today` (days since 1970-01-01); `None` when the
+    /// source is undated or the price was typed in without a date.
+    pub fn age_days(&self, today: i64) -> Option<i64> {
+        age(self.as_of.as_deref(), today)
+    }
+
+    /// Whether this price should be checked before anyone relies on it: its source is undated, or
+    /// dated more than [`STALE_AFTER_DAYS`] before `today`.
+    pub fn is_stale(&self, today: i64) -> bool {
+        stale(self.as_of.as_deref(), self.undated, today)
+    }
+}
+
+impl Priced {
+    /// As [`Quote::age_days`].
+    pub fn age_days(&self, today: i64) -> Option<i64> {
+        age(self.as_of.as_deref(), today)
+    }
+
+    /// As [`Quote::is_stale`].
+    pub fn is_stale(&self, today: i64) -> bool {
+        stale(self.as_of.as_deref(), self.undated, today)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use validate::parse_date;
+
+    fn quote(as_of: Option<&str>, undated: bool) -> Quote {
+        Quote {
+            mode: BillingMode::OnDemand,
+            per_hour: 1.0,
+            currency: Currency::Usd,
+            source: "https://example.org/prices".into(),
+            as_of: as_of.map(str::to_string),
+            undated,
+            read_on: Some("2026-11-30".into()),
+            note: None,
+        }
+    }
+
+    #[test]
+    fn a_price_is_stale_past_the_limit_or_when_its_source_is_undated() {
+        let day = parse_date("2026-06-01").unwrap();
+        let dated = quote(Some("2026-06-01"), false);
+        assert_eq!(dated.age_days(day + 10), Some(10));
+        assert!(!dated.is_stale(day + STALE_AFTER_DAYS));
+        assert!(dated.is_stale(day + STALE_AFTER_DAYS + 1));
+        let undated = quote(None, true);
+        assert_eq!(undated.age_days(day), None);
+        assert!(
+            undated.is_stale(day),
+            "undated counts as stale from the first day"
+        );
+        // A price typed in without a date is the user's own: not flagged.
+        assert!(!quote(None, false).is_stale(day));
     }
 }

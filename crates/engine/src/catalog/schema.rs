@@ -155,7 +155,8 @@ pub enum ProviderKind {
     Marketplace,
 }
 
-/// A price with where and when it was read. Every money figure in the catalog is one of these.
+/// A price with its source, the source's date and the day it was read. Every money figure of a
+/// provider's terms is one of these; instance prices are [`Quote`]s with the same dating.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Priced {
@@ -163,10 +164,22 @@ pub struct Priced {
     pub price: f64,
     pub currency: Currency,
     pub source: String,
-    /// ISO date `YYYY-MM-DD` the price was read.
-    pub as_of: String,
+    /// ISO date `YYYY-MM-DD` the source itself carries: a page's stated update date, or the date of
+    /// the commit a repository file was read at. Absent only when `undated`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub as_of: Option<String>,
+    /// The source carries no date: shown as "date unknown" and treated as stale.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub undated: bool,
+    /// ISO date `YYYY-MM-DD` the source was read (never used as the price's date).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_on: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// ISO 4217 code, written upper-case in the data as providers publish it.
@@ -280,8 +293,17 @@ pub struct Quote {
     pub per_hour: f64,
     pub currency: Currency,
     pub source: String,
-    /// ISO date `YYYY-MM-DD` the price was read.
-    pub as_of: String,
+    /// ISO date `YYYY-MM-DD` the source itself carries: a page's stated update date, or the date of
+    /// the commit a repository file was read at. Absent only when `undated` (or for a price the
+    /// user typed in, which carries the day it was entered).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub as_of: Option<String>,
+    /// The source carries no date: shown as "date unknown" and treated as stale.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub undated: bool,
+    /// ISO date `YYYY-MM-DD` the source was read (never used as the price's date).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_on: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }

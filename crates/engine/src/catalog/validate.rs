@@ -194,6 +194,48 @@ pub fn validate(catalog: &Catalog) -> Vec<Problem> {
     out
 }
 
+/// The stricter rules of the catalog shipped with GPU Sizer, on top of [`validate`]: every
+/// published figure also says the day its source was read (`read_on`), so a reader can tell the
+/// price's own date from the day it was checked.
+pub fn validate_published(catalog: &Catalog) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut need = |row: &str, what: String, read_on: &Option<String>| {
+        if read_on.is_none() {
+            out.push(Problem {
+                row: row.to_string(),
+                message: format!("{what}: needs read_on (the day the source was read)"),
+            });
+        }
+    };
+    for provider in &catalog.providers {
+        let priced = provider
+            .storage
+            .iter()
+            .map(|t| (format!("storage {}", t.id), &t.price))
+            .chain(
+                provider
+                    .snapshot
+                    .iter()
+                    .map(|p| ("snapshot".to_string(), p)),
+            )
+            .chain(
+                provider
+                    .egress
+                    .iter()
+                    .map(|t| ("egress".to_string(), &t.price)),
+            );
+        for (what, p) in priced {
+            need(&provider.id, what, &p.read_on);
+        }
+    }
+    for offer in &catalog.offers {
+        for q in &offer.prices {
+            need(&offer.id, format!("{:?}", q.mode), &q.read_on);
+        }
+    }
+    out
+}
+
 fn check_priced(push: &mut impl FnMut(&str, String), row: &str, what: &str, p: &Priced) {
     if !(p.price >= 0.0 && p.price.is_finite()) {
         push(row, format!("{what}: price must be a non-negative number"));
@@ -201,11 +243,13 @@ fn check_priced(push: &mut impl FnMut(&str, String), row: &str, what: &str, p: &
     if !is_url(&p.source) {
         push(row, format!("{what}: source must be an http(s) URL"));
     }
-    if parse_date(&p.as_of).is_none() {
-        push(
-            row,
-            format!("{what}: as_of '{}' is not YYYY-MM-DD", p.as_of),
-        );
+    for message in dating(
+        &p.source,
+        p.as_of.as_deref(),
+        p.undated,
+        p.read_on.as_deref(),
+    ) {
+        push(row, format!("{what}: {message}"));
     }
 }
 
@@ -216,15 +260,82 @@ fn check_quote(push: &mut impl FnMut(&str, String), row: &str, q: &Quote) {
             format!("{:?}: per_hour {} outside 0..10000", q.mode, q.per_hour),
         );
     }
-    if !is_url(&q.source) && q.source != USER_SOURCE {
+    let typed_in = q.source == USER_SOURCE;
+    if !is_url(&q.source) && !typed_in {
         push(row, format!("{:?}: source must be an http(s) URL", q.mode));
     }
-    if parse_date(&q.as_of).is_none() {
-        push(
-            row,
-            format!("{:?}: as_of '{}' is not YYYY-MM-DD", q.mode, q.as_of),
-        );
+    if typed_in {
+        // A price a person typed in carries the day it was entered, if any.
+        if let Some(day) = q.as_of.as_deref().filter(|d| parse_date(d).is_none()) {
+            push(
+                row,
+                format!("{:?}: as_of '{day}' is not YYYY-MM-DD", q.mode),
+            );
+        }
+        return;
     }
+    for message in dating(
+        &q.source,
+        q.as_of.as_deref(),
+        q.undated,
+        q.read_on.as_deref(),
+    ) {
+        push(row, format!("{:?}: {message}", q.mode));
+    }
+}
+
+/// What is wrong with the dates of a published figure: it carries the date of its source (`as_of`)
+/// or says it has none (`undated`), never both; the day it was read (`read_on`), when given, is not
+/// earlier than the source's date, and a file read from a repository is dated by its commit, so
+/// its `as_of` is never simply the day it was read.
+pub fn dating(
+    source: &str,
+    as_of: Option<&str>,
+    undated: bool,
+    read_on: Option<&str>,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let source_day = match (as_of, undated) {
+        (Some(_), true) => {
+            out.push("as_of and undated are both set: a source has a date or it has none".into());
+            None
+        }
+        (None, false) => {
+            out.push("needs as_of (the date the source carries) or undated = true".into());
+            None
+        }
+        (None, true) => None,
+        (Some(day), false) => {
+            let parsed = parse_date(day);
+            if parsed.is_none() {
+                out.push(format!("as_of '{day}' is not YYYY-MM-DD"));
+            }
+            parsed
+        }
+    };
+    // A catalog exported before `read_on` existed still loads; [`validate_published`] requires it.
+    match read_on {
+        None => {}
+        Some(day) => match parse_date(day) {
+            None => out.push(format!("read_on '{day}' is not YYYY-MM-DD")),
+            Some(read) => {
+                if source_day.is_some_and(|d| d > read) {
+                    out.push("as_of is later than read_on".into());
+                }
+                if is_repository_file(source) && as_of == Some(day) {
+                    out.push(
+                        "as_of equals read_on for a repository file: use the date of the commit it was read at, or undated = true".into(),
+                    );
+                }
+            }
+        },
+    }
+    out
+}
+
+/// A file read from a repository at a commit (`…/blob/<commit>/…`): its date is the commit's.
+pub fn is_repository_file(source: &str) -> bool {
+    source.contains("/blob/") || source.contains("/raw/")
 }
 
 fn is_id(id: &str) -> bool {

@@ -127,7 +127,9 @@ mod tests {
                 price,
                 currency: Currency::Usd,
                 source: "https://example.org".into(),
-                as_of: "2026-11-29".into(),
+                as_of: Some("2026-11-29".into()),
+                undated: false,
+                read_on: Some("2026-11-30".into()),
                 note: None,
             },
         }

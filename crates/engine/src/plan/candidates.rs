@@ -378,10 +378,12 @@ impl Job<'_, '_> {
 
     /// Why the job cannot be placed on `slots`.
     fn why_not(&self, known: &mut OnGpu, slots: Slots) -> Result<Reason, InputError> {
-        Ok(match known.place(self.model, self.workload, self.gpu, slots)? {
-            Ok(_) => Reason::Filtered("max_gpus"),
-            Err(why) => reason_of(&why),
-        })
+        Ok(
+            match known.place(self.model, self.workload, self.gpu, slots)? {
+                Ok(_) => Reason::Filtered("max_gpus"),
+                Err(why) => reason_of(&why),
+            },
+        )
     }
 
     /// A serving replica stays inside one instance: tensor parallelism across a network is far
@@ -507,14 +509,22 @@ impl ClusterKey {
         ClusterKey {
             gpus: c.gpus,
             per_node: c.gpus_per_node,
-            link: if c.gpus <= 1 { InstanceLink::None } else { c.link },
+            link: if c.gpus <= 1 {
+                InstanceLink::None
+            } else {
+                c.link
+            },
             fabric: if one_node {
                 crate::catalog::Fabric::None
             } else {
                 c.fabric
             },
             network_gbps: if one_node { None } else { c.network_gbps },
-            nvlink_domain: if one_node { c.gpus_per_node } else { c.nvlink_domain },
+            nvlink_domain: if one_node {
+                c.gpus_per_node
+            } else {
+                c.nvlink_domain
+            },
         }
     }
 }
@@ -565,7 +575,9 @@ fn quotes<'a>(offer: &'a Offer, request: &Request) -> Vec<(Cow<'a, Quote>, bool)
             per_hour: *price,
             currency,
             source: "your price".into(),
-            as_of: String::new(),
+            as_of: None,
+            undated: false,
+            read_on: None,
             note: None,
         };
         match out.iter_mut().find(|(q, _)| q.mode == *mode) {

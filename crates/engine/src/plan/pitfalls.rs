@@ -3,8 +3,8 @@
 use super::{Candidate, Request};
 use crate::catalog::{BillingMode, InstanceLink};
 
-/// Prices older than this are flagged.
-pub const STALE_AFTER_DAYS: i64 = 180;
+/// Prices older than this are flagged (defined with the catalog's dating rule).
+pub use crate::catalog::STALE_AFTER_DAYS;
 /// Memory headroom below this risks out-of-memory errors on real runs.
 pub const LOW_HEADROOM: f64 = 0.10;
 
@@ -23,8 +23,9 @@ pub enum Pitfall {
     MultiGpuWithoutNvlink { extra_cost: f64 },
     /// Less than 10 % of GPU memory left free.
     LowMemoryHeadroom { headroom: f64 },
-    /// The pick's price is older than 180 days.
-    StalePrice { days: i64 },
+    /// The pick's price is older than [`STALE_AFTER_DAYS`] (`days` since its source's date) or its
+    /// source is undated (`days: None`).
+    StalePrice { days: Option<i64> },
     /// The GPU needs a software stack other than CUDA.
     NonCuda { software: &'static str },
 }
@@ -101,13 +102,11 @@ pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
             headroom: pick.headroom,
         });
     }
-    if let (Some(today), Some(as_of)) = (
-        request.today,
-        crate::catalog::validate::parse_date(&pick.quote.as_of),
-    ) {
-        let days = today - as_of;
-        if days > STALE_AFTER_DAYS {
-            out.push(Pitfall::StalePrice { days });
+    if let Some(today) = request.today {
+        if pick.quote.is_stale(today) {
+            out.push(Pitfall::StalePrice {
+                days: pick.quote.age_days(today),
+            });
         }
     }
     let software = match pick.gpu.software {

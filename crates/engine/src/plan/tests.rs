@@ -14,7 +14,9 @@ fn quote(mode: BillingMode, per_hour: f64) -> Quote {
         per_hour,
         currency: Currency::Usd,
         source: "https://example.org/prices".into(),
-        as_of: "2026-11-01".into(),
+        as_of: Some("2026-11-01".into()),
+        undated: false,
+        read_on: Some("2026-11-02".into()),
         note: None,
     }
 }
@@ -24,7 +26,9 @@ fn priced(price: f64) -> Priced {
         price,
         currency: Currency::Usd,
         source: "https://example.org/prices".into(),
-        as_of: "2026-11-01".into(),
+        as_of: Some("2026-11-01".into()),
+        undated: false,
+        read_on: Some("2026-11-02".into()),
         note: None,
     }
 }
@@ -209,6 +213,71 @@ fn mixed_dev_train_serve_plan() {
     if let Some((_, single)) = &plan.single {
         assert!(plan.mixed_total <= *single + 1e-9);
     }
+}
+
+/// The pick's price is flagged when its source is older than the limit or carries no date, and
+/// not before: an undated source is treated as old on any day.
+#[test]
+fn an_old_or_undated_price_is_a_pitfall() {
+    use crate::catalog::validate::parse_date;
+    use crate::plan::pitfalls::STALE_AFTER_DAYS;
+    let dev = Workload::DevBox(DevBox {
+        hours: 10.0,
+        min_gpu_memory_gib: 16.0,
+    });
+    let stale = |catalog: &Catalog, today: i64| {
+        let mut req = request("llama-3.1-8b", dev.clone());
+        req.today = Some(today);
+        let report = evaluate(catalog, &req).unwrap();
+        report.pitfalls.iter().find_map(|p| match p {
+            Pitfall::StalePrice { days } => Some(*days),
+            _ => None,
+        })
+    };
+    let dated = fixture();
+    let as_of = parse_date("2026-11-01").unwrap();
+    assert_eq!(stale(&dated, as_of + STALE_AFTER_DAYS), None);
+    assert_eq!(
+        stale(&dated, as_of + STALE_AFTER_DAYS + 1),
+        Some(Some(STALE_AFTER_DAYS + 1))
+    );
+    let mut undated = fixture();
+    for q in undated.offers.iter_mut().flat_map(|o| o.prices.iter_mut()) {
+        q.as_of = None;
+        q.undated = true;
+    }
+    assert_eq!(stale(&undated, as_of), Some(None));
+}
+
+/// A 3-GPU instance cannot hold tensor × pipeline groups of 4 GPUs whatever the count: the plan
+/// skips those counts instead of failing the whole report.
+#[test]
+fn a_gpu_count_the_parallel_layout_cannot_use_is_skipped() {
+    let mut catalog = fixture();
+    catalog.offers.push(offer(
+        "3xa100",
+        "a100-80gb-sxm",
+        3,
+        InstanceLink::Nvswitch,
+        vec![quote(BillingMode::OnDemand, 12.0)],
+    ));
+    let train = Train {
+        parallel: Parallelism {
+            zero: ZeroStage::Zero3,
+            tensor: 2,
+            pipeline: 2,
+            ..Parallelism::default()
+        },
+        ..Train::default()
+    };
+    let report = evaluate(&catalog, &request("llama-3.1-8b", Workload::Train(train))).unwrap();
+    assert!(!report.ranked.is_empty());
+    assert!(report.ranked.iter().all(|c| c.gpus % 4 == 0));
+    // Twelve GPUs (four instances) split evenly, so the 3-GPU offer is still considered there.
+    assert!(report
+        .ranked
+        .iter()
+        .any(|c| c.offer.id == "3xa100" && c.gpus == 12));
 }
 
 #[test]

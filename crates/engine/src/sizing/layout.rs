@@ -205,7 +205,13 @@ pub fn place_with(
         // The most sharded layout needs the least memory: when it does not fit, none does.
         if i == 0 && options.len() > 2 {
             let last = options[options.len() - 1];
-            let most = fit_on_with(model, &with_parallel(workload, last), gpu, slots.gpus, Detail::Numbers)?;
+            let most = fit_on_with(
+                model,
+                &with_parallel(workload, last),
+                gpu,
+                slots.gpus,
+                Detail::Numbers,
+            )?;
             if !most.fits() {
                 return Ok(Err(Unplaced::TooSmall(Box::new(most))));
             }

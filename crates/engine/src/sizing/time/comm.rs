@@ -72,7 +72,7 @@ pub fn links(cluster: &Cluster) -> Links {
 
 /// The in-node bus bandwidth, GB/s, with its formula and source.
 fn intra_node(cluster: &Cluster, detail: Detail) -> Option<Term> {
-    if cluster.gpus_per_node <= 1 && cluster.nvlink_domain <= 1 {
+    if cluster.gpus <= 1 || (cluster.gpus_per_node <= 1 && cluster.nvlink_domain <= 1) {
         return None;
     }
     let gpu = cluster.gpu;
@@ -118,7 +118,8 @@ fn intra_node(cluster: &Cluster, detail: Detail) -> Option<Term> {
 /// The node's network bus bandwidth, GB/s, with its formula and source.
 fn network(cluster: &Cluster, detail: Detail) -> Option<Term> {
     let fabric = cluster.fabric;
-    if fabric == Fabric::None {
+    // A job inside one node never uses the network.
+    if fabric == Fabric::None || cluster.gpus <= cluster.gpus_per_node.max(1) {
         return None;
     }
     let per_node = cluster.gpus_per_node.max(1) as f64;
