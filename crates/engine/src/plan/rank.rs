@@ -48,18 +48,9 @@ fn score(objective: Objective, c: &Candidate, min_cost: f64, min_hours: f64) -> 
     }
 }
 
-/// A key that breaks ties so the ranking is the same on every run and machine.
-fn tie_break(a: &Candidate, b: &Candidate) -> std::cmp::Ordering {
-    a.cost
-        .expected
-        .total_cmp(&b.cost.expected)
-        .then(a.hours.expected.total_cmp(&b.hours.expected))
-        .then_with(|| a.offer.id.cmp(&b.offer.id))
-        .then(a.mode.cmp(&b.mode))
-        .then(a.instances.cmp(&b.instances))
-}
-
-/// Sorts best first. Candidates are large, so an index is sorted and the list rebuilt once.
+/// Sorts best first. Candidates are large, so a compact key is sorted and the list rebuilt once;
+/// ties break on cost, time, the offer's place in the catalog, mode and instances, so the
+/// ranking is the same on every run and machine.
 fn sort(objective: Objective, list: &mut Vec<Candidate>) {
     let min_cost = list
         .iter()
@@ -69,18 +60,37 @@ fn sort(objective: Objective, list: &mut Vec<Candidate>) {
         .iter()
         .map(|c| c.hours.expected)
         .fold(f64::INFINITY, f64::min);
-    let scores: Vec<f64> = list
+    // Integer keys compare fast; every offer lives in the catalog's one list, so its address
+    // is its place there.
+    let mut keys: Vec<(u64, u64, u64, usize, u8, u32, usize)> = list
         .iter()
-        .map(|c| score(objective, c, min_cost, min_hours))
+        .enumerate()
+        .map(|(i, c)| {
+            (
+                ordered(score(objective, c, min_cost, min_hours)),
+                ordered(c.cost.expected),
+                ordered(c.hours.expected),
+                std::ptr::from_ref(c.offer) as usize,
+                c.mode as u8,
+                c.instances,
+                i,
+            )
+        })
         .collect();
-    let mut order: Vec<usize> = (0..list.len()).collect();
-    order.sort_by(|&a, &b| {
-        scores[a]
-            .total_cmp(&scores[b])
-            .then_with(|| tie_break(&list[a], &list[b]))
-    });
+    keys.sort_unstable();
+    let order = keys.into_iter().map(|k| k.6);
     let mut slots: Vec<Option<Candidate>> = std::mem::take(list).into_iter().map(Some).collect();
-    list.extend(order.into_iter().filter_map(|i| slots[i].take()));
+    list.extend(order.filter_map(|i| slots[i].take()));
+}
+
+/// A key whose integer order is the order of `x` (IEEE 754 total order).
+fn ordered(x: f64) -> u64 {
+    let bits = x.to_bits();
+    if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | (1 << 63)
+    }
 }
 
 pub(super) fn rank<'a>(
@@ -140,14 +150,14 @@ pub(super) fn rank<'a>(
 
 /// Indices of candidates no other beats on both time and cost, fastest first.
 pub(super) fn pareto(list: &[Candidate]) -> Vec<usize> {
-    let mut idx: Vec<usize> = (0..list.len()).collect();
-    idx.sort_by(|&a, &b| {
-        list[a]
-            .hours
-            .expected
-            .total_cmp(&list[b].hours.expected)
-            .then(list[a].cost.expected.total_cmp(&list[b].cost.expected))
-    });
+    // Equal keys keep their ranked order (the index breaks the tie).
+    let mut keys: Vec<(u64, u64, usize)> = list
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (ordered(c.hours.expected), ordered(c.cost.expected), i))
+        .collect();
+    keys.sort_unstable();
+    let idx = keys.into_iter().map(|k| k.2);
     let mut front = Vec::new();
     let mut best_cost = f64::INFINITY;
     for i in idx {
