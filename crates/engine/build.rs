@@ -102,27 +102,51 @@ fn main() {
     let models = serde_json::to_value(&models.model).expect("the presets serialise");
     write("catalog.json", &catalog);
     write("models.json", &models);
+    let rates = serde_json::to_value(&rates).expect("the efficiency table serialises");
     write(
-        "efficiency.json",
-        &serde_json::to_value(&rates).expect("the efficiency table serialises"),
+        "efficiency-first.json",
+        &without(rates.clone(), &["source", "derivation"]),
     );
+    write("efficiency.json", &rates);
     // The page ships without the maintainers' notes (half the catalog's compressed size); every
     // figure keeps its source URL and date, and the CLI and the data files keep the notes.
-    write("catalog-page.json", &without_notes(catalog));
+    let page = without_notes(catalog);
+    // The first-answer module only paints the answer card, which names no source: its copy
+    // keeps every figure and date and leaves the sources to the app's copy.
+    write(
+        "catalog-first.json",
+        &without(
+            page.clone(),
+            &["source", "sources", "spec_source", "read_on"],
+        ),
+    );
+    write("catalog-page.json", &page);
+    write(
+        "models-first.json",
+        &without(
+            models.clone(),
+            &["notes", "note", "source", "figures_source"],
+        ),
+    );
     write("models-page.json", &without_notes(models));
 }
 
 /// Removes every `notes` / `note` field, recursively.
 fn without_notes(value: serde_json::Value) -> serde_json::Value {
+    without(value, &["notes", "note"])
+}
+
+/// Removes every field named in `keys`, recursively.
+fn without(value: serde_json::Value, keys: &[&str]) -> serde_json::Value {
     use serde_json::Value;
     match value {
         Value::Object(map) => Value::Object(
             map.into_iter()
-                .filter(|(k, _)| k != "notes" && k != "note")
-                .map(|(k, v)| (k, without_notes(v)))
+                .filter(|(k, _)| !keys.contains(&k.as_str()))
+                .map(|(k, v)| (k, without(v, keys)))
                 .collect(),
         ),
-        Value::Array(items) => Value::Array(items.into_iter().map(without_notes).collect()),
+        Value::Array(items) => Value::Array(items.into_iter().map(|v| without(v, keys)).collect()),
         other => other,
     }
 }

@@ -13,8 +13,10 @@ use std::sync::OnceLock;
 /// page (wasm) embeds it without the maintainers' notes, to stay small.
 #[cfg(not(target_arch = "wasm32"))]
 const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/catalog.json"));
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", not(feature = "first-answer")))]
 const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/catalog-page.json"));
+#[cfg(all(target_arch = "wasm32", feature = "first-answer"))]
+const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/catalog-first.json"));
 
 impl Catalog {
     /// The catalog shipped with this build. Parsed once, on first use.

@@ -59,7 +59,9 @@ pub struct Gpu {
     pub graphics_apis: Vec<String>,
     /// Software stack a job needs. Anything other than `cuda` is flagged to the user as non-CUDA.
     pub software: Software,
-    /// Public pages the figures were read from.
+    /// Public pages the figures were read from (validated at build time; the first-answer
+    /// module's copy of the catalog leaves them out).
+    #[serde(default)]
     pub sources: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,
@@ -163,6 +165,7 @@ pub struct Priced {
     /// Amount in `currency` per `unit` (see the field that holds it).
     pub price: f64,
     pub currency: Currency,
+    #[serde(default)]
     pub source: String,
     /// ISO date `YYYY-MM-DD` the source itself carries: a page's stated update date, or the date of
     /// the commit a repository file was read at. Absent only when `undated`.
@@ -292,6 +295,7 @@ pub struct Quote {
     /// Per instance-hour. For commitments, the effective hourly rate over the term.
     pub per_hour: f64,
     pub currency: Currency,
+    #[serde(default)]
     pub source: String,
     /// ISO date `YYYY-MM-DD` the source itself carries: a page's stated update date, or the date of
     /// the commit a repository file was read at. Absent only when `undated` (or for a price the

@@ -9,8 +9,10 @@ use std::sync::OnceLock;
 #[cfg(not(target_arch = "wasm32"))]
 const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/models.json"));
 /// The page embeds the presets without their notes (see the catalog).
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", not(feature = "first-answer")))]
 const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/models-page.json"));
+#[cfg(all(target_arch = "wasm32", feature = "first-answer"))]
+const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/models-first.json"));
 
 /// The presets shipped with this build, parsed once on first use.
 pub fn presets() -> &'static [ModelPreset] {

@@ -23,6 +23,7 @@ pub struct ModelPreset {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dense: Option<DenseNet>,
     /// `config.json` or paper the numbers were read from.
+    #[serde(default)]
     pub source: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,
@@ -135,6 +136,7 @@ pub struct DenseNet {
     /// Input the figures refer to, e.g. `224x224 RGB` or `1024x1024, 50 steps`.
     pub input: String,
     /// Source of the per-sample figures (may differ from the parameter source).
+    #[serde(default)]
     pub figures_source: String,
 }
 

@@ -13,7 +13,10 @@ use crate::scenario::TrainPrecision;
 use crate::sizing::defaults::*;
 use std::sync::OnceLock;
 
+#[cfg(not(all(target_arch = "wasm32", feature = "first-answer")))]
 const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/efficiency.json"));
+#[cfg(all(target_arch = "wasm32", feature = "first-answer"))]
+const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/efficiency-first.json"));
 
 /// The table shipped with this build, parsed once.
 pub fn builtin() -> &'static EfficiencyTable {

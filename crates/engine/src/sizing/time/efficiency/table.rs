@@ -42,9 +42,11 @@ pub struct Rate {
     pub low: f64,
     pub expected: f64,
     pub high: f64,
-    /// Where the figures were read.
+    /// Where the figures were read (the first-answer module's copy leaves it out).
+    #[serde(default)]
     pub source: String,
     /// The arithmetic from the published measurement to the share.
+    #[serde(default)]
     pub derivation: String,
 }
 
