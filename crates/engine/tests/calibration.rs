@@ -169,9 +169,11 @@ fn predict(case: &Case) -> Result<f64, String> {
     match case.metric.as_str() {
         "fits" => Ok(if fits { 1.0 } else { 0.0 }),
         "peak_memory_gib" => Ok(mem()?.total_gib),
+        // What PyTorch's allocator reports: neither the CUDA context nor NCCL's buffers, which
+        // are allocated outside it.
         "allocator_peak_gib" => {
             let m = mem()?;
-            Ok(m.total_gib - term(&m, "cuda_context"))
+            Ok(m.total_gib - term(&m, "cuda_context") - term(&m, "framework_overhead"))
         }
         "kv_room_gib" => {
             let m = mem()?;
@@ -234,11 +236,18 @@ struct Row<'c> {
 }
 
 impl Row<'_> {
+    /// Relative error; a fit verdict is 0 when right and 1 when wrong.
     fn error(&self) -> Option<f64> {
-        self.predicted
-            .as_ref()
-            .ok()
-            .map(|p| p / self.published - 1.0)
+        let p = *self.predicted.as_ref().ok()?;
+        Some(if self.is_verdict() {
+            if p == self.published {
+                0.0
+            } else {
+                1.0
+            }
+        } else {
+            p / self.published - 1.0
+        })
     }
 
     fn is_verdict(&self) -> bool {

@@ -5,7 +5,7 @@ use gpu_sizer_engine::catalog::{Catalog, Gpu};
 use gpu_sizer_engine::model::presets;
 use gpu_sizer_engine::plan::{self, Constraints, CostInputs, Objective, Request};
 use gpu_sizer_engine::scenario::{
-    Classic, Cluster, DataFeed, DevBox, KvPrecision, Lora, LoraTargets, Model, ModelSpec,
+    Classic, Cluster, DataFeed, DevBox, KvPrecision, Lora, LoraTargets, Loss, Model, ModelSpec,
     Optimizer, Parallelism, Recompute, Render, Serve, Train, TrainPrecision, TrainShape,
     WeightFormat, Workload, ZeroStage,
 };
@@ -60,16 +60,16 @@ fn shape() -> impl Strategy<Value = TrainShape> {
         prop::option::of(1e3f64..1e8),
         recompute(),
         any::<bool>(),
-        any::<bool>(),
+        prop_oneof![Just(Loss::Standard), Just(Loss::Chunked), Just(Loss::Fused)],
     )
-        .prop_map(|(tokens, seq, mb, global, r, flash, chunked)| TrainShape {
+        .prop_map(|(tokens, seq, mb, global, r, flash, loss)| TrainShape {
             tokens,
             seq_len: seq,
             micro_batch: mb,
             global_batch_tokens: global,
             recompute: r,
             flash_attention: flash,
-            chunked_loss: chunked,
+            loss,
         })
 }
 

@@ -3,7 +3,7 @@
 //! list (a test keeps them in step), so the documentation cannot drift from the code.
 
 use crate::form::{
-    CurrencyKey, KvKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey,
+    CurrencyKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey,
     RecomputeKey, WeightKey, WorkloadKind,
 };
 use crate::Form;
@@ -75,7 +75,8 @@ pub const FIELDS: &[Field] = &[
     f("lora_targets", "lt", "", "Comma-separated modules carrying adapters: `q,k,v,o,gate,up,down` or `all`."),
     f("qlora", "q", "", "QLoRA: 4-bit NF4 base weights."),
     f("paged_optimizer", "po", "", "Optimizer states in pageable host memory."),
-    f("chunked_loss", "cl", "", "Cross-entropy computed in chunks (fused or chunked loss): no fp32 copy of the whole logits."),
+    f("optimizer_in_backward", "oib", "", "Full training: each parameter is updated as soon as its gradient is ready, so only one gradient is alive at a time (torchtune's `optimizer_in_bwd`)."),
+    f("loss", "ls", "", "How the cross-entropy is computed: `standard` (Hugging Face Transformers: the whole logits in fp32), `chunked` (torchtune: 16-bit logits, upcast chunk by chunk) or `fused` (Liger Kernel, Unsloth: the logits never exist whole)."),
     f("weights", "wf", "", "Serving: weight format."),
     f("kv", "kv", "", "Serving: KV-cache format."),
     f("context_tokens", "ctx", "tokens", "Serving: longest context per sequence (prompt + output)."),
@@ -202,6 +203,7 @@ pub fn choices(name: &str) -> Option<Vec<&'static str>> {
         "precision" => keys(PrecisionKey::ALL, PrecisionKey::key),
         "optimizer" => keys(OptimizerKey::ALL, OptimizerKey::key),
         "recompute" => keys(RecomputeKey::ALL, RecomputeKey::key),
+        "loss" => keys(LossKey::ALL, LossKey::key),
         "weights" => keys(WeightKey::ALL, WeightKey::key),
         "kv" => keys(KvKey::ALL, KvKey::key),
         "objective" => keys(ObjectiveKey::ALL, ObjectiveKey::key),

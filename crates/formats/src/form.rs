@@ -10,9 +10,9 @@ use gpu_sizer_engine::cost::money::Exchange;
 use gpu_sizer_engine::model::{Attention, ModelKind, Moe, Transformer};
 use gpu_sizer_engine::plan::{Constraints, CostInputs, Features, Objective, Request, StorageNeeds};
 use gpu_sizer_engine::scenario::{
-    AutoLayout, Classic, DataFeed, DevBox, InputError, KvPrecision, Lora, LoraTargets, ModelSpec,
-    Optimizer, Parallelism, Recompute, Render, Scenario, Serve, Train, TrainPrecision, TrainShape,
-    WeightFormat, Workload, ZeroStage,
+    AutoLayout, Classic, DataFeed, DevBox, InputError, KvPrecision, Lora, LoraTargets, Loss,
+    ModelSpec, Optimizer, Parallelism, Recompute, Render, Scenario, Serve, Train, TrainPrecision,
+    TrainShape, WeightFormat, Workload, ZeroStage,
 };
 use serde::{Deserialize, Serialize};
 
@@ -146,6 +146,15 @@ key_enum! {
 }
 
 key_enum! {
+    /// How the loss over the vocabulary is computed.
+    LossKey => Loss {
+        Standard = "standard" => Loss::Standard,
+        Chunked = "chunked" => Loss::Chunked,
+        Fused = "fused" => Loss::Fused,
+    }
+}
+
+key_enum! {
     RecomputeKey => Recompute {
         None = "none" => Recompute::None,
         Selective = "selective" => Recompute::Selective,
@@ -258,8 +267,9 @@ pub struct Form {
     pub lora_targets: String,
     pub qlora: bool,
     pub paged_optimizer: bool,
-    /// The loss is computed in chunks (fused or chunked cross-entropy): 16-bit logits only.
-    pub chunked_loss: bool,
+    /// Full training: the optimizer steps each parameter in the backward pass.
+    pub optimizer_in_backward: bool,
+    pub loss: LossKey,
 
     // Serving.
     pub weights: WeightKey,
@@ -379,7 +389,8 @@ impl Default for Form {
             lora_targets: "q,k,v,o,gate,up,down".into(),
             qlora: false,
             paged_optimizer: false,
-            chunked_loss: false,
+            optimizer_in_backward: false,
+            loss: LossKey::Standard,
             weights: WeightKey::Bf16,
             kv: KvKey::Bf16,
             context_tokens: 4096,
@@ -579,7 +590,7 @@ impl Form {
             global_batch_tokens: self.global_batch_tokens,
             recompute: self.recompute.engine(),
             flash_attention: self.flash_attention,
-            chunked_loss: self.chunked_loss,
+            loss: self.loss.engine(),
         };
         let parallel = Parallelism {
             zero: match self.zero {
@@ -603,7 +614,7 @@ impl Form {
                 optimizer: self.optimizer.engine(),
                 parallel,
                 paged_optimizer: self.paged_optimizer,
-                optimizer_in_backward: false,
+                optimizer_in_backward: self.optimizer_in_backward,
             }),
             WorkloadKind::Lora => Workload::Lora(Lora {
                 shape,

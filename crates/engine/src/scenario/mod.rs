@@ -9,8 +9,9 @@ pub mod workload;
 pub use cluster::Cluster;
 pub use model::{Model, ModelSpec};
 pub use workload::{
-    AutoLayout, Classic, DataFeed, DevBox, KvPrecision, Lora, LoraTargets, Optimizer, Parallelism,
-    Recompute, Render, Serve, Train, TrainPrecision, TrainShape, WeightFormat, Workload, ZeroStage,
+    AutoLayout, Classic, DataFeed, DevBox, KvPrecision, Lora, LoraTargets, Loss, Optimizer,
+    Parallelism, Recompute, Render, Serve, Train, TrainPrecision, TrainShape, WeightFormat,
+    Workload, ZeroStage, MAX_MICRO_BATCH, MAX_SEQ_LEN,
 };
 
 use std::fmt;

@@ -148,9 +148,23 @@ pub struct TrainShape {
     pub recompute: Recompute,
     /// Fused (flash) attention: the s × s score matrix is never stored.
     pub flash_attention: bool,
-    /// Cross-entropy computed in chunks (torchtune's `CEWithChunkedOutputLoss` and similar): the
-    /// logits stay 16-bit and only a chunk is upcast to fp32 at a time.
-    pub chunked_loss: bool,
+    /// How the cross-entropy is computed; its logits are the largest single tensor of a
+    /// fine-tuning step at long context.
+    pub loss: Loss,
+}
+
+/// How the loss over the vocabulary is computed. It decides whether the whole s × V logits
+/// exist in fp32 (Hugging Face Transformers), in 16 bits only (chunked), or never (fused).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Loss {
+    /// Hugging Face Transformers: fp32 logits, a shifted fp32 copy, the fp32 log-softmax kept
+    /// for the backward pass and its fp32 gradient.
+    Standard,
+    /// torchtune's `CEWithChunkedOutputLoss` and similar: 16-bit logits, upcast chunk by chunk.
+    Chunked,
+    /// Fused linear cross-entropy (Liger Kernel, Cut Cross-Entropy, Unsloth): the output layer
+    /// and the loss run chunk by chunk; the whole logits never exist.
+    Fused,
 }
 
 impl Default for TrainShape {
@@ -162,7 +176,7 @@ impl Default for TrainShape {
             global_batch_tokens: None,
             recompute: Recompute::None,
             flash_attention: true,
-            chunked_loss: false,
+            loss: Loss::Standard,
         }
     }
 }
@@ -410,13 +424,17 @@ pub struct DataFeed {
 
 /// Upper bound on token counts (10^15 is far beyond any published training run).
 const MAX_TOKENS: f64 = 1e15;
+/// Longest training sequence accepted; searches for the longest that fits stop here.
+pub const MAX_SEQ_LEN: u32 = 10_000_000;
+/// Largest micro-batch accepted; searches for the largest that fits stop here.
+pub const MAX_MICRO_BATCH: u32 = 1_000_000;
 
 impl TrainShape {
     /// Checks the shape's numbers; errors name the `workload.*` field.
     pub fn check(&self) -> Result<(), InputError> {
         check_range("workload.tokens", self.tokens, 1.0, MAX_TOKENS)?;
-        check_count("workload.seq_len", self.seq_len, 1, 10_000_000)?;
-        check_count("workload.micro_batch", self.micro_batch, 1, 1_000_000)?;
+        check_count("workload.seq_len", self.seq_len, 1, MAX_SEQ_LEN)?;
+        check_count("workload.micro_batch", self.micro_batch, 1, MAX_MICRO_BATCH)?;
         if let Some(g) = self.global_batch_tokens {
             check_range("workload.global_batch_tokens", g, 1.0, MAX_TOKENS)?;
         }
@@ -497,9 +515,9 @@ impl Workload {
             Workload::Classic(c) => {
                 check_range("workload.samples", c.samples, 1.0, MAX_TOKENS)?;
                 check_range("workload.epochs", c.epochs, 0.001, 1e6)?;
-                check_count("workload.batch", c.batch, 1, 1_000_000)?;
+                check_count("workload.batch", c.batch, 1, MAX_MICRO_BATCH)?;
                 if let Some(s) = c.seq_len {
-                    check_count("workload.seq_len", s, 1, 10_000_000)?;
+                    check_count("workload.seq_len", s, 1, MAX_SEQ_LEN)?;
                 }
                 Ok(())
             }

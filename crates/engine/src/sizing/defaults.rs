@@ -61,6 +61,10 @@ pub const DEEPSEEK_V2: &str =
     "DeepSeek-AI, DeepSeek-V2 (2024) §2.1, https://arxiv.org/abs/2405.04434";
 pub const QLORA: &str =
     "Dettmers et al., QLoRA (2023) §3 (NF4, double quantization), https://arxiv.org/abs/2305.14314";
+pub const HF_LOSS: &str = "Hugging Face Transformers, LlamaForCausalLM.forward (v4.36-v4.44): logits = logits.float(), shift_logits = logits[..., :-1, :].contiguous(), nn.CrossEntropyLoss, https://github.com/huggingface/transformers/blob/v4.44.0/src/transformers/models/llama/modeling_llama.py ; checked against Unsloth's long-context table (Hugging Face + FA2 column: 2.47 MB more per token of context for Llama 3.1 8B QLoRA, of which 2.06 MB is 16 B × 128,256), https://github.com/unslothai/unsloth/blob/e3162dc5bf88bf4c2b598c74cbcaba0706c4067b/README.md";
+pub const CHUNKED_LOSS: &str = "torchtune CEWithChunkedOutputLoss: the output projection in 8 chunks, each upcast to fp32 only inside the loss, https://github.com/pytorch/torchtune/blob/main/torchtune/modules/loss/ce_chunked_output_loss.py";
+pub const FUSED_LOSS: &str = "Liger Kernel LigerFusedLinearCrossEntropy: chunks of BT / ceil(V / H) rows, so a chunk of logits has about as many elements as the hidden states; its benchmark grows 56.6 KB per token (H 4096, V 128,256) against 750 KB for the unfused loss, https://github.com/linkedin/Liger-Kernel/blob/ae14a87838b28afb8701394a3fa1517d8d26773d/src/liger_kernel/ops/fused_linear_cross_entropy.py";
+pub const PEFT_KBIT: &str = "Hugging Face PEFT prepare_model_for_kbit_training: every parameter that is not 4- or 8-bit (embeddings, output layer, norms) is cast to fp32, https://github.com/huggingface/peft/blob/v0.12.0/src/peft/utils/other.py";
 pub const LORA: &str = "Hu et al., LoRA (2021) §4.1, https://arxiv.org/abs/2106.09685";
 pub const ADAM8BIT: &str = "Dettmers et al., 8-bit Optimizers via Block-wise Quantization (2021), https://arxiv.org/abs/2110.02861";
 pub const ADAFACTOR: &str =
@@ -102,6 +106,17 @@ pub const ADAM8BIT_STATE_BYTES: f64 = 2.0;
 pub const SGD_STATE_BYTES: f64 = 4.0;
 /// Adafactor without momentum keeps one fp32 row and one fp32 column per weight matrix.
 pub const ADAFACTOR_STATE_BYTES_PER_ROW_OR_COLUMN: f64 = 4.0;
+
+/// Bytes per token and vocabulary entry of the standard (Hugging Face) loss at its peak: the fp32
+/// logits returned with the output 4, the shifted contiguous copy 4, the log-softmax kept for the
+/// backward pass 4 and its fp32 gradient 4 = 16 (HF_LOSS; the 16-bit logits are transient).
+pub const STANDARD_LOSS_BYTES: f64 = 16.0;
+/// Chunked loss: the 16-bit logits stay whole for the backward pass; the fp32 work is one chunk
+/// of eight (CHUNKED_LOSS): 2 + 14 / 8.
+pub const CHUNKED_LOSS_BYTES: f64 = 2.0 + (STANDARD_LOSS_BYTES - 2.0) / 8.0;
+/// Fused loss: one chunk of about s·b·h logits at a time, with the standard loss's fp32 work
+/// per element (FUSED_LOSS).
+pub const FUSED_LOSS_BYTES_PER_HIDDEN: f64 = STANDARD_LOSS_BYTES;
 
 /// LoRA adapters are kept in fp32 with fp32 gradients (ASSUMPTION: Hugging Face PEFT's habit of
 /// upcasting adapters; they are small, so the choice barely moves totals).

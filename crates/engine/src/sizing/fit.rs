@@ -9,7 +9,9 @@ use super::memory::{self, MemoryEstimate};
 use crate::catalog::Gpu;
 use crate::catalog::{Catalog, Offer};
 use crate::explain::{Detail, Term};
-use crate::scenario::{Cluster, DataFeed, InputError, Model, Serve, Workload};
+use crate::scenario::{
+    Cluster, DataFeed, InputError, Model, Serve, Workload, MAX_MICRO_BATCH, MAX_SEQ_LEN,
+};
 use crate::sizing::defaults::Band;
 use crate::sizing::time::{self, Timing};
 
@@ -277,7 +279,7 @@ pub fn max_micro_batch(
     };
     match workload {
         Workload::Train(_) | Workload::Lora(_) | Workload::Classic(_) => {
-            largest_fitting(1, 1_000_000, |b| {
+            largest_fitting(1, MAX_MICRO_BATCH, |b| {
                 Ok(fit_on_with(model, &with(b), gpu, gpus, Detail::Numbers)?.fits())
             })
         }
@@ -305,7 +307,7 @@ pub fn max_seq_len(
         w
     };
     match workload {
-        Workload::Train(_) | Workload::Lora(_) => largest_fitting(1, 1 << 24, |len| {
+        Workload::Train(_) | Workload::Lora(_) => largest_fitting(1, MAX_SEQ_LEN, |len| {
             Ok(fit_on_with(model, &with(len), gpu, gpus, Detail::Numbers)?.fits())
         }),
         _ => Err(InputError::new(

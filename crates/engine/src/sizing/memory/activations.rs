@@ -11,7 +11,7 @@
 use super::gib_term;
 use crate::explain::{Detail, Term};
 use crate::model::Attention;
-use crate::scenario::{Model, Recompute};
+use crate::scenario::{Loss, Model, Recompute};
 use crate::sizing::defaults::KORTHIKANTI;
 
 /// What activation memory depends on besides the model.
@@ -25,6 +25,17 @@ pub struct ActivationShape {
     pub flash_attention: bool,
     /// Bytes per activation element: 2 for bf16/fp16, 4 for fp32.
     pub bytes: f64,
+    /// Bytes per element of the residual stream (each layer's input): `bytes`, except where
+    /// fp32 embeddings make the residual adds fp32 (Hugging Face k-bit training).
+    pub residual_bytes: f64,
+}
+
+impl ActivationShape {
+    /// One layer's kept activations in bytes for s·b·h = `sbh` and coefficient `c`: the two
+    /// norm inputs are residual-stream values, the rest `bytes` wide.
+    fn layer_bytes(&self, c: f64, sbh: f64) -> f64 {
+        (c - 4.0) * sbh * self.bytes / 2.0 + 2.0 * self.residual_bytes * sbh
+    }
 }
 
 /// The per-layer coefficient c (bytes per s·b·h with 16-bit activations, without the s² term)
@@ -97,7 +108,7 @@ pub fn activation_term(model: &Model, shape: &ActivationShape, detail: Detail) -
     let (s, bsz, tp) = (shape.seq, shape.micro_batch, shape.tensor.max(1.0));
     let scale = shape.bytes / 2.0;
     let sbh = s * bsz * h;
-    let per_layer = c * sbh * scale;
+    let per_layer = shape.layer_bytes(c, sbh);
     let s2 = 5.0 * heads * s * s * bsz * scale;
     let keeps_scores = !shape.flash_attention && shape.recompute == Recompute::None;
     let (bytes, formula) = match shape.recompute {
@@ -132,11 +143,11 @@ pub fn activation_term(model: &Model, shape: &ActivationShape, detail: Detail) -
                 per_layer
             };
             (
-                (layers * 2.0 * sbh * scale + one_layer) / tp,
+                (layers * shape.residual_bytes * sbh + one_layer) / tp,
                 detail.text(|| {
                     format!(
-                        "full recompute: L {layers} × 2·s·b·h (layer inputs) + one layer recomputed (s·b·h·c) , s {s}, b {bsz}, h {h}, / t {tp} × {}/2 B; {c_text}",
-                        shape.bytes
+                        "full recompute: L {layers} × {}·s·b·h (layer inputs) + one layer recomputed (s·b·h·c), s {s}, b {bsz}, h {h}, / t {tp}, activations {} B; {c_text}",
+                        shape.residual_bytes, shape.bytes
                     )
                 }),
             )
@@ -150,14 +161,35 @@ fn keeps_scores_full(shape: &ActivationShape) -> bool {
     !shape.flash_attention
 }
 
-/// Logits of one micro-batch: s·b·V × 4 bytes (fp32, or 16-bit logits plus their gradient);
-/// 2 bytes when the loss is computed in chunks. Vocabulary-parallel with tensor parallelism.
+/// Bytes of the one layer a full-recompute backward pass rebuilds at a time, per GPU.
+pub(crate) fn recomputed_layer_bytes(model: &Model, shape: &ActivationShape) -> f64 {
+    let (c, _) = coefficient(model, Detail::Numbers);
+    let heads = model
+        .transformer
+        .as_ref()
+        .map_or(0.0, |t| f64::from(t.num_attention_heads));
+    let scale = shape.bytes / 2.0;
+    let mut bytes = shape.layer_bytes(c, shape.seq * shape.micro_batch * model.hidden());
+    if keeps_scores_full(shape) {
+        bytes += 5.0 * heads * shape.seq * shape.seq * shape.micro_batch * scale;
+    }
+    bytes / shape.tensor.max(1.0)
+}
+
+/// The loss over the vocabulary for one micro-batch, vocabulary-parallel under tensor
+/// parallelism. How much exists at once depends on `loss` (see [`Loss`]). Under full
+/// recomputation the loss is finished before the first layer is rebuilt, so only what exceeds
+/// the recomputed layer adds to the peak.
 pub fn logits_term(
     model: &Model,
     shape: &ActivationShape,
-    chunked: bool,
+    loss: Loss,
     detail: Detail,
 ) -> Option<Term> {
+    use crate::sizing::defaults::{
+        CHUNKED_LOSS, CHUNKED_LOSS_BYTES, FUSED_LOSS, FUSED_LOSS_BYTES_PER_HIDDEN, HF_LOSS,
+        STANDARD_LOSS_BYTES,
+    };
     let vocab = model
         .transformer
         .as_ref()
@@ -165,25 +197,47 @@ pub fn logits_term(
     if vocab == 0.0 {
         return None;
     }
-    let per = if chunked { 2.0 } else { 4.0 };
     let tp = shape.tensor.max(1.0);
-    let bytes = shape.seq * shape.micro_batch * vocab * per / tp;
-    let why = if chunked {
-        "16-bit logits, loss upcast chunk by chunk"
-    } else {
-        "fp32 logits for the loss"
+    let tokens = shape.seq * shape.micro_batch;
+    let h = model.hidden();
+    let (bytes, what, source) = match loss {
+        Loss::Standard => (
+            tokens * vocab * STANDARD_LOSS_BYTES / tp,
+            detail.text(|| {
+                format!("s·b {tokens} × V {vocab} × {STANDARD_LOSS_BYTES} B (fp32 logits, shifted copy, log-softmax and its gradient) / t {tp}")
+            }),
+            HF_LOSS,
+        ),
+        Loss::Chunked => (
+            tokens * vocab * CHUNKED_LOSS_BYTES / tp,
+            detail.text(|| {
+                format!("s·b {tokens} × V {vocab} × {CHUNKED_LOSS_BYTES} B (16-bit logits, fp32 work one chunk in eight) / t {tp}")
+            }),
+            CHUNKED_LOSS,
+        ),
+        Loss::Fused => (
+            tokens * h.min(vocab) * FUSED_LOSS_BYTES_PER_HIDDEN / tp,
+            detail.text(|| {
+                format!("fused: one chunk of s·b {tokens} × h {h} logits × {FUSED_LOSS_BYTES_PER_HIDDEN} B / t {tp}")
+            }),
+            FUSED_LOSS,
+        ),
     };
-    Some(gib_term(
-        "logits",
-        bytes,
-        detail.text(|| {
-            format!(
-                "s {} × b {} × V {vocab} × {per} B ({why}) / t {tp}",
-                shape.seq, shape.micro_batch
-            )
-        }),
-        Some(KORTHIKANTI),
-    ))
+    let (value, formula) = if shape.recompute == Recompute::Full {
+        let layer = recomputed_layer_bytes(model, shape);
+        (
+            (bytes - layer).max(0.0),
+            detail.text(|| {
+                format!(
+                    "{what}, less the recomputed layer's {:.2} GiB it never coexists with",
+                    crate::units::gib(layer)
+                )
+            }),
+        )
+    } else {
+        (bytes, what)
+    };
+    Some(gib_term("logits", value, formula, Some(source)))
 }
 
 #[cfg(test)]
@@ -237,6 +291,7 @@ mod tests {
             recompute: Recompute::None,
             flash_attention: false,
             bytes: 2.0,
+            residual_bytes: 2.0,
         };
         let with = activation_term(&m, &shape, Detail::Full).value;
         let without = activation_term(
@@ -262,6 +317,7 @@ mod tests {
             recompute: Recompute::Full,
             flash_attention: true,
             bytes: 2.0,
+            residual_bytes: 2.0,
         };
         let v = activation_term(&m, &shape, Detail::Full).value * crate::units::GIB;
         let sbh = 2048.0 * 4096.0;

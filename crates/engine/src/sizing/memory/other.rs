@@ -28,7 +28,7 @@ pub(crate) fn classic_as_train(model: &Model, c: &Classic) -> Train {
             global_batch_tokens: None,
             recompute: Recompute::None,
             flash_attention: true,
-            chunked_loss: false,
+            loss: crate::scenario::Loss::Standard,
         },
         precision: c.precision,
         optimizer: c.optimizer,

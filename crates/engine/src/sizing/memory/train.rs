@@ -143,6 +143,26 @@ fn adafactor_vectors(model: &Model) -> f64 {
     }
 }
 
+/// Under ZeRO-3 each GPU gathers whole layers to run them: the current one and the prefetched
+/// next, at `bytes` per parameter.
+fn zero3_gather(model: &Model, split: &Split, bytes: f64, terms: &mut Vec<Term>, detail: Detail) {
+    if split.zero == ZeroStage::Zero3 && split.dp > 1.0 {
+        let layers = model.layers().max(1.0);
+        let per_layer = model.block_linear_params() / layers;
+        terms.push(gib_term(
+            "zero3_gather",
+            2.0 * per_layer * bytes / split.model_parallel,
+            detail.text(|| {
+                format!(
+                    "2 layers gathered at a time (current + prefetch): 2 × {:.0} M params × {bytes} B",
+                    per_layer / 1e6
+                )
+            }),
+            Some(ZERO),
+        ));
+    }
+}
+
 fn context_terms(terms: &mut Vec<Term>, gpus: u32, detail: Detail) {
     terms.push(super::cuda_context(detail));
     if gpus > 1 {
@@ -157,8 +177,9 @@ fn context_terms(terms: &mut Vec<Term>, gpus: u32, detail: Detail) {
     }
 }
 
-fn shape_of(shape: &TrainShape, tensor: f64, bytes: f64) -> ActivationShape {
+fn shape_of(shape: &TrainShape, tensor: f64, bytes: f64, residual_bytes: f64) -> ActivationShape {
     ActivationShape {
+        residual_bytes,
         seq: f64::from(shape.seq_len),
         micro_batch: f64::from(shape.micro_batch),
         tensor,
@@ -173,14 +194,14 @@ fn activation_terms(
     model: &Model,
     shape: &TrainShape,
     tensor: f64,
-    bytes: f64,
+    (bytes, residual_bytes): (f64, f64),
     terms: &mut Vec<Term>,
     detail: Detail,
 ) {
     if model.transformer.is_some() {
-        let a = shape_of(shape, tensor, bytes);
+        let a = shape_of(shape, tensor, bytes, residual_bytes);
         terms.push(activation_term(model, &a, detail));
-        if let Some(l) = logits_term(model, &a, shape.chunked_loss, detail) {
+        if let Some(l) = logits_term(model, &a, shape.loss, detail) {
             terms.push(l);
         }
     } else if let Some(d) = &model.dense {
@@ -284,21 +305,7 @@ pub fn train_memory_with(
     } else {
         terms.push(opt);
     }
-    if split.zero == ZeroStage::Zero3 && split.dp > 1.0 {
-        let layers = model.layers().max(1.0);
-        let per_layer = model.block_linear_params() / layers;
-        terms.push(gib_term(
-            "zero3_gather",
-            2.0 * per_layer * wb / split.model_parallel,
-            detail.text(|| {
-                format!(
-                    "2 layers gathered at a time (current + prefetch): 2 × {:.0} M params × {wb} B",
-                    per_layer / 1e6
-                )
-            }),
-            Some(ZERO),
-        ));
-    }
+    zero3_gather(model, &split, wb, &mut terms, detail);
     let act_bytes = if t.precision == TrainPrecision::Fp32 {
         4.0
     } else {
@@ -308,7 +315,7 @@ pub fn train_memory_with(
         model,
         &t.shape,
         f64::from(t.parallel.tensor),
-        act_bytes,
+        (act_bytes, act_bytes),
         &mut terms,
         detail,
     );
@@ -362,20 +369,26 @@ pub fn lora_memory_with(
     let mut host = Vec::new();
     let wdiv = split.divisor(ZeroStage::Zero3);
     let wtext = detail.text(|| split.text(ZeroStage::Zero3));
+    // Pure 16-bit training (torchtune, fsdp_qlora's bf16) keeps the adapters and their states
+    // in bf16 too; mixed precision (Hugging Face PEFT) keeps them, and under QLoRA every
+    // parameter left unquantised, in fp32.
+    let pure = l.precision == TrainPrecision::Bf16;
     if l.qlora {
         let linear = model.block_linear_params();
         let rest = model.unquantised_params();
+        let rest_bytes = if pure { 2.0 } else { 4.0 };
         terms.push(gib_term(
             "weights",
-            (linear * NF4_BITS / 8.0 + rest * 2.0) / wdiv,
+            (linear * NF4_BITS / 8.0 + rest * rest_bytes) / wdiv,
             detail.text(|| {
+                let why = if pure { "" } else { ", cast to fp32 for k-bit training" };
                 format!(
-                    "{} linear-layer params × 4 bits (NF4) + {} embedding/head/norm params × 2 B {wtext}",
+                    "{} linear-layer params × 4 bits (NF4) + {} embedding/head/norm params × {rest_bytes} B{why} {wtext}",
                     b(linear),
                     b(rest)
                 )
             }),
-            Some(QLORA),
+            Some(if pure { QLORA } else { PEFT_KBIT }),
         ));
         terms.push(gib_term(
             "quantization_constants",
@@ -397,19 +410,20 @@ pub fn lora_memory_with(
         ));
     }
     let adiv = split.divisor(ZeroStage::Zero1);
+    let ab = if pure { 2.0 } else { ADAPTER_BYTES };
     terms.push(gib_term(
         "lora_adapters",
-        adapters * 2.0 * ADAPTER_BYTES / split.divisor(ZeroStage::Zero2).max(1.0),
+        adapters * 2.0 * ab / split.divisor(ZeroStage::Zero2).max(1.0),
         detail.text(|| {
             format!(
-                "{:.2} M adapter params (rank {}) × ({ADAPTER_BYTES} B weights + {ADAPTER_BYTES} B gradients)",
+                "{:.2} M adapter params (rank {}) × ({ab} B weights + {ab} B gradients)",
                 adapters / 1e6,
                 l.rank
             )
         }),
         Some(LORA),
     ));
-    let (ob, otext, osrc) = optimizer_bytes(model, l.optimizer, false, adapters, detail);
+    let (ob, otext, osrc) = optimizer_bytes(model, l.optimizer, pure, adapters, detail);
     let opt = gib_term(
         "optimizer",
         ob / adiv,
@@ -437,11 +451,18 @@ pub fn lora_memory_with(
             Some(QLORA),
         ));
     }
+    let gathered = if l.qlora {
+        (NF4_BITS + NF4_CONSTANT_BITS) / 8.0
+    } else {
+        2.0
+    };
+    zero3_gather(model, &split, gathered, &mut terms, detail);
     activation_terms(
         model,
         &l.shape,
         f64::from(l.parallel.tensor),
-        2.0,
+        // fp32 embeddings make every residual add fp32 (k-bit training under Hugging Face).
+        (2.0, if l.qlora && !pure { 4.0 } else { 2.0 }),
         &mut terms,
         detail,
     );

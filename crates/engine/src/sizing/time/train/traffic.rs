@@ -35,6 +35,7 @@ fn produced_activations(model: &Model, shape: &TrainShape, tp: f64, act_bytes: f
         recompute: Recompute::None,
         flash_attention: shape.flash_attention,
         bytes: act_bytes,
+        residual_bytes: act_bytes,
     };
     activation_term(model, &a, Detail::Numbers).value * GIB
 }
