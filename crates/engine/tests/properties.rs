@@ -6,7 +6,7 @@ use gpu_sizer_engine::model::presets;
 use gpu_sizer_engine::plan::{self, Constraints, CostInputs, Objective, Request};
 use gpu_sizer_engine::scenario::{
     Classic, Cluster, DataFeed, DevBox, KvPrecision, Lora, LoraTargets, Loss, Model, ModelSpec,
-    Optimizer, Parallelism, Recompute, Render, Serve, Train, TrainPrecision, TrainShape,
+    Optimizer, Parallelism, Recompute, Render, Serve, Server, Train, TrainPrecision, TrainShape,
     WeightFormat, Workload, ZeroStage,
 };
 use gpu_sizer_engine::sizing::{fit, memory, time};
@@ -93,6 +93,8 @@ fn weight_format() -> impl Strategy<Value = WeightFormat> {
         Just(WeightFormat::Bf16),
         Just(WeightFormat::Fp8),
         Just(WeightFormat::Int8),
+        Just(WeightFormat::Fp4),
+        Just(WeightFormat::GgufQ4_0),
         Just(WeightFormat::Int4Gptq),
         Just(WeightFormat::Int4Awq),
         Just(WeightFormat::GgufQ4KM),
@@ -108,18 +110,46 @@ fn serve() -> impl Strategy<Value = Serve> {
         prop_oneof![
             Just(KvPrecision::Bf16),
             Just(KvPrecision::Fp8),
-            Just(KvPrecision::Int8)
+            Just(KvPrecision::Int8),
+            Just(KvPrecision::Fp4),
+            Just(KvPrecision::Q8_0),
+            Just(KvPrecision::Q4_0)
         ],
         (0u32..65_536, 1u32..8192, 0u32..200_000),
         1u32..512,
-        0.05f64..1.0,
+        prop::option::of(0.05f64..1.0),
         prop::option::of(prop_oneof![Just(1u32), Just(2), Just(4), Just(8)]),
         prop::option::of(1u32..65_536),
         prop::option::of(0.1f64..1000.0),
         prop::option::of(0.0f64..10_000.0),
+        (
+            prop_oneof![
+                Just(Server::Vllm),
+                Just(Server::Sglang),
+                Just(Server::TensorrtLlm),
+                Just(Server::Tgi),
+                Just(Server::LlamaCpp)
+            ],
+            prop::option::of(prop_oneof![Just(1u32), Just(2), Just(4)]),
+            prop::option::of(1.0f64..1e6),
+        ),
     )
         .prop_map(
-            |(weights, kv, (prompt, output, extra), concurrency, util, tp, bt, lat, rps)| Serve {
+            |(
+                weights,
+                kv,
+                (prompt, output, extra),
+                concurrency,
+                util,
+                tp,
+                bt,
+                lat,
+                rps,
+                (server, pp, batch),
+            )| Serve {
+                server,
+                pipeline_parallel: pp,
+                batch_requests: batch,
                 weights,
                 kv,
                 context_tokens: prompt + output + extra,

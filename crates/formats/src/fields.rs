@@ -4,7 +4,7 @@
 
 use crate::form::{
     CurrencyKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey,
-    RecomputeKey, WeightKey, WorkloadKind,
+    RecomputeKey, ServerKey, WeightKey, WorkloadKind,
 };
 use crate::Form;
 use serde_json::Value;
@@ -77,13 +77,15 @@ pub const FIELDS: &[Field] = &[
     f("paged_optimizer", "po", "", "Optimizer states in pageable host memory."),
     f("optimizer_in_backward", "oib", "", "Full training: each parameter is updated as soon as its gradient is ready, so only one gradient is alive at a time (torchtune's `optimizer_in_bwd`)."),
     f("loss", "ls", "", "How the cross-entropy is computed: `standard` (Hugging Face Transformers: the whole logits in fp32), `chunked` (torchtune: 16-bit logits, upcast chunk by chunk) or `fused` (Liger Kernel, Unsloth: the logits never exist whole)."),
-    f("weights", "wf", "", "Serving: weight format."),
+    f("server", "sv", "", "Serving: the inference server (`llama_cpp` also stands for Ollama and LM Studio); it decides how memory is reserved and how fast decoding runs."),
+    f("weights", "wf", "", "Serving: weight format (`fp4`: NVFP4/MXFP4 on Blackwell; `q4_0` … `q8_0`: GGUF for llama.cpp)."),
     f("kv", "kv", "", "Serving: KV-cache format."),
     f("context_tokens", "ctx", "tokens", "Serving: longest context per sequence (prompt + output)."),
     f("concurrency", "cc", "sequences", "Serving: sequences decoded together."),
     f("prompt_tokens", "pt", "tokens", "Serving: prompt of a typical request."),
     f("output_tokens", "ot", "tokens", "Serving: output of a typical request."),
-    f("memory_utilization", "mu", "share (0–1)", "Serving: share of GPU memory the server may use."),
+    f("memory_utilization", "mu", "share (0–1)", "Serving: the server's memory share (vLLM `gpu_memory_utilization`, SGLang `mem_fraction_static`, TensorRT-LLM `free_gpu_memory_fraction`); `null`: the server's default."),
+    f("batch_requests", "br", "requests", "Serving: an offline batch job of this many requests, run at the largest batch that fits (its time and total cost); `null`: an online service."),
     f("latency_ms", "lat", "ms", "Serving: longest acceptable time per output token; `null`: none."),
     f("requests_per_s", "rps", "requests/s", "Serving: average traffic; `null`: one replica's capacity."),
     f("peak_ratio", "pk", "×", "Serving: peak-to-average ratio of the daily traffic."),
@@ -206,6 +208,7 @@ pub fn choices(name: &str) -> Option<Vec<&'static str>> {
         "loss" => keys(LossKey::ALL, LossKey::key),
         "weights" => keys(WeightKey::ALL, WeightKey::key),
         "kv" => keys(KvKey::ALL, KvKey::key),
+        "server" => keys(ServerKey::ALL, ServerKey::key),
         "objective" => keys(ObjectiveKey::ALL, ObjectiveKey::key),
         "currency" => keys(CurrencyKey::ALL, CurrencyKey::key),
         "modes" => keys(ModeKey::ALL, ModeKey::key),

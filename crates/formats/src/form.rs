@@ -11,8 +11,8 @@ use gpu_sizer_engine::model::{Attention, ModelKind, Moe, Transformer};
 use gpu_sizer_engine::plan::{Constraints, CostInputs, Features, Objective, Request, StorageNeeds};
 use gpu_sizer_engine::scenario::{
     AutoLayout, Classic, DataFeed, DevBox, InputError, KvPrecision, Lora, LoraTargets, Loss,
-    ModelSpec, Optimizer, Parallelism, Recompute, Render, Scenario, Serve, Train, TrainPrecision,
-    TrainShape, WeightFormat, Workload, ZeroStage,
+    ModelSpec, Optimizer, Parallelism, Recompute, Render, Scenario, Serve, Server, Train,
+    TrainPrecision, TrainShape, WeightFormat, Workload, ZeroStage,
 };
 use serde::{Deserialize, Serialize};
 
@@ -169,8 +169,10 @@ key_enum! {
         Bf16 = "bf16" => WeightFormat::Bf16,
         Fp8 = "fp8" => WeightFormat::Fp8,
         Int8 = "int8" => WeightFormat::Int8,
+        Fp4 = "fp4" => WeightFormat::Fp4,
         Int4Gptq = "int4_gptq" => WeightFormat::Int4Gptq,
         Int4Awq = "int4_awq" => WeightFormat::Int4Awq,
+        GgufQ4_0 = "q4_0" => WeightFormat::GgufQ4_0,
         GgufQ4KM = "q4_k_m" => WeightFormat::GgufQ4KM,
         GgufQ5KM = "q5_k_m" => WeightFormat::GgufQ5KM,
         GgufQ6K = "q6_k" => WeightFormat::GgufQ6K,
@@ -183,6 +185,20 @@ key_enum! {
         Bf16 = "bf16" => KvPrecision::Bf16,
         Fp8 = "fp8" => KvPrecision::Fp8,
         Int8 = "int8" => KvPrecision::Int8,
+        Fp4 = "fp4" => KvPrecision::Fp4,
+        Q8_0 = "q8_0" => KvPrecision::Q8_0,
+        Q4_0 = "q4_0" => KvPrecision::Q4_0,
+    }
+}
+
+key_enum! {
+    /// The inference server (Ollama and LM Studio run llama.cpp).
+    ServerKey => Server {
+        Vllm = "vllm" => Server::Vllm,
+        Sglang = "sglang" => Server::Sglang,
+        TensorrtLlm = "tensorrt_llm" => Server::TensorrtLlm,
+        Tgi = "tgi" => Server::Tgi,
+        LlamaCpp = "llama_cpp" => Server::LlamaCpp,
     }
 }
 
@@ -272,13 +288,17 @@ pub struct Form {
     pub loss: LossKey,
 
     // Serving.
+    pub server: ServerKey,
     pub weights: WeightKey,
     pub kv: KvKey,
     pub context_tokens: u32,
     pub concurrency: u32,
     pub prompt_tokens: u32,
     pub output_tokens: u32,
-    pub memory_utilization: f64,
+    /// `None`: the server's own default.
+    pub memory_utilization: Option<f64>,
+    /// Offline batch job: requests to process; `None`: an online service.
+    pub batch_requests: Option<f64>,
     pub latency_ms: Option<f64>,
     pub requests_per_s: Option<f64>,
     /// Peak-to-average ratio of the daily traffic.
@@ -397,7 +417,9 @@ impl Default for Form {
             concurrency: 16,
             prompt_tokens: 512,
             output_tokens: 256,
-            memory_utilization: 0.9,
+            server: ServerKey::Vllm,
+            memory_utilization: None,
+            batch_requests: None,
             latency_ms: None,
             requests_per_s: Some(1.0),
             peak_ratio: 3.0,
@@ -628,6 +650,7 @@ impl Form {
                 precision: self.precision.engine(),
             }),
             WorkloadKind::Serve => Workload::Serve(Serve {
+                server: self.server.engine(),
                 weights: self.weights.engine(),
                 kv: self.kv.engine(),
                 context_tokens: self.context_tokens,
@@ -636,6 +659,8 @@ impl Form {
                 output_tokens: self.output_tokens,
                 memory_utilization: self.memory_utilization,
                 tensor_parallel: self.tensor_parallel,
+                pipeline_parallel: self.pipeline_parallel,
+                batch_requests: self.batch_requests,
                 batch_tokens: None,
                 latency_target_ms: self.latency_ms,
                 requests_per_s: self.requests_per_s,

@@ -9,7 +9,8 @@ use crate::app::i18n::{t, Text};
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_formats::form::{
-    KvKey, ModeKey, ObjectiveKey, OptimizerKey, PrecisionKey, RecomputeKey, WeightKey, WorkloadKind,
+    KvKey, ModeKey, ObjectiveKey, OptimizerKey, PrecisionKey, RecomputeKey, ServerKey, WeightKey,
+    WorkloadKind,
 };
 use gpu_sizer_formats::Form;
 use leptos::prelude::*;
@@ -275,6 +276,24 @@ flag!(
 
 // Serving.
 choice!(
+    SERVER_F,
+    "server",
+    tx("Server", "推理框架"),
+    tx(
+        "Each server reserves memory its own way and decodes at its own speed.",
+        "不同推理框架预留显存的方式和解码速度不同。"
+    ),
+    server,
+    ServerKey,
+    &[
+        ("vllm", tx("vLLM", "vLLM")),
+        ("sglang", tx("SGLang", "SGLang")),
+        ("tensorrt_llm", tx("TensorRT-LLM", "TensorRT-LLM")),
+        ("tgi", tx("TGI", "TGI")),
+        ("llama_cpp", tx("llama.cpp / Ollama", "llama.cpp / Ollama")),
+    ]
+);
+choice!(
     WEIGHTS_F,
     "weights",
     tx("Weight format", "权重格式"),
@@ -287,9 +306,17 @@ choice!(
     &[
         ("bf16", tx("BF16 / FP16", "BF16 / FP16")),
         ("fp8", tx("FP8", "FP8")),
+        (
+            "fp4",
+            tx(
+                "FP4 (NVFP4 / MXFP4, Blackwell)",
+                "FP4（NVFP4 / MXFP4，Blackwell）"
+            )
+        ),
         ("int8", tx("INT8", "INT8")),
         ("int4_awq", tx("INT4 AWQ", "INT4 AWQ")),
         ("int4_gptq", tx("INT4 GPTQ", "INT4 GPTQ")),
+        ("q4_0", tx("GGUF Q4_0", "GGUF Q4_0")),
         ("q4_k_m", tx("GGUF Q4_K_M", "GGUF Q4_K_M")),
         ("q5_k_m", tx("GGUF Q5_K_M", "GGUF Q5_K_M")),
         ("q6_k", tx("GGUF Q6_K", "GGUF Q6_K")),
@@ -302,8 +329,8 @@ choice!(
     "kv",
     tx("KV-cache format", "KV 缓存格式"),
     tx(
-        "FP8 or INT8 KV cache halves its memory.",
-        "FP8 或 INT8 的 KV 缓存可减半显存。"
+        "FP8 or INT8 KV cache halves its memory, FP4 or Q4_0 quarters it.",
+        "FP8 或 INT8 的 KV 缓存可减半显存，FP4 或 Q4_0 约为四分之一。"
     ),
     kv,
     KvKey,
@@ -311,6 +338,15 @@ choice!(
         ("bf16", tx("BF16", "BF16")),
         ("fp8", tx("FP8", "FP8")),
         ("int8", tx("INT8", "INT8")),
+        (
+            "fp4",
+            tx(
+                "FP4 (TensorRT-LLM, Blackwell)",
+                "FP4（TensorRT-LLM，Blackwell）"
+            )
+        ),
+        ("q8_0", tx("Q8_0 (llama.cpp)", "Q8_0（llama.cpp）")),
+        ("q4_0", tx("Q4_0 (llama.cpp)", "Q4_0（llama.cpp）")),
     ]
 );
 num!(
@@ -379,19 +415,10 @@ num!(
 );
 num!(opt LAT_F, "latency_ms", tx("Latency target", "延迟目标"),
     tx("Longest acceptable time per generated token (empty: none).", "每个生成词元可接受的最长时间（留空：不限）。"), tx("ms", "毫秒"), latency_ms, 1.0, 1e5);
-num!(
-    UTIL_F,
-    "memory_utilization",
-    tx("Memory claimed by the server", "服务占用显存比例"),
-    tx(
-        "Share of GPU memory the serving engine takes (vLLM default 0.9).",
-        "推理引擎占用的显存比例（vLLM 默认 0.9）。"
-    ),
-    NONE,
-    memory_utilization,
-    0.1,
-    1.0
-);
+num!(opt UTIL_F, "memory_utilization", tx("Memory claimed by the server", "服务占用显存比例"),
+    tx("The server's memory share (empty: its default, vLLM 0.9, SGLang 0.79–0.88, TensorRT-LLM 0.9 of free memory).", "推理框架的显存比例（留空：框架默认，vLLM 0.9，SGLang 0.79–0.88，TensorRT-LLM 为空闲显存的 0.9）。"), NONE, memory_utilization, 0.1, 1.0);
+num!(opt BATCH_REQ_F, "batch_requests", tx("Offline batch", "离线批处理"),
+    tx("Requests to process as one batch job at the largest batch that fits (empty: an online service).", "作为一次批处理作业处理的请求数，按可容纳的最大批量运行（留空：在线服务）。"), tx("requests", "个请求"), batch_requests, 1.0, 1e15);
 
 // Classic, render, dev.
 num!(
@@ -767,6 +794,7 @@ pub fn all_texts() -> Vec<Text> {
         &PEAK_F,
         &LAT_F,
         &UTIL_F,
+        &BATCH_REQ_F,
         &SAMPLES_F,
         &EPOCHS_F,
         &BATCH_F,
@@ -805,6 +833,7 @@ pub fn all_texts() -> Vec<Text> {
         &PRECISION_F,
         &OPTIMIZER_F,
         &RECOMPUTE_F,
+        &SERVER_F,
         &WEIGHTS_F,
         &KV_F,
         &OBJECTIVE_F,
@@ -876,6 +905,7 @@ pub fn ScenarioForm() -> impl IntoView {
             bool_field(&QLORA_F),
         ]),
         WorkloadKind::Serve => section(vec![
+            choice_field(&SERVER_F),
             num_field(&RPS_F),
             num_field(&PEAK_F),
             num_field(&PROMPT_F),
@@ -913,7 +943,13 @@ pub fn ScenarioForm() -> impl IntoView {
             num_field(&BPS_F),
             num_field(&STORAGE_F),
         ]),
-        WorkloadKind::Serve => section(vec![choice_field(&KV_F), num_field(&UTIL_F)]),
+        WorkloadKind::Serve => section(vec![
+            choice_field(&KV_F),
+            num_field(&UTIL_F),
+            num_field(&BATCH_REQ_F),
+            num_field(&TP_F),
+            num_field(&PP_F),
+        ]),
         WorkloadKind::Classic => section(vec![
             choice_field(&OPTIMIZER_F),
             num_field(&BPS_F),

@@ -386,9 +386,10 @@ impl Job<'_, '_> {
         )
     }
 
-    /// A serving replica stays inside one instance: tensor parallelism across a network is far
-    /// too slow for decoding. Replicas are priced from traffic later; here, the fewest GPUs of
-    /// one instance that hold one replica.
+    /// A serving replica stays inside one instance when it can (tensor parallelism across a
+    /// network is far too slow for decoding): the fewest GPUs of one instance that hold it.
+    /// A model larger than one instance is served across instances, one pipeline stage per
+    /// instance. Replicas are priced from traffic later.
     #[allow(clippy::type_complexity)]
     fn serving_placement(
         &self,
@@ -402,26 +403,48 @@ impl Job<'_, '_> {
             self.max_gpus.min(per_node),
             Detail::Numbers,
         )?;
-        if !search.found {
-            let short_gib = fit::fit_on_with(
-                self.model,
-                self.workload,
-                self.gpu,
+        if search.found {
+            let slots = Slots {
+                gpus: search.fit.gpus.max(1),
                 per_node,
-                Detail::Numbers,
-            )
-            .map(|f| f.short_by_gib())
-            .unwrap_or(0.0);
-            return Ok(Err(Reason::DoesNotFit { short_gib }));
+            };
+            return Ok(
+                match known.place(self.model, self.workload, self.gpu, slots)? {
+                    Ok(p) => Ok(vec![(1, p)]),
+                    Err(why) => Err(reason_of(&why)),
+                },
+            );
         }
-        let gpus = search.fit.gpus.max(1);
-        let slots = Slots { gpus, per_node };
-        Ok(
+        // Across instances: whole instances, one pipeline stage each.
+        let max_instances = self.max_gpus / per_node;
+        let mut instances = 2;
+        let mut last = None;
+        while instances <= max_instances {
+            let slots = Slots {
+                gpus: instances * per_node,
+                per_node,
+            };
             match known.place(self.model, self.workload, self.gpu, slots)? {
-                Ok(p) => Ok(vec![(1, p)]),
-                Err(why) => Err(reason_of(&why)),
-            },
-        )
+                Ok(p) => return Ok(Ok(vec![(instances, p)])),
+                Err(why) => last = Some(why),
+            }
+            instances *= 2;
+        }
+        Ok(Err(match last.as_deref() {
+            Some(Unplaced::Layout(l)) => Reason::Layout(*l),
+            _ => {
+                let short_gib = fit::fit_on_with(
+                    self.model,
+                    self.workload,
+                    self.gpu,
+                    per_node,
+                    Detail::Numbers,
+                )
+                .map(|f| f.short_by_gib())
+                .unwrap_or(0.0);
+                Reason::DoesNotFit { short_gib }
+            }
+        }))
     }
 
     /// The job's time on `gpus` GPUs of this offer with its placed layout (cached per cluster
@@ -464,7 +487,20 @@ pub(super) fn explain_sizing(
 ) -> Result<(MemoryEstimate, Timing), InputError> {
     let scenario = &request.scenario;
     let model = Model::resolve(&scenario.model)?;
-    let workload = with_layout(&scenario.workload, c.layout);
+    let workload = match &scenario.workload {
+        // A replica's split and an offline job's batch are chosen where it is placed.
+        Workload::Serve(_) => {
+            let slots = Slots {
+                gpus: c.gpus,
+                per_node: c.offer.gpu_count.max(1),
+            };
+            match layout::place_with(&model, &scenario.workload, c.gpu, slots, Detail::Numbers)? {
+                Ok(p) => p.workload,
+                Err(_) => scenario.workload.clone(),
+            }
+        }
+        w => with_layout(w, c.layout),
+    };
     let memory = fit::fit_on_with(&model, &workload, c.gpu, c.gpus, Detail::Full)?.memory;
     let timing = time::estimate_with(
         &model,

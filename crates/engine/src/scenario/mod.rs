@@ -10,7 +10,7 @@ pub use cluster::Cluster;
 pub use model::{Model, ModelSpec};
 pub use workload::{
     AutoLayout, Classic, DataFeed, DevBox, KvPrecision, Lora, LoraTargets, Loss, Optimizer,
-    Parallelism, Recompute, Render, Serve, Train, TrainPrecision, TrainShape, WeightFormat,
+    Parallelism, Recompute, Render, Serve, Server, Train, TrainPrecision, TrainShape, WeightFormat,
     Workload, ZeroStage, MAX_MICRO_BATCH, MAX_SEQ_LEN,
 };
 

@@ -131,6 +131,13 @@ pub const NF4_CONSTANT_BITS: f64 = 8.0 / 64.0 + 32.0 / (64.0 * 256.0);
 /// GPTQ/AWQ 4-bit: one fp16 scale and one 4-bit zero point per group of 128 weights:
 /// 4 + (16 + 4)/128 = 4.156 bits (group size from AutoAWQ's default config).
 pub const INT4_GROUP_BITS: f64 = 4.0 + (16.0 + 4.0) / 128.0;
+/// NVFP4: 16 four-bit values share one fp8 scale, 4 + 8/16 = 4.5 bits (NVIDIA, "Introducing
+/// NVFP4", https://developer.nvidia.com/blog/introducing-nvfp4-for-efficient-and-accurate-low-precision-inference/).
+pub const FP4_BITS: f64 = 4.0 + 8.0 / 16.0;
+pub const NVFP4: &str = "NVIDIA, Introducing NVFP4 for Efficient and Accurate Low-Precision Inference (2025): 16 FP4 values per FP8 E4M3 scale, https://developer.nvidia.com/blog/introducing-nvfp4-for-efficient-and-accurate-low-precision-inference/";
+/// GGUF Q4_0: blocks of 32 four-bit weights with one fp16 scale, 18 bytes per 32 weights.
+pub const GGUF_Q4_0_BITS: f64 = 18.0 * 8.0 / 32.0;
+pub const GGML_BLOCKS: &str = "ggml block_q4_0 {fp16 d; uint8 qs[16]} and block_q8_0 {fp16 d; int8 qs[32]}, https://github.com/ggml-org/llama.cpp/blob/master/ggml/src/ggml-common.h";
 /// GGUF bits per weight over the whole model, llama.cpp quantize README (Llama 3.1 8B).
 pub const GGUF_Q4_K_M_BITS: f64 = 4.8944;
 pub const GGUF_Q5_K_M_BITS: f64 = 5.7036;
@@ -141,9 +148,6 @@ pub const GGUF_Q8_0_BITS: f64 = 8.5008;
 
 /// CUDA context and library kernels loaded on the first CUDA call: 781 MiB (PyTorch #34323).
 pub const CUDA_CONTEXT_GIB: f64 = 781.0 / 1024.0;
-/// Serving runtime memory outside PyTorch's allocator besides the CUDA context (cuBLAS
-/// workspaces, CUDA graphs): vLLM's 1.79 GiB non-torch memory at TP1 minus the context.
-pub const SERVING_RUNTIME_GIB: f64 = 1.79 - CUDA_CONTEXT_GIB;
 /// Communication buffers (NCCL, custom all-reduce) on every GPU of a multi-GPU job: vLLM's
 /// non-torch memory went from 1.79 to 3.58 GiB per GPU at TP2.
 pub const COMM_BUFFERS_GIB: f64 = 3.58 - 1.79;
@@ -151,11 +155,19 @@ pub const COMM_BUFFERS_GIB: f64 = 3.58 - 1.79;
 pub const MEMORY_RESERVE: f64 = 0.05;
 /// vLLM's default `gpu_memory_utilization` (as logged in the vLLM profile above).
 pub const SERVING_MEMORY_UTILIZATION: f64 = 0.9;
+pub const SERVER_CHUNKS: &str = "Prefill chunk defaults: SGLang ServerArgs chunked_prefill_size 8192 (2048 under 25 GB), https://github.com/sgl-project/sglang/blob/main/python/sglang/srt/server_args.py ; TGI launcher --max-batch-prefill-tokens 4096, https://huggingface.co/docs/text-generation-inference/reference/launcher ; TensorRT-LLM max_num_tokens 8192, https://nvidia.github.io/TensorRT-LLM/performance/performance-tuning-guide/tuning-max-batch-size-and-max-num-tokens.html";
+pub const NON_TORCH: &str = "vLLM memory profiles: non-torch memory 1.79 GiB for Llama-3-8B on an 80 GB GPU, https://github.com/vllm-project/vllm/pull/10511 ; 0.73 GiB implied on an RTX 3090 (21.6 GiB allowed, 17.06 GiB peak torch memory, 3.81 GiB KV cache), https://github.com/vllm-project/vllm/issues/10517";
+pub const LLAMA_CPP_BATCH: &str = "llama.cpp common arguments: --batch-size 2048, --ubatch-size 512 (physical batch), https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md";
 /// Tokens vLLM profiles one forward pass with, when not set: max(context, 2048).
 pub const SERVING_MIN_BATCH_TOKENS: u32 = 2048;
 /// Sampler memory per sequence and vocabulary entry: fp32 logits, probabilities,
 /// log-probabilities and one sorted copy for top-p/top-k (ASSUMPTION).
 pub const SAMPLER_BYTES_PER_VOCAB: f64 = 16.0;
+/// Mixture-of-experts serving at small batches runs far below its weight-read time in published
+/// runs (DeepSeek-R1, 256 experts, batch 4: calibration cases IN105-IN111); the engine warns
+/// instead of modelling it, for models with at least this many experts under this batch.
+pub const MOE_SMALL_BATCH_EXPERTS: u32 = 64;
+pub const MOE_SMALL_BATCH: u32 = 32;
 /// Headroom under which a fit is flagged as fragile.
 pub const LOW_HEADROOM: f64 = 0.10;
 

@@ -6,6 +6,7 @@
 
 use super::defaults::MEMORY_RESERVE;
 use super::memory::{self, MemoryEstimate};
+use super::server::{self, MemoryRule};
 use crate::catalog::Gpu;
 use crate::catalog::{Catalog, Offer};
 use crate::explain::{Detail, Term};
@@ -15,26 +16,22 @@ use crate::scenario::{
 use crate::sizing::defaults::Band;
 use crate::sizing::time::{self, Timing};
 
-/// Memory usable per GPU: device memory × (1 − reserve), or × the server's memory utilisation.
+/// Memory usable per GPU: device memory × (1 − reserve), or what the server lets the job fill.
 pub fn usable_gib(gpu: &Gpu, workload: &Workload) -> Term {
-    usable_gib_with(gpu, workload, Detail::Full)
+    usable_gib_with(gpu, workload, None, Detail::Full)
 }
 
-/// [`usable_gib`] with its formula only when `detail` asks for it.
-pub fn usable_gib_with(gpu: &Gpu, workload: &Workload, detail: Detail) -> Term {
+/// [`usable_gib`] with its formula only when `detail` asks for it. A server that sizes its KV
+/// cache from the memory left free (TensorRT-LLM, TGI) needs the job's memory: `memory`, when
+/// given, is that; without it the whole device is taken as free.
+pub fn usable_gib_with(
+    gpu: &Gpu,
+    workload: &Workload,
+    memory: Option<&MemoryEstimate>,
+    detail: Detail,
+) -> Term {
     match workload {
-        Workload::Serve(s) => Term {
-            key: "usable",
-            value: gpu.memory_gib * s.memory_utilization,
-            unit: "GiB",
-            formula: detail.text(|| {
-                format!(
-                    "{} GiB × memory utilisation {}",
-                    gpu.memory_gib, s.memory_utilization
-                )
-            }),
-            source: Some(super::defaults::VLLM_PROFILE),
-        },
+        Workload::Serve(s) => serving_usable(gpu, s, memory, detail),
         _ => Term {
             key: "usable",
             value: gpu.memory_gib * (1.0 - MEMORY_RESERVE),
@@ -47,6 +44,68 @@ pub fn usable_gib_with(gpu: &Gpu, workload: &Workload, detail: Detail) -> Term {
             }),
             source: Some(super::defaults::ASSUMPTION),
         },
+    }
+}
+
+/// The memory a server lets weights, KV cache and working set fill on one GPU, by its rule.
+fn serving_usable(gpu: &Gpu, s: &Serve, memory: Option<&MemoryEstimate>, detail: Detail) -> Term {
+    let profile = server::profile(s.server);
+    let total = gpu.memory_gib;
+    let (value, formula) = match profile.memory {
+        MemoryRule::ShareOfTotal { share } => {
+            let share = s.memory_utilization.unwrap_or(share);
+            (
+                total * share,
+                detail.text(|| format!("{total} GiB × {} memory share {share}", profile.name)),
+            )
+        }
+        MemoryRule::StaticShare => {
+            let tp = s.tensor_parallel.unwrap_or(1);
+            let share = s
+                .memory_utilization
+                .unwrap_or_else(|| server::sglang_static_share(tp));
+            // Weights and KV pool within the share; the working set and runtime outside it.
+            let outside = memory.map_or(0.0, |m| {
+                m.total_gib
+                    - m.term("weights").map_or(0.0, |t| t.value)
+                    - m.term("kv_cache").map_or(0.0, |t| t.value)
+            });
+            (
+                total * share + outside.min(total * (1.0 - share)),
+                detail.text(|| {
+                    format!(
+                        "{total} GiB × mem_fraction_static {share} for weights and KV cache + working set and runtime in the rest"
+                    )
+                }),
+            )
+        }
+        MemoryRule::ShareOfFree { share } => {
+            let share = s.memory_utilization.unwrap_or(share);
+            // The KV cache may take `share` of what the rest leaves free.
+            let rest = memory.map_or(0.0, |m| {
+                m.total_gib - m.term("kv_cache").map_or(0.0, |t| t.value)
+            });
+            (
+                rest + share * (total - rest).max(0.0),
+                detail.text(|| {
+                    format!(
+                        "weights, buffers and working set {rest:.2} GiB + KV cache up to {share} × the {:.2} GiB left of {total} GiB",
+                        (total - rest).max(0.0)
+                    )
+                }),
+            )
+        }
+        MemoryRule::Exact => (
+            total,
+            detail.text(|| format!("{total} GiB: {} allocates only what it needs", profile.name)),
+        ),
+    };
+    Term {
+        key: "usable",
+        value,
+        unit: "GiB",
+        formula,
+        source: Some(profile.memory_source),
     }
 }
 
@@ -96,20 +155,25 @@ pub fn fit_on_with(
     detail: Detail,
 ) -> Result<Fit, InputError> {
     let tp = match workload {
-        Workload::Serve(s) => s.tensor_parallel.unwrap_or(gpus),
+        Workload::Serve(s) => s
+            .tensor_parallel
+            .unwrap_or(gpus / s.pipeline_parallel.unwrap_or(1).max(1))
+            .max(1),
         Workload::Train(t) => t.parallel.tensor,
         Workload::Lora(l) => l.parallel.tensor,
         _ => 1,
     };
-    let gpus_for_memory = match workload {
-        Workload::Serve(_) => tp,
-        _ => gpus,
+    // A serving replica is sized per tensor-parallel rank; its pipeline stages split it further.
+    let (gpus_for_memory, replica) = match workload {
+        Workload::Serve(s) => (tp, tp * s.pipeline_parallel.unwrap_or(1).max(1)),
+        _ => (gpus, gpus),
     };
+    let memory = memory::estimate_with(model, workload, gpus_for_memory, detail)?;
     Ok(Fit {
-        gpus: gpus_for_memory,
+        gpus: replica,
         tensor_parallel: tp,
-        memory: memory::estimate_with(model, workload, gpus_for_memory, detail)?,
-        usable: usable_gib_with(gpu, workload, detail),
+        usable: usable_gib_with(gpu, workload, Some(&memory), detail),
+        memory,
     })
 }
 
@@ -126,9 +190,13 @@ fn step(workload: &Workload) -> Step {
             of: l.parallel.model_parallel(),
             shards: l.parallel.zero.number() > 0,
         },
-        Workload::Serve(s) => match s.tensor_parallel {
-            Some(tp) => Step::Fixed(tp),
-            None => Step::PowersOfTwo,
+        Workload::Serve(s) => match (s.tensor_parallel, s.pipeline_parallel) {
+            (Some(tp), pp) => Step::Fixed(tp * pp.unwrap_or(1)),
+            (None, Some(pp)) => Step::Multiples {
+                of: pp,
+                shards: true,
+            },
+            (None, None) => Step::PowersOfTwo,
         },
         _ => Step::Fixed(1),
     }

@@ -10,7 +10,7 @@
 use super::fit::{fit_on_with, Fit};
 use crate::catalog::Gpu;
 use crate::explain::Detail;
-use crate::scenario::{InputError, Model, Parallelism, Workload, ZeroStage};
+use crate::scenario::{InputError, Model, Parallelism, Serve, Workload, ZeroStage};
 
 /// A job placed on GPUs: the workload with its layout resolved, and its memory there.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,9 +20,17 @@ pub struct Placed {
 }
 
 impl Placed {
-    /// The layout chosen, for training workloads.
+    /// The layout chosen: for training workloads, and the tensor × pipeline split of a serving
+    /// replica.
     pub fn layout(&self) -> Option<Parallelism> {
-        parallel_of(&self.workload)
+        match &self.workload {
+            Workload::Serve(s) => Some(Parallelism {
+                tensor: s.tensor_parallel.unwrap_or(1),
+                pipeline: s.pipeline_parallel.unwrap_or(1),
+                ..Parallelism::default()
+            }),
+            w => parallel_of(w),
+        }
     }
 }
 
@@ -166,6 +174,9 @@ pub fn place_with(
     slots: Slots,
     detail: Detail,
 ) -> Result<Result<Placed, Unplaced>, InputError> {
+    if let Workload::Serve(s) = workload {
+        return place_serving(model, s, gpu, slots, detail);
+    }
     let Some(p) = parallel_of(workload) else {
         let fit = fit_on_with(model, workload, gpu, slots.gpus, detail)?;
         return Ok(if fit.fits() {
@@ -220,6 +231,85 @@ pub fn place_with(
     Ok(Err(Unplaced::TooSmall(Box::new(
         closest.expect("options is not empty"),
     ))))
+}
+
+/// A serving replica on `slots` GPUs: tensor parallelism inside a node, one pipeline stage per
+/// node when the replica spans nodes (what the person fixed stays fixed). An offline batch job
+/// decodes the largest batch that fits, up to the server's default limit and its number of
+/// requests; its `concurrency` (a service's figure) is not used.
+fn place_serving(
+    model: &Model,
+    s: &Serve,
+    gpu: &Gpu,
+    slots: Slots,
+    detail: Detail,
+) -> Result<Result<Placed, Unplaced>, InputError> {
+    let g = slots.gpus.max(1);
+    let tp = s.tensor_parallel.unwrap_or(match s.pipeline_parallel {
+        Some(pp) => g / pp.max(1),
+        None => g.min(slots.per_node.max(1)),
+    });
+    let pp = s.pipeline_parallel.unwrap_or(g / tp.max(1));
+    if tp == 0 || pp == 0 || tp * pp != g {
+        return Ok(Err(Unplaced::Layout(LayoutProblem::Indivisible {
+            gpus: g,
+            group: tp.max(1) * s.pipeline_parallel.unwrap_or(1),
+        })));
+    }
+    let mut placed = Serve {
+        tensor_parallel: Some(tp),
+        pipeline_parallel: Some(pp),
+        ..s.clone()
+    };
+    if s.batch_requests.is_some() {
+        // A batch job's requests are all known: each sequence's cache holds its prompt and
+        // output, not the longest context a service must allow for.
+        placed.context_tokens = placed
+            .context_tokens
+            .min(s.prompt_tokens.saturating_add(s.output_tokens).max(1));
+        let with = |c: u32| {
+            Workload::Serve(Serve {
+                concurrency: c,
+                ..placed.clone()
+            })
+        };
+        let fits = |c: u32| -> Result<bool, InputError> {
+            Ok(fit_on_with(model, &with(c), gpu, g, Detail::Numbers)?.fits())
+        };
+        let requests = s
+            .batch_requests
+            .unwrap_or(1.0)
+            .ceil()
+            .min(f64::from(u32::MAX)) as u32;
+        let cap = crate::sizing::server::profile(s.server)
+            .max_batch
+            .min(requests)
+            .max(1);
+        if fits(1)? {
+            let (mut lo, mut hi) = (1, cap);
+            if fits(hi)? {
+                lo = hi;
+            }
+            while hi - lo > 1 {
+                let mid = lo + (hi - lo) / 2;
+                if fits(mid)? {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            placed.concurrency = lo;
+        } else {
+            placed.concurrency = 1;
+        }
+    }
+    let w = Workload::Serve(placed);
+    let fit = fit_on_with(model, &w, gpu, g, detail)?;
+    Ok(if fit.fits() {
+        Ok(Placed { workload: w, fit })
+    } else {
+        Err(Unplaced::TooSmall(Box::new(fit)))
+    })
 }
 
 /// [`place_with`] with every formula.

@@ -1,5 +1,6 @@
 //! Sizing: memory a job needs (`memory`), which GPUs hold it (`fit`), how long it takes
-//! (`time`), with every default constant and its source in `defaults`.
+//! (`time`), with every default constant and its source in `defaults` and each inference
+//! server's published behaviour in `server`.
 //!
 //! Every function that returns explained figures comes in two forms: the plain name (e.g.
 //! [`memory::estimate`], [`fit::fit_on`], [`time::estimate`]) fills every formula, and its
@@ -11,6 +12,7 @@ pub mod defaults;
 pub mod fit;
 pub mod layout;
 pub mod memory;
+pub mod server;
 pub mod time;
 
 pub use memory::MemoryEstimate;

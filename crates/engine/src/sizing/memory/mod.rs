@@ -96,7 +96,13 @@ pub fn estimate_with(
         Workload::Train(t) => train_memory_with(model, t, gpus, detail),
         Workload::Lora(l) => lora_memory_with(model, l, gpus, detail),
         Workload::Serve(s) => {
-            serve_memory_with(model, s, s.tensor_parallel.unwrap_or(gpus), detail)
+            let pp = s.pipeline_parallel.unwrap_or(1).max(1);
+            serve_memory_with(
+                model,
+                s,
+                s.tensor_parallel.unwrap_or(gpus / pp).max(1),
+                detail,
+            )
         }
         Workload::Classic(c) => other::classic_memory(model, c, detail),
         Workload::Render(r) => Ok(other::render_memory(r, detail)),

@@ -3,8 +3,9 @@
 use super::{b, gib_term, MemoryEstimate};
 use crate::explain::{Detail, Term};
 use crate::model::Attention;
-use crate::scenario::{check_count, InputError, Model, Serve, WeightFormat};
+use crate::scenario::{check_count, InputError, Model, Serve, Server, WeightFormat};
 use crate::sizing::defaults::*;
+use crate::sizing::server;
 
 /// Bytes of the weights in `format`, with the formula and source.
 ///
@@ -47,6 +48,8 @@ pub(crate) fn weight_bytes(
         WeightFormat::Bf16 => (whole(16.0, "bf16"), TM101),
         WeightFormat::Fp8 => (mixed(8.0, "fp8"), TM101),
         WeightFormat::Int8 => (mixed(8.0, "int8"), TM101),
+        WeightFormat::Fp4 => (mixed(FP4_BITS, "FP4 with block scales"), NVFP4),
+        WeightFormat::GgufQ4_0 => (whole(GGUF_Q4_0_BITS, "GGUF Q4_0"), GGML_BLOCKS),
         WeightFormat::Int4Gptq => (mixed(INT4_GROUP_BITS, "GPTQ 4-bit, group 128"), AWQ_CONFIG),
         WeightFormat::Int4Awq => (mixed(INT4_GROUP_BITS, "AWQ 4-bit, group 128"), AWQ_CONFIG),
         WeightFormat::GgufQ4KM => (whole(GGUF_Q4_K_M_BITS, "GGUF Q4_K_M"), LLAMA_CPP_QUANT),
@@ -88,13 +91,16 @@ pub(crate) fn mlp_width(model: &Model) -> f64 {
     }
 }
 
-/// Tokens one forward pass processes: the workload's setting, else vLLM's default.
+/// Tokens one forward pass processes: the workload's setting, else the server's default
+/// (llama.cpp's physical batch, vLLM's max(context, 2048) for the others).
 pub fn batch_tokens(s: &Serve) -> u32 {
-    s.batch_tokens
-        .unwrap_or(s.context_tokens.max(SERVING_MIN_BATCH_TOKENS))
+    s.batch_tokens.unwrap_or_else(|| {
+        let whole = s.context_tokens.max(SERVING_MIN_BATCH_TOKENS);
+        server::prefill_chunk(s.server).map_or(whole, |chunk| chunk.min(whole))
+    })
 }
 
-/// Serving memory per GPU with tensor-parallel degree `tp`.
+/// Serving memory per GPU with tensor-parallel degree `tp` (and the workload's pipeline stages).
 pub fn serve_memory(model: &Model, s: &Serve, tp: u32) -> Result<MemoryEstimate, InputError> {
     serve_memory_with(model, s, tp, Detail::Full)
 }
@@ -107,6 +113,12 @@ pub fn serve_memory_with(
     detail: Detail,
 ) -> Result<MemoryEstimate, InputError> {
     let tp = check_count("workload.tensor_parallel", tp, 1, 1024)?;
+    let pp = check_count(
+        "workload.pipeline_parallel",
+        s.pipeline_parallel.unwrap_or(1),
+        1,
+        1024,
+    )?;
     let Some(t) = &model.transformer else {
         return Err(InputError::new(
             "model",
@@ -114,13 +126,21 @@ pub fn serve_memory_with(
         ));
     };
     let tpf = f64::from(tp);
+    let ppf = f64::from(pp);
+    let split = detail.text(|| {
+        if pp > 1 {
+            format!("/ (tp {tp} × pp {pp})")
+        } else {
+            format!("/ tp {tp}")
+        }
+    });
     let mut terms = Vec::with_capacity(5);
 
     let (wbytes, wtext, wsrc) = weight_bytes(model, s.weights, detail);
     terms.push(gib_term(
         "weights",
-        wbytes / tpf,
-        detail.text(|| format!("{wtext} / tp {tp}")),
+        wbytes / tpf / ppf,
+        detail.text(|| format!("{wtext} {split}")),
         Some(wsrc),
     ));
 
@@ -152,13 +172,18 @@ pub fn serve_memory_with(
             ),
             None => String::new(),
         };
+        let stages = if pp > 1 {
+            format!(" / pp {pp} (layers over stages)")
+        } else {
+            String::new()
+        };
         format!(
-            "{kv_text} per token × {ctx} tokens × {conc} sequences × {share:.3} per GPU (KV heads over tp {tp}){window_text}"
+            "{kv_text} per token × {ctx} tokens × {conc} sequences × {share:.3} per GPU (KV heads over tp {tp}){stages}{window_text}"
         )
     };
     terms.push(gib_term(
         "kv_cache",
-        per_seq * conc * share,
+        per_seq * conc * share / ppf,
         detail.text(kv_formula),
         Some(if t.attention == Attention::Mla {
             DEEPSEEK_V2
@@ -167,6 +192,7 @@ pub fn serve_memory_with(
         }),
     ));
 
+    let profile = server::profile(s.server);
     let tokens = f64::from(batch_tokens(s));
     let h = f64::from(t.hidden_size);
     let mats = if t.gated_mlp { 3.0 } else { 2.0 };
@@ -182,25 +208,33 @@ pub fn serve_memory_with(
                 t.vocab_size
             )
         }),
-        Some(VLLM_SCHEDULER),
+        Some(match s.server {
+            Server::LlamaCpp => LLAMA_CPP_BATCH,
+            Server::Vllm => VLLM_SCHEDULER,
+            _ => SERVER_CHUNKS,
+        }),
     ));
     terms.push(super::cuda_context(detail));
-    let comm = if tp > 1 { COMM_BUFFERS_GIB } else { 0.0 };
-    terms.push(Term {
-        key: "framework_overhead",
-        value: SERVING_RUNTIME_GIB + comm,
-        unit: "GiB",
-        formula: detail.text(|| {
-            if tp > 1 {
-                format!(
-                    "serving runtime {SERVING_RUNTIME_GIB:.2} GiB + communication buffers {COMM_BUFFERS_GIB:.2} GiB (tp {tp})"
-                )
-            } else {
-                format!("serving runtime outside PyTorch's allocator {SERVING_RUNTIME_GIB:.2} GiB")
-            }
-        }),
-        source: Some(VLLM_PROFILE),
-    });
+    let comm = if tp * pp > 1 { COMM_BUFFERS_GIB } else { 0.0 };
+    if profile.runtime_gib + comm > 0.0 {
+        terms.push(Term {
+            key: "framework_overhead",
+            value: profile.runtime_gib + comm,
+            unit: "GiB",
+            formula: detail.text(|| {
+                let runtime = format!(
+                    "{} runtime outside PyTorch's allocator {:.2} GiB",
+                    profile.name, profile.runtime_gib
+                );
+                if comm > 0.0 {
+                    format!("{runtime} + communication buffers {COMM_BUFFERS_GIB:.2} GiB")
+                } else {
+                    runtime
+                }
+            }),
+            source: Some(NON_TORCH),
+        });
+    }
     Ok(MemoryEstimate::from_terms(terms, Vec::new()))
 }
 

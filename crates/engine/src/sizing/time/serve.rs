@@ -3,13 +3,14 @@
 //! it compute-bound. Mixture-of-experts models read only the experts the batch touches.
 
 use super::comm::{all_reduce_s, links_with, Group};
-use super::efficiency::{compute_with, Precision, Work};
+use super::efficiency::{bandwidth_with, compute_with, Precision, Work};
 use super::{term, Figure, Timing};
 use crate::explain::Detail;
 use crate::model::Transformer;
 use crate::scenario::{Cluster, InputError, Model, Serve, WeightFormat};
 use crate::sizing::defaults::*;
 use crate::sizing::memory::{kv_share, weight_bytes};
+use crate::sizing::server;
 
 /// Decode speed at one batch size.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -28,17 +29,24 @@ fn format_factor(format: WeightFormat) -> f64 {
         WeightFormat::Fp32 | WeightFormat::Bf16 => 1.0,
         WeightFormat::Fp8 | WeightFormat::Int8 | WeightFormat::GgufQ8_0 => DECODE_FACTOR_8BIT,
         WeightFormat::GgufQ5KM | WeightFormat::GgufQ6K => DECODE_FACTOR_5_6BIT,
-        WeightFormat::Int4Gptq | WeightFormat::Int4Awq | WeightFormat::GgufQ4KM => {
-            DECODE_FACTOR_4BIT
-        }
+        WeightFormat::Fp4
+        | WeightFormat::Int4Gptq
+        | WeightFormat::Int4Awq
+        | WeightFormat::GgufQ4_0
+        | WeightFormat::GgufQ4KM => DECODE_FACTOR_4BIT,
     }
+}
+
+/// Whether a part's memory is HBM (server factors differ between HBM and GDDR parts).
+fn gpu_has_hbm(gpu: &crate::catalog::Gpu) -> bool {
+    gpu.memory_type.to_ascii_uppercase().starts_with("HBM")
 }
 
 /// Formats whose matmuls dequantise weights to 16-bit first (no low-precision tensor cores).
 fn weight_only(format: WeightFormat) -> bool {
     !matches!(
         format,
-        WeightFormat::Fp32 | WeightFormat::Bf16 | WeightFormat::Fp8
+        WeightFormat::Fp32 | WeightFormat::Bf16 | WeightFormat::Fp8 | WeightFormat::Fp4
     )
 }
 
@@ -59,7 +67,8 @@ impl WeightReads {
         let scale = model.params / model.count.total;
         let whole_file = matches!(
             format,
-            WeightFormat::GgufQ4KM
+            WeightFormat::GgufQ4_0
+                | WeightFormat::GgufQ4KM
                 | WeightFormat::GgufQ5KM
                 | WeightFormat::GgufQ6K
                 | WeightFormat::GgufQ8_0
@@ -131,28 +140,38 @@ pub fn serve_time_with(
             "serving is sized for transformer language models; pick a preset with an architecture",
         ));
     };
-    let tp = s.tensor_parallel.unwrap_or(cluster.gpus).max(1);
-    let tpf = f64::from(tp);
+    let profile = server::profile(s.server);
+    let hbm = gpu_has_hbm(cluster.gpu);
+    let step_layer_s = profile.step_layer_s + if hbm { profile.hbm_step_layer_s } else { 0.0 };
+    let prefill_factor = profile.prefill * if hbm { profile.hbm_prefill } else { 1.0 };
+    let pp = s.pipeline_parallel.unwrap_or(1).max(1);
+    let tp = s.tensor_parallel.unwrap_or(cluster.gpus / pp).max(1);
+    let (tpf, ppf) = (f64::from(tp), f64::from(pp));
+    let replica = tp * pp;
     let gpu = cluster.gpu;
-    let Some(bw_gbs) = gpu.memory_bandwidth_gbs.filter(|b| *b > 0.0) else {
-        return Ok(Timing::unknown(
-            tp,
-            format!(
-                "{} has no memory bandwidth in the catalog, so decode speed cannot be estimated",
-                gpu.name
-            ),
-        ));
+    let family_bw = match bandwidth_with(gpu, detail) {
+        Ok(b) => b,
+        Err(why) => return Ok(Timing::unknown(replica, why)),
     };
-    let math = if s.weights == WeightFormat::Fp8 && gpu.fp8_tflops.is_some() {
-        Precision::Fp8
-    } else {
-        Precision::Bf16
+    let asked = match s.weights {
+        WeightFormat::Fp4 => Precision::Fp4,
+        WeightFormat::Fp8 => Precision::Fp8,
+        _ => Precision::Bf16,
     };
-    let c = match compute_with(gpu, math, Work::Prefill, detail) {
+    let c = match compute_with(gpu, asked, Work::Prefill, detail) {
         Ok(c) => c,
-        Err(why) => return Ok(Timing::unknown(tp, why)),
+        Err(why) => return Ok(Timing::unknown(replica, why)),
     };
     let mut warnings = c.warnings;
+    warnings.extend(family_bw.warnings);
+    if let Some(m) = &t.moe {
+        if m.num_experts >= MOE_SMALL_BATCH_EXPERTS && s.concurrency < MOE_SMALL_BATCH {
+            warnings.push(format!(
+                "{} routes each token to {} of {} experts: at batches under {MOE_SMALL_BATCH} published runs decode several times slower than reading the touched weights takes (DeepSeek-R1 on 8 H200s: 26-55 ms per token against 8 ms), so the time per token here is optimistic",
+                model.name, m.experts_per_token, m.num_experts
+            ));
+        }
+    }
     let l = links_with(cluster, detail);
     let tp_bw = if tp > 1 {
         match l.bus_gbs(Group {
@@ -162,7 +181,7 @@ pub fn serve_time_with(
             Some(b) => b,
             None => {
                 return Ok(Timing::unknown(
-                    tp,
+                    replica,
                     "tensor parallelism needs GPUs in one node or a multi-node fabric".into(),
                 ))
             }
@@ -170,9 +189,43 @@ pub fn serve_time_with(
     } else {
         f64::INFINITY
     };
+    // Pipeline stages hand each step's activations to the next stage: over the network when a
+    // replica spans nodes, else inside the node.
+    let hop_gbs = if pp > 1 {
+        let across = replica > cluster.gpus_per_node.max(1);
+        let gbs = if across {
+            l.node_network_gbs
+                .map(|n| n / f64::from(cluster.gpus_per_node.max(1)))
+        } else {
+            l.intra_gbs
+        };
+        match gbs {
+            Some(b) if b > 0.0 => b,
+            _ => {
+                return Ok(Timing::unknown(
+                    replica,
+                    "pipeline stages on several nodes need a network between them".into(),
+                ))
+            }
+        }
+    } else {
+        f64::INFINITY
+    };
+    let hops = ppf - 1.0;
+    let hop_s = |tokens: f64| {
+        if pp > 1 {
+            TP_ALLREDUCE_LATENCY_S + tokens * model.hidden() * 2.0 / (hop_gbs * 1e9)
+        } else {
+            0.0
+        }
+    };
 
     let reads = WeightReads::new(model, t, s.weights);
-    let decode_eff = DECODE_BANDWIDTH_EFF.scale(format_factor(s.weights));
+    let gbs = gpu.memory_bandwidth_gbs.unwrap_or(0.0);
+    let family_share = family_bw.bytes_per_s.scale(1.0 / (gbs * 1e9));
+    let decode_eff = family_bw
+        .bytes_per_s
+        .scale(profile.decode * format_factor(s.weights) / (gbs * 1e9));
     let prompt = f64::from(s.prompt_tokens);
     let output = f64::from(s.output_tokens);
     let avg_ctx = prompt + output / 2.0;
@@ -183,27 +236,35 @@ pub fn serve_time_with(
     let layers = model.layers();
     let decode_flops = 2.0 * n_m + 4.0 * layers * width * model.attended_tokens(avg_ctx);
     let tp_latency = if tp > 1 {
-        2.0 * layers * TP_ALLREDUCE_LATENCY_S
+        2.0 * layers / ppf * TP_ALLREDUCE_LATENCY_S
     } else {
         0.0
     };
-    let bw = bw_gbs * 1e9;
+    let bw = gbs * 1e9;
+    // One decode step of `batch` sequences: the batch is split into one group per stage, and a
+    // token of each group passes every stage in turn, each stage reading its share of the
+    // weights and of its group's KV cache.
     let decode = |batch: f64, mem_eff: f64, comp_eff: f64| -> DecodePoint {
-        let bytes = reads.per_step(batch) / tpf + batch * model.kv_bytes(avg_ctx, kv_bytes) * share;
+        let group = (batch / ppf).max(1.0);
+        let bytes = reads.per_step(group) / tpf / ppf
+            + group * model.kv_bytes(avg_ctx, kv_bytes) * share / ppf;
         let t_mem = bytes / (bw * mem_eff);
-        let t_comp = batch * decode_flops / (tpf * c.peak_flops * comp_eff);
+        let t_comp = group * decode_flops / (tpf * ppf * c.peak_flops * comp_eff);
         let tp_comm = if tp > 1 {
-            2.0 * layers * all_reduce_s(batch * model.hidden() * 2.0, tpf, tp_bw)
+            2.0 * layers / ppf * all_reduce_s(group * model.hidden() * 2.0, tpf, tp_bw)
         } else {
             0.0
         };
+        let stage = t_mem.max(t_comp) + tp_latency + tp_comm;
         DecodePoint {
             batch,
-            step_s: t_mem.max(t_comp) + tp_latency + tp_comm,
+            step_s: ppf * stage + hops * hop_s(group) + layers * step_layer_s,
             memory_bound: t_mem >= t_comp,
         }
     };
-    let prefill = |eff: f64| -> f64 {
+    // A prompt's prefill when `together` prompts share one pass: its maths, and its share of
+    // one read of the weights.
+    let prefill_share = |eff: f64, together: f64| -> f64 {
         let flops =
             2.0 * n_m * prompt + 2.0 * layers * width * prompt * model.attended_tokens(prompt);
         let t_comp = flops / (tpf * c.peak_flops * eff);
@@ -213,11 +274,15 @@ pub fn serve_time_with(
         } else {
             0.0
         };
-        t_comp.max(t_read) + comm
+        t_comp.max(t_read / together.max(1.0)) + comm
+    };
+    // Time to first token of a request prefilled alone.
+    let prefill = |eff: f64| -> f64 {
+        prefill_share(eff, 1.0) + hops * hop_s(prompt) + layers * profile.first_token_layer_s
     };
 
     let batch = f64::from(s.concurrency);
-    let ce = c.efficiency;
+    let ce = c.efficiency.scale(prefill_factor);
     // Prefill and batched decode run at the training efficiency; weight-only quantised formats
     // dequantise before each matmul, so they pay the same factor as in decode (ASSUMPTION).
     let pe = if weight_only(s.weights) {
@@ -229,7 +294,21 @@ pub fn serve_time_with(
     let d_fast = decode(batch, decode_eff.high, ce.high);
     let d_slow = decode(batch, decode_eff.low, ce.low);
     let ttft = Band::new(prefill(pe.high), prefill(pe.expected), prefill(pe.low));
-    let tpot = Band::new(d_fast.step_s, d_exp.step_s, d_slow.step_s);
+    // Under load, the prompts of arriving requests are prefilled between (or inside) the decode
+    // steps: `batch` sequences finishing every `output` steps bring batch / output prompts per
+    // step, each costing its maths (the weights are read for the decode step anyway).
+    let interference = |eff: f64| {
+        if batch > 1.0 {
+            batch / output.max(1.0) * prefill_share(eff, f64::INFINITY)
+        } else {
+            0.0
+        }
+    };
+    let tpot = Band::new(
+        d_fast.step_s + interference(pe.high),
+        d_exp.step_s + interference(pe.expected),
+        d_slow.step_s + interference(pe.low),
+    );
 
     // Replica time per request: its prefill plus its share of the decode steps.
     let per_request = |prefill_s: f64, step_s: f64, b: f64| prefill_s + output * step_s / b;
@@ -258,9 +337,10 @@ pub fn serve_time_with(
             chosen = f64::from(lo);
         }
     }
+    // Under load prompts are prefilled together, as many as are decoded together.
     let rps = |pe_v: f64, me: f64, cv: f64| {
         let d = decode(chosen, me, cv);
-        1.0 / per_request(prefill(pe_v), d.step_s, chosen)
+        1.0 / per_request(prefill_share(pe_v, chosen), d.step_s, chosen)
     };
     let requests = Band::new(
         rps(pe.low, decode_eff.low, ce.low),
@@ -272,19 +352,41 @@ pub fn serve_time_with(
     let mut terms = c.terms;
     terms.reserve(l.terms.len() + 7);
     terms.extend(l.terms);
+    terms.push(family_bw.term);
+    terms.push(term(
+        "server_step_overhead",
+        layers * step_layer_s * 1e3,
+        "ms",
+        detail.text(|| {
+            format!(
+                "{layers} layers × {:.0} µs per layer per step ({}{}). {}",
+                step_layer_s * 1e6,
+                profile.name,
+                if hbm && profile.hbm_step_layer_s > 0.0 {
+                    ", on HBM"
+                } else {
+                    ""
+                },
+                profile.derivation
+            )
+        }),
+        Some(profile.speed_source),
+    ));
     terms.push(term(
         "decode_bandwidth",
-        bw_gbs * decode_eff.expected,
+        gbs * decode_eff.expected,
         "GB/s",
         detail.text(|| {
             format!(
-                "{bw_gbs} GB/s × {:.2} (16-bit decode efficiency) × {:.2} ({:?} weights)",
-                DECODE_BANDWIDTH_EFF.expected,
+                "{gbs} GB/s × {:.2} (the family's decode share) × {:.2} ({}) × {:.2} ({:?} weights)",
+                family_share.expected,
+                profile.decode,
+                profile.name,
                 format_factor(s.weights),
                 s.weights
             )
         }),
-        Some(GPT_FAST),
+        Some(profile.speed_source),
     ));
     terms.push(term(
         "weights_read_per_step",
@@ -369,7 +471,7 @@ pub fn serve_time_with(
         detail.text(|| {
             format!(
                 "1 / (prefill {:.3} s + {output} output tokens × {:.1} ms / {chosen} sequences)",
-                prefill(pe.expected),
+                prefill_share(pe.expected, chosen),
                 decode(chosen, decode_eff.expected, ce.expected).step_s * 1e3
             )
         }),
@@ -435,9 +537,26 @@ pub fn serve_time_with(
             None,
         ));
     }
+    // An offline batch job runs its requests at the batch it was placed with: it has a
+    // duration, like training, instead of a monthly fleet.
+    let hours = s.batch_requests.map(|n| requests.invert(n / 3600.0));
+    if let (Some(n), Some(h)) = (s.batch_requests, hours) {
+        terms.push(term(
+            "hours",
+            h.expected,
+            "h",
+            detail.text(|| {
+                format!(
+                    "{n} requests / {:.3} requests/s at a batch of {chosen} sequences",
+                    requests.expected
+                )
+            }),
+            None,
+        ));
+    }
     Ok(Timing {
-        hours: None,
-        gpus: tp,
+        hours,
+        gpus: replica,
         figures,
         terms,
         warnings,

@@ -238,7 +238,8 @@ fn lookup<'a>(
             .iter()
             .find(|r| r.work == Work::Train && r.precision == precision)
             .map(|r| (r, Some(family)))
-            .or_else(|| table.rate(family, work, precision)),
+            .or_else(|| table.rate(family, work, precision))
+            .or_else(|| table.rate(family, Work::Train, precision)),
         (None, _) => table.rate(family, work, precision),
     }?;
     let (rate, from) = found;

@@ -152,8 +152,9 @@ fn paged_bytes(model: &Model, workload: &Workload, cluster: &Cluster) -> f64 {
     if host == 0.0 {
         return 0.0;
     }
-    let free =
-        (usable_gib_with(cluster.gpu, workload, Detail::Numbers).value - mem.total_gib).max(0.0);
+    let free = (usable_gib_with(cluster.gpu, workload, None, Detail::Numbers).value
+        - mem.total_gib)
+        .max(0.0);
     2.0 * (host - free).max(0.0) * GIB
 }
 
