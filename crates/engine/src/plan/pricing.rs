@@ -142,7 +142,7 @@ pub(super) fn price<'a>(
     let rate = costs
         .fx
         .convert(s.quote.per_hour, s.quote.currency, costs.currency);
-    let serving = matches!(request.scenario.workload, Workload::Serve(_));
+    let serving = request.scenario.workload.is_service();
     let mode = s.quote.mode;
     let unknown = |why: String| Excluded {
         offer: s.offer,
@@ -353,7 +353,7 @@ fn lines(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Deta
     let to_report = |amount: f64, from: Currency| costs.fx.convert(amount, from, costs.currency);
     let rate = to_report(b.quote.per_hour, b.quote.currency);
     let mode = b.quote.mode;
-    let serving = matches!(request.scenario.workload, Workload::Serve(_));
+    let serving = request.scenario.workload.is_service();
     let instances = f64::from(b.instances);
     let increment = b
         .offer

@@ -494,6 +494,12 @@ impl Parallelism {
 }
 
 impl Workload {
+    /// An online service, priced by the month from its traffic; everything else (an offline
+    /// batch of requests included) is a job with an end, priced by its hours.
+    pub fn is_service(&self) -> bool {
+        matches!(self, Workload::Serve(s) if s.batch_requests.is_none())
+    }
+
     /// Checks every number of the workload; the error names the field.
     pub fn check(&self) -> Result<(), InputError> {
         match self {
