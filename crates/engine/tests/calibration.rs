@@ -588,16 +588,25 @@ fn implied_efficiencies(rows: &[Row]) {
 /// The accuracy table the page's guide shows is this table, kept in the repository; it must
 /// match what the engine computes now (regenerate with UPDATE_ACCURACY=1).
 fn check_accuracy_table(rows: &[Row]) {
-    let mut tsv =
-        String::from("id\tclass\tmetric\tpredicted\tpublished\terror_pct\tunit\tsource\n");
+    let mut tsv = String::from(
+        "id\tclass\tmetric\tpredicted\tpublished\terror_pct\tunit\tsource\tcompared\n",
+    );
     for r in rows {
         let (p, e) = match (&r.predicted, r.error()) {
             (Ok(p), Some(e)) => (format!("{p:.4}"), format!("{:+.1}", e * 100.0)),
             _ => ("".into(), "".into()),
         };
+        // What the class medians count: "median", a fit "verdict", or "no" (kept in view only).
+        let compared = if !r.counted() {
+            "no"
+        } else if r.is_verdict() {
+            "verdict"
+        } else {
+            "median"
+        };
         writeln!(
             tsv,
-            "{}\t{}\t{}\t{p}\t{:.4}\t{e}\t{}\t{}",
+            "{}\t{}\t{}\t{p}\t{:.4}\t{e}\t{}\t{}\t{compared}",
             r.case.id,
             r.case.class,
             r.case.what.replace('\t', " "),
