@@ -221,18 +221,14 @@ pub fn merge(file: &mut ProviderFile, batch: &Imported, gpus: &GpuMap) -> Report
         let index = match file.offers.iter().position(|o| o.id == id) {
             Some(i) => i,
             None => {
-                let Some(inst) = instances.get(&(row.instance_type.as_str(), row.region.as_str()))
-                else {
-                    // An instance type is the same machine in every region: a price for a region
-                    // the catalog lacks copies the offer of that type from another region.
-                    let Some(twin) = file
-                        .offers
-                        .iter()
-                        .find(|o| o.instance_type == row.instance_type)
-                    else {
-                        report.unknown_instances.insert(row.instance_type.clone());
-                        continue;
-                    };
+                // An instance type is the same machine in every region: a price for a region the
+                // catalog lacks copies the offer of that type from another region (its specs,
+                // links and fabric, which a price source does not carry).
+                if let Some(twin) = file
+                    .offers
+                    .iter()
+                    .find(|o| o.instance_type == row.instance_type)
+                {
                     let mut offer = twin.clone();
                     offer.id = id.clone();
                     offer.region = row.region.clone();
@@ -248,22 +244,25 @@ pub fn merge(file: &mut ProviderFile, batch: &Imported, gpus: &GpuMap) -> Report
                         })
                         .filter(|n| !n.is_empty());
                     file.offers.push(offer);
-                    report.added.push(id.clone());
-                    let index = file.offers.len() - 1;
-                    apply(&mut file.offers[index], batch, row, &id, &mut report);
-                    continue;
-                };
-                let Some(gpu) = gpus.get(&inst.accelerator) else {
-                    report.unmapped.insert(inst.accelerator.clone());
-                    continue;
-                };
-                file.offers.push(new_offer(
-                    &provider,
-                    id.clone(),
-                    inst,
-                    gpu,
-                    &batch.origin.source,
-                ));
+                } else {
+                    let Some(inst) =
+                        instances.get(&(row.instance_type.as_str(), row.region.as_str()))
+                    else {
+                        report.unknown_instances.insert(row.instance_type.clone());
+                        continue;
+                    };
+                    let Some(gpu) = gpus.get(&inst.accelerator) else {
+                        report.unmapped.insert(inst.accelerator.clone());
+                        continue;
+                    };
+                    file.offers.push(new_offer(
+                        &provider,
+                        id.clone(),
+                        inst,
+                        gpu,
+                        &batch.origin.source,
+                    ));
+                }
                 report.added.push(id.clone());
                 file.offers.len() - 1
             }

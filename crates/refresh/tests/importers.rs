@@ -231,6 +231,21 @@ fn an_unmapped_accelerator_is_reported_not_guessed() {
 }
 
 #[test]
+fn skypilot_spot_leaves_out_zones_priced_at_on_demand() {
+    let b = skypilot::import(
+        &data("skypilot-aws-p5-00148f2a.csv"),
+        origin("https://github.com/skypilot-org/skypilot-catalog/blob/00148f2af3672e2229b4f7bf8157d5a3f36e3c35/catalogs/v8/aws/vms.csv"),
+    );
+    let get = |r, m| price(&b, "p5.48xlarge", r, m).map(|p| p.per_hour);
+    // Tokyo: one zone's spot price is the on-demand price, the other's is the spot price.
+    assert_eq!(get("ap-northeast-1", BillingMode::OnDemand), Some(68.8));
+    assert_eq!(get("ap-northeast-1", BillingMode::Spot), Some(23.1449));
+    // Seoul: no spot price at all; Sydney: the one discounted zone of three.
+    assert_eq!(get("ap-northeast-2", BillingMode::Spot), None);
+    assert_eq!(get("ap-southeast-2", BillingMode::Spot), Some(26.5713));
+}
+
+#[test]
 fn azure_retail_prices_give_pay_as_you_go_and_hourly_reservation_rates() {
     let b = azure::import(
         &data("azure-retail-d8v4-westeurope.json"),
@@ -276,13 +291,13 @@ fn azure_snapshots_match_sku_names_and_copy_an_instance_to_a_new_region() {
     assert_eq!(get(nd, BillingMode::Reserved1y), None);
     // NC4as T4 v3 is not among the names asked for.
     assert_eq!(b.prices.len(), 5);
-    // The catalog has these machines in US regions only: West Europe gets copies of them.
+    // With the catalog's East US offers only, West Europe gets copies of them.
     let mut file = ProviderFile {
         provider: Catalog::builtin().provider("azure").unwrap().clone(),
         offers: Catalog::builtin()
             .offers
             .iter()
-            .filter(|o| o.provider == "azure")
+            .filter(|o| o.provider == "azure" && o.region == "eastus")
             .cloned()
             .collect(),
     };
