@@ -11,6 +11,7 @@
 pub mod alibaba;
 pub mod aws;
 pub mod azure;
+pub mod azure_snapshot;
 pub mod csv;
 pub mod gcp;
 pub mod merge;

@@ -10,7 +10,9 @@
 
 use gpu_sizer_engine::catalog::schema::{Catalog, Gpu, Provider, ProviderFile};
 use gpu_sizer_engine::catalog::validate::{format_date, validate, validate_published};
-use gpu_sizer_refresh::{aws, azure, gcp, merge, skypilot, GpuMap, Imported, Origin};
+use gpu_sizer_refresh::{
+    aws, azure, azure_snapshot, gcp, merge, skypilot, GpuMap, Imported, Origin,
+};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fs;
@@ -34,7 +36,8 @@ struct Config {
 #[serde(deny_unknown_fields)]
 struct Source {
     name: String,
-    /// `skypilot`, `gcp-pricing`, `azure-retail`, `aws-price-list` or `aws-spot-history`.
+    /// `skypilot`, `gcp-pricing`, `azure-retail`, `azure-snapshot`, `aws-price-list` or
+    /// `aws-spot-history`.
     importer: String,
     provider: String,
     /// For `skypilot`: the file's path in the catalog repository.
@@ -43,7 +46,8 @@ struct Source {
     /// For the others: the address to download.
     #[serde(default)]
     url: Option<String>,
-    /// For sources in a repository read at a commit (`gcp-pricing`): the repository's address.
+    /// For sources in a repository read at a commit (`gcp-pricing`, `azure-snapshot`): the
+    /// repository's address (SkyPilot's catalog when absent).
     #[serde(default)]
     repo: Option<String>,
     /// Accelerator names of this source that differ from the shared map.
@@ -224,7 +228,9 @@ fn fetch(source: &Source, inputs: &Path) -> Result<(), String> {
     fs::write(inputs.join(format!("{}.origin.toml", source.name)), text).map_err(|e| e.to_string())
 }
 
-fn import(source: &Source, inputs: &Path) -> Result<Option<Imported>, String> {
+/// Reads one source's input; `known` are the instance types the provider's file has (what a
+/// format without instance descriptions is matched against).
+fn import(source: &Source, inputs: &Path, known: &[String]) -> Result<Option<Imported>, String> {
     let data = inputs.join(format!("{}.data", source.name));
     let Ok(text) = fs::read_to_string(&data) else {
         return Ok(None);
@@ -243,6 +249,7 @@ fn import(source: &Source, inputs: &Path) -> Result<Option<Imported>, String> {
     let batch = match source.importer.as_str() {
         "skypilot" => skypilot::import(&text, origin),
         "azure-retail" => azure::import(&text, origin)?,
+        "azure-snapshot" => azure_snapshot::import(&text, known, origin)?,
         "aws-price-list" => aws::import_price_list(&text, origin)?,
         "aws-spot-history" => aws::import_spot_history(&text, origin)?,
         "gcp-pricing" => gcp::import(&text, origin),
@@ -305,7 +312,13 @@ fn main_inner() -> Result<ExitCode, String> {
 
     let mut touched = Vec::new();
     for source in config.sources.iter().filter(|s| wanted(s)) {
-        let Some(batch) = import(source, &args.inputs)? else {
+        let mut known: Vec<String> = files
+            .get(&source.provider)
+            .map(|f| f.offers.iter().map(|o| o.instance_type.clone()).collect())
+            .unwrap_or_default();
+        known.sort();
+        known.dedup();
+        let Some(batch) = import(source, &args.inputs, &known)? else {
             eprintln!(
                 "{}: no input in {} (run with --fetch)",
                 source.name,

@@ -171,10 +171,38 @@ fn new_offer(provider: &str, id: String, inst: &InstanceRow, gpu: &MappedGpu, sp
     }
 }
 
+/// Puts one price of `batch` on `offer`, replacing the quote of its mode.
+fn apply(offer: &mut Offer, batch: &Imported, row: &PriceRow, id: &str, report: &mut Report) {
+    let new = quote_for(batch, row);
+    match offer.prices.iter_mut().find(|q| q.mode == row.mode) {
+        Some(old) if *old == new => report.unchanged += 1,
+        Some(old) => {
+            if old.currency == new.currency
+                && (new.per_hour / old.per_hour - 1.0).abs() > REPORTED_CHANGE
+            {
+                report
+                    .changed
+                    .push((id.to_string(), row.mode, old.per_hour, new.per_hour));
+            } else {
+                report.updated += 1;
+            }
+            *old = new;
+        }
+        None => {
+            offer.prices.push(new);
+            offer.prices.sort_by_key(|q| q.mode);
+            if !report.added.iter().any(|a| a == id) {
+                report.updated += 1;
+            }
+        }
+    }
+}
+
 /// Applies `batch` to `file`: prices of the modes the batch carries are replaced (with its
 /// source and dates), everything else of an offer is kept; offers the batch describes and the
-/// file lacks are added when their accelerator is mapped; offers of the same source that the
-/// batch no longer lists are kept and reported.
+/// file lacks are added when their accelerator is mapped, and an instance type the file has in
+/// another region is copied to a region the batch prices it in; offers of the same source that
+/// the batch no longer lists are kept and reported.
 pub fn merge(file: &mut ProviderFile, batch: &Imported, gpus: &GpuMap) -> Report {
     let provider = file.provider.id.clone();
     let mut report = Report {
@@ -193,50 +221,53 @@ pub fn merge(file: &mut ProviderFile, batch: &Imported, gpus: &GpuMap) -> Report
         let index = match file.offers.iter().position(|o| o.id == id) {
             Some(i) => i,
             None => {
-                let Some(inst) = instances.get(&(row.instance_type.as_str(), row.region.as_str()))
-                else {
-                    report.unknown_instances.insert(row.instance_type.clone());
-                    continue;
-                };
-                let Some(gpu) = gpus.get(&inst.accelerator) else {
-                    report.unmapped.insert(inst.accelerator.clone());
-                    continue;
-                };
-                file.offers.push(new_offer(
-                    &provider,
-                    id.clone(),
-                    inst,
-                    gpu,
-                    &batch.origin.source,
-                ));
+                // An instance type is the same machine in every region: a price for a region the
+                // catalog lacks copies the offer of that type from another region (its specs,
+                // links and fabric, which a price source does not carry).
+                if let Some(twin) = file
+                    .offers
+                    .iter()
+                    .find(|o| o.instance_type == row.instance_type)
+                {
+                    let mut offer = twin.clone();
+                    offer.id = id.clone();
+                    offer.region = row.region.clone();
+                    offer.prices = Vec::new();
+                    // Notes about the twin's own prices do not hold here.
+                    offer.notes = offer
+                        .notes
+                        .map(|n| {
+                            n.split("; ")
+                                .filter(|c| !c.contains("price"))
+                                .collect::<Vec<_>>()
+                                .join("; ")
+                        })
+                        .filter(|n| !n.is_empty());
+                    file.offers.push(offer);
+                } else {
+                    let Some(inst) =
+                        instances.get(&(row.instance_type.as_str(), row.region.as_str()))
+                    else {
+                        report.unknown_instances.insert(row.instance_type.clone());
+                        continue;
+                    };
+                    let Some(gpu) = gpus.get(&inst.accelerator) else {
+                        report.unmapped.insert(inst.accelerator.clone());
+                        continue;
+                    };
+                    file.offers.push(new_offer(
+                        &provider,
+                        id.clone(),
+                        inst,
+                        gpu,
+                        &batch.origin.source,
+                    ));
+                }
                 report.added.push(id.clone());
                 file.offers.len() - 1
             }
         };
-        let offer = &mut file.offers[index];
-        let new = quote_for(batch, row);
-        match offer.prices.iter_mut().find(|q| q.mode == row.mode) {
-            Some(old) if *old == new => report.unchanged += 1,
-            Some(old) => {
-                if old.currency == new.currency
-                    && (new.per_hour / old.per_hour - 1.0).abs() > REPORTED_CHANGE
-                {
-                    report
-                        .changed
-                        .push((id.clone(), row.mode, old.per_hour, new.per_hour));
-                } else {
-                    report.updated += 1;
-                }
-                *old = new;
-            }
-            None => {
-                offer.prices.push(new);
-                offer.prices.sort_by_key(|q| q.mode);
-                if !report.added.contains(&id) {
-                    report.updated += 1;
-                }
-            }
-        }
+        apply(&mut file.offers[index], batch, row, &id, &mut report);
     }
     let from_here = family(&batch.origin.source);
     for offer in &file.offers {

@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 
 /// Reads one `vms.csv`. Rows without an accelerator (CPU instances) or without a region are left
 /// out. Rows per zone of one region are folded into one price per mode: the on-demand price is the
-/// same in every zone, the spot price is the median of the zones'.
+/// same in every zone, the spot price is the median of the zones' (a zone whose spot price is not
+/// below on-demand is left out).
 pub fn import(text: &str, origin: Origin) -> Imported {
     #[derive(Default)]
     struct Group {
@@ -80,8 +81,15 @@ pub fn import(text: &str, origin: Origin) -> Imported {
                 });
             }
         };
+        // A zone whose spot price is not below on-demand offers no spot discount: left out.
+        let on_demand = median(group.on_demand.clone());
+        let spot: Vec<f64> = group
+            .spot
+            .into_iter()
+            .filter(|s| on_demand.is_none_or(|od| *s < od))
+            .collect();
         push(BillingMode::OnDemand, group.on_demand, "on-demand");
-        push(BillingMode::Spot, group.spot, "spot");
+        push(BillingMode::Spot, spot, "spot");
         out.instances.extend(group.instance);
     }
     out

@@ -6,7 +6,9 @@ use gpu_sizer_engine::catalog::schema::ProviderFile;
 use gpu_sizer_engine::catalog::validate::{validate, validate_published};
 use gpu_sizer_engine::catalog::{BillingMode, Catalog, Currency, Fabric, InstanceLink};
 use gpu_sizer_refresh::merge::{merge, offer_id, to_toml, MappedGpu};
-use gpu_sizer_refresh::{aws, azure, gcp, skypilot, GpuMap, Imported, Origin, PriceRow};
+use gpu_sizer_refresh::{
+    aws, azure, azure_snapshot, gcp, skypilot, GpuMap, Imported, Origin, PriceRow,
+};
 
 fn data(name: &str) -> String {
     let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -229,6 +231,21 @@ fn an_unmapped_accelerator_is_reported_not_guessed() {
 }
 
 #[test]
+fn skypilot_spot_leaves_out_zones_priced_at_on_demand() {
+    let b = skypilot::import(
+        &data("skypilot-aws-p5-00148f2a.csv"),
+        origin("https://github.com/skypilot-org/skypilot-catalog/blob/00148f2af3672e2229b4f7bf8157d5a3f36e3c35/catalogs/v8/aws/vms.csv"),
+    );
+    let get = |r, m| price(&b, "p5.48xlarge", r, m).map(|p| p.per_hour);
+    // Tokyo: one zone's spot price is the on-demand price, the other's is the spot price.
+    assert_eq!(get("ap-northeast-1", BillingMode::OnDemand), Some(68.8));
+    assert_eq!(get("ap-northeast-1", BillingMode::Spot), Some(23.1449));
+    // Seoul: no spot price at all; Sydney: the one discounted zone of three.
+    assert_eq!(get("ap-northeast-2", BillingMode::Spot), None);
+    assert_eq!(get("ap-southeast-2", BillingMode::Spot), Some(26.5713));
+}
+
+#[test]
 fn azure_retail_prices_give_pay_as_you_go_and_hourly_reservation_rates() {
     let b = azure::import(
         &data("azure-retail-d8v4-westeurope.json"),
@@ -250,6 +267,61 @@ fn azure_retail_prices_give_pay_as_you_go_and_hourly_reservation_rates() {
     let report = merge(&mut file, &b, &gpus());
     assert!(report.added.is_empty());
     assert!(report.unknown_instances.contains("Standard_D8_v4"));
+}
+
+#[test]
+fn azure_snapshots_match_sku_names_and_copy_an_instance_to_a_new_region() {
+    let names: Vec<String> = ["Standard_NC40ads_H100_v5", "Standard_ND96isr_H100_v5"]
+        .map(String::from)
+        .to_vec();
+    let b = azure_snapshot::import(
+        &data("azure-snapshot-westeurope-1b7f5544.json"),
+        &names,
+        origin("https://github.com/andy-diericks/azure-pricing-radar/blob/1b7f55446201ecb7bd3df5a9875afce68a27e6f7/data/latest/vm-eu-west.json"),
+    )
+    .unwrap();
+    let get = |i, m| price(&b, i, "westeurope", m).map(|p| p.per_hour);
+    let nc = "Standard_NC40ads_H100_v5";
+    // Linux pay-as-you-go, spot and 1-year savings plan; Windows and Low Priority left out.
+    assert_eq!(get(nc, BillingMode::OnDemand), Some(9.08));
+    assert_eq!(get(nc, BillingMode::Spot), Some(5.23008));
+    assert_eq!(get(nc, BillingMode::Reserved1y), Some(7.553652));
+    let nd = "Standard_ND96isr_H100_v5";
+    assert_eq!(get(nd, BillingMode::OnDemand), Some(127.816));
+    assert_eq!(get(nd, BillingMode::Reserved1y), None);
+    // NC4as T4 v3 is not among the names asked for.
+    assert_eq!(b.prices.len(), 5);
+    // With the catalog's East US offers only, West Europe gets copies of them.
+    let mut file = ProviderFile {
+        provider: Catalog::builtin().provider("azure").unwrap().clone(),
+        offers: Catalog::builtin()
+            .offers
+            .iter()
+            .filter(|o| o.provider == "azure" && o.region == "eastus")
+            .cloned()
+            .collect(),
+    };
+    let report = merge(&mut file, &b, &gpus());
+    assert_eq!(report.added.len(), 2, "{report}");
+    let copy = file
+        .offers
+        .iter()
+        .find(|o| o.id == "azure-westeurope-standard_nd96isr_h100_v5")
+        .unwrap();
+    let us = file
+        .offers
+        .iter()
+        .find(|o| o.id == "azure-eastus-standard_nd96isr_h100_v5")
+        .unwrap();
+    assert_eq!(
+        (copy.gpu.as_str(), copy.gpu_count, copy.fabric, copy.vcpu),
+        (us.gpu.as_str(), us.gpu_count, us.fabric, us.vcpu)
+    );
+    assert_eq!(copy.prices.len(), 2);
+    assert!(copy
+        .prices
+        .iter()
+        .all(|q| q.source.contains("azure-pricing-radar")));
 }
 
 #[test]
