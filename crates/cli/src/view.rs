@@ -6,7 +6,7 @@ use gpu_sizer_engine::catalog::{BillingMode, Currency};
 use gpu_sizer_engine::cost::money::symbol;
 use gpu_sizer_engine::explain::Term;
 use gpu_sizer_engine::plan::{
-    self, explain_cost, Candidate, Objective, Pitfall, Reason, Report, Request,
+    self, explain_cost, Candidate, Need, Objective, Pitfall, Reason, Report, Request,
 };
 use gpu_sizer_engine::sizing::defaults::Band;
 use gpu_sizer_formats::form::{ModeKey, ModelSource, WorkloadKind};
@@ -421,6 +421,9 @@ fn reason_label(r: &Reason) -> String {
         Reason::MissesDeadline { .. } => "misses the deadline".into(),
         Reason::OverBudget { .. } => "over budget".into(),
         Reason::LacksFeature(f) => format!("lacks {f}"),
+        Reason::CannotRun(Need::GeneralCompute) => "cannot run the job: inference-only chip".into(),
+        Reason::CannotRun(Need::Graphics) => "cannot run the job: no graphics APIs".into(),
+        Reason::CannotRun(Need::Cuda) => "not CUDA (a development box is CUDA only)".into(),
         Reason::NoPrice => "no catalog price in an allowed mode".into(),
         Reason::Filtered(what) => format!("left out by the {what} filter"),
         Reason::Unknown(_) => "time could not be estimated".into(),

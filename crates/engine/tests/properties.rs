@@ -235,10 +235,13 @@ fn workload() -> impl Strategy<Value = Workload> {
                     stream_hours: sh,
                 }
             )),
-        (0f64..1000.0, 0f64..200.0).prop_map(|(hours, m)| Workload::DevBox(DevBox {
-            hours,
-            min_gpu_memory_gib: m
-        })),
+        (0f64..1000.0, 0f64..200.0, any::<bool>()).prop_map(|(hours, m, non_cuda)| {
+            Workload::DevBox(DevBox {
+                hours,
+                min_gpu_memory_gib: m,
+                non_cuda,
+            })
+        }),
     ]
 }
 

@@ -270,7 +270,10 @@ pub struct Form {
 
     // Development box.
     pub dev_hours: f64,
+    /// The least GPU memory as the card is sold (a class of card: 24 takes a 24 GB card).
     pub dev_min_gib: f64,
+    /// Also accept accelerators needing a stack other than CUDA.
+    pub dev_non_cuda: bool,
 
     // Data pipeline.
     pub bytes_per_sample: Option<f64>,
@@ -367,6 +370,7 @@ impl Default for Form {
             stream_hours: 0.0,
             dev_hours: 40.0,
             dev_min_gib: 16.0,
+            dev_non_cuda: false,
             bytes_per_sample: None,
             storage_mbs: 250.0,
             deadline_h: None,
@@ -590,6 +594,7 @@ impl Form {
             WorkloadKind::Dev => Workload::DevBox(DevBox {
                 hours: self.dev_hours,
                 min_gpu_memory_gib: self.dev_min_gib,
+                non_cuda: self.dev_non_cuda,
             }),
         };
         let data = self.bytes_per_sample.map(|bytes| DataFeed {

@@ -4,7 +4,7 @@
 use crate::i18n::{self, Lang, Text};
 use gpu_sizer_engine::catalog::{BillingMode, Currency, Provider};
 use gpu_sizer_engine::cost::money::symbol;
-use gpu_sizer_engine::plan::{Pitfall, Reason, Why};
+use gpu_sizer_engine::plan::{Need, Pitfall, Reason, Why};
 use gpu_sizer_engine::sizing::defaults::Band;
 
 const fn tx(en: &'static str, zh: &'static str) -> Text {
@@ -107,6 +107,7 @@ pub fn reason(r: &Reason, currency: Currency, lang: Lang) -> String {
                 format!("lacks a required feature: {f}")
             }
         }
+        Reason::CannotRun(need) => need_text(*need).get(lang).to_string(),
         Reason::NoPrice => {
             if zh {
                 "价格未知：可在详情中填写你的价格".into()
@@ -131,6 +132,24 @@ pub fn reason(r: &Reason, currency: Currency, lang: Lang) -> String {
     }
 }
 
+/// Why hardware that lacks `need` cannot run the job.
+pub fn need_text(need: Need) -> Text {
+    match need {
+        Need::GeneralCompute => tx(
+            "cannot run this job: the chip runs inference only",
+            "无法运行此作业：该芯片只能做推理",
+        ),
+        Need::Graphics => tx(
+            "cannot run this job: rendering needs graphics APIs (Vulkan, OpenGL, DirectX)",
+            "无法运行此作业：渲染需要图形 API（Vulkan、OpenGL、DirectX）",
+        ),
+        Need::Cuda => tx(
+            "not CUDA: a development box is CUDA only unless you accept other stacks",
+            "不是 CUDA：开发机默认只考虑 CUDA，除非你接受其他软件栈",
+        ),
+    }
+}
+
 /// The group a reason belongs to, for counting.
 pub fn reason_kind(r: &Reason) -> Text {
     match r {
@@ -138,6 +157,7 @@ pub fn reason_kind(r: &Reason) -> Text {
         Reason::MissesDeadline { .. } => tx("Misses the deadline", "超出截止时间"),
         Reason::OverBudget { .. } => tx("Over budget", "超出预算"),
         Reason::LacksFeature(_) => tx("Lacks a feature", "缺少功能"),
+        Reason::CannotRun(_) => tx("Cannot run this job", "无法运行此作业"),
         Reason::NoPrice => tx("No price (enter yours)", "无价格（可自填）"),
         Reason::Filtered(_) => tx("Filtered out", "被筛选排除"),
         Reason::Unknown(_) => tx("Time unknown", "时间未知"),

@@ -489,12 +489,25 @@ num!(
 num!(
     DEV_MEM_F,
     "dev_min_gib",
-    tx("GPU memory needed", "所需显存"),
-    tx("Smallest GPU memory that will do.", "够用的最小显存。"),
+    tx("GPU memory (card class)", "显存（显卡规格）"),
+    tx(
+        "The card's memory as sold: 24 takes a 24 GB card.",
+        "按显卡标称显存计：填 24 即可选 24 GB 的卡。"
+    ),
     GIB,
     dev_min_gib,
     1.0,
     1024.0
+);
+flag!(
+    DEV_NON_CUDA_F,
+    "dev_non_cuda",
+    tx("Accept non-CUDA accelerators", "接受非 CUDA 加速器"),
+    tx(
+        "Also consider AMD, TPU, Trainium and Ascend (CUDA only otherwise).",
+        "同时考虑 AMD、TPU、Trainium 和昇腾（否则只考虑 CUDA）。"
+    ),
+    dev_non_cuda
 );
 
 // Limits and billing.
@@ -784,7 +797,16 @@ pub fn all_texts() -> Vec<Text> {
     ];
     let mut out: Vec<Text> = nums.iter().flat_map(|s| [s.label, s.help]).collect();
     for b in [
-        &FLASH_F, &QLORA_F, &PAGED_F, &NVLINK_F, &MIG_F, &GFX_F, &VIDEO_F, &CUDA_F, &FAST_F,
+        &FLASH_F,
+        &QLORA_F,
+        &PAGED_F,
+        &NVLINK_F,
+        &MIG_F,
+        &GFX_F,
+        &VIDEO_F,
+        &CUDA_F,
+        &FAST_F,
+        &DEV_NON_CUDA_F,
     ] {
         out.extend([b.label, b.help]);
     }
@@ -886,7 +908,11 @@ pub fn ScenarioForm() -> impl IntoView {
             num_field(&STREAMS_F),
             num_field(&STREAM_H_F),
         ]),
-        WorkloadKind::Dev => section(vec![num_field(&DEV_H_F), num_field(&DEV_MEM_F)]),
+        WorkloadKind::Dev => section(vec![
+            num_field(&DEV_H_F),
+            num_field(&DEV_MEM_F),
+            bool_field(&DEV_NON_CUDA_F),
+        ]),
     };
     let advanced_fields = move || match workload.get() {
         WorkloadKind::Train | WorkloadKind::Lora => section(vec![

@@ -56,6 +56,14 @@ pub struct Gpu {
     pub graphics_apis: Vec<String>,
     /// Software stack a job needs. Anything other than `cuda` is flagged to the user as non-CUDA.
     pub software: Software,
+    /// Runs compiled inference graphs only, so no training, rendering or interactive work can be
+    /// planned on it (AWS Inferentia: its SDK trains on Trainium only).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub inference_only: bool,
+    /// A consumer (gaming) card. Its driver licence excludes data-centre deployment, which a
+    /// production service must weigh.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub consumer: bool,
     /// Public pages the figures were read from.
     pub sources: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

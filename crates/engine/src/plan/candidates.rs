@@ -1,7 +1,7 @@
 //! Enumerating candidates: every offer, at the instance counts that hold the job, in every billing
 //! mode it has, with memory and time from the sizing engine.
 
-use super::{pricing, Candidate, Excluded, Features, Reason, Request};
+use super::{needs, pricing, Candidate, Excluded, Features, Reason, Request};
 use crate::catalog::schema::Software;
 use crate::catalog::{BillingMode, Catalog, Currency, Gpu, InstanceLink, Offer, Provider, Quote};
 use crate::cost::serving::TrafficProfile;
@@ -120,6 +120,10 @@ pub(super) fn enumerate<'a>(
         }
         if !constraints.regions.is_empty() && !constraints.regions.contains(&offer.region) {
             out.excluded.push(exclude(Reason::Filtered("region")));
+            continue;
+        }
+        if let Some(need) = needs::unmet(workload, gpu) {
+            out.excluded.push(exclude(Reason::CannotRun(need)));
             continue;
         }
         if let Some(missing) = missing_feature(constraints.require, offer, gpu) {
@@ -476,6 +480,7 @@ mod tests {
         let dev = DevBox {
             hours: 20.0,
             min_gpu_memory_gib: 24.0,
+            non_cuda: false,
         };
         vec![
             request("llama-3.1-8b", Workload::Lora(Lora::default()), None),

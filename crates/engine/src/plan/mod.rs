@@ -6,11 +6,13 @@
 //! `phases` combines several jobs into one plan.
 
 mod candidates;
+pub mod needs;
 pub mod phases;
 pub mod pitfalls;
 mod pricing;
 mod rank;
 
+pub use needs::Need;
 pub use pitfalls::Pitfall;
 pub use pricing::explain_cost;
 pub use rank::{Objective, SensitivityCase, Why};
@@ -205,6 +207,9 @@ pub enum Reason {
     OverBudget { over: f64 },
     /// Lacks a required feature (`nvlink`, `mig`, `graphics`, `video`, `cuda`).
     LacksFeature(&'static str),
+    /// Cannot run this kind of job at all (an inference-only chip for training, no graphics
+    /// APIs for rendering, not CUDA for a development box).
+    CannotRun(Need),
     /// The catalog has no price in any allowed mode: the user can enter one.
     NoPrice,
     /// Outside the allowed providers, regions or billing modes.
@@ -300,5 +305,7 @@ pub fn evaluate<'a>(catalog: &'a Catalog, request: &Request) -> Result<Report<'a
     Ok(rank::rank(priced, excluded, request, sized.warnings))
 }
 
+#[cfg(test)]
+mod rules_tests;
 #[cfg(test)]
 mod tests;

@@ -2,6 +2,7 @@
 
 use super::{Candidate, Request};
 use crate::catalog::{BillingMode, InstanceLink};
+use crate::scenario::Workload;
 
 /// Prices older than this are flagged.
 pub const STALE_AFTER_DAYS: i64 = 180;
@@ -96,7 +97,9 @@ pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
             }
         }
     }
-    if pick.headroom < LOW_HEADROOM {
+    // A development box's memory is a class of card the user asked for, not a computed need.
+    let asked = matches!(request.scenario.workload, Workload::DevBox(_));
+    if pick.headroom < LOW_HEADROOM && !asked {
         out.push(Pitfall::LowMemoryHeadroom {
             headroom: pick.headroom,
         });

@@ -173,6 +173,7 @@ fn mixed_dev_train_serve_plan() {
         Workload::DevBox(DevBox {
             hours: 40.0,
             min_gpu_memory_gib: 16.0,
+            non_cuda: false,
         }),
     );
     let lora = Lora {
@@ -253,6 +254,7 @@ fn idle_weekend_and_egress_are_lines_and_pitfalls() {
         Workload::DevBox(DevBox {
             hours: 10.0,
             min_gpu_memory_gib: 16.0,
+            non_cuda: false,
         }),
     );
     req.constraints.modes = vec![BillingMode::OnDemand];
@@ -311,6 +313,7 @@ fn unpublished_hidden_costs_are_assumed_at_the_published_median() {
         Workload::DevBox(DevBox {
             hours: 730.0,
             min_gpu_memory_gib: 16.0,
+            non_cuda: false,
         }),
     );
     req.constraints.modes = vec![BillingMode::OnDemand];
@@ -388,7 +391,8 @@ mod properties {
             })),
             (1.0f64..500.0).prop_map(|hours| Workload::DevBox(DevBox {
                 hours,
-                min_gpu_memory_gib: 8.0
+                min_gpu_memory_gib: 8.0,
+                non_cuda: false,
             })),
         ]
     }

@@ -363,7 +363,12 @@ pub struct Render {
 #[derive(Debug, Clone, PartialEq)]
 pub struct DevBox {
     pub hours: f64,
+    /// The least GPU memory, as the card is sold: a development box asks for a class of card
+    /// ("a 24 GB card"), not for a computed need, so a 24 GiB card qualifies for 24.
     pub min_gpu_memory_gib: f64,
+    /// Accept accelerators that need a software stack other than CUDA (ROCm, CANN, XLA,
+    /// Neuron). Off by default: development code, notebooks and their libraries assume CUDA.
+    pub non_cuda: bool,
 }
 
 /// Storage feeding the job: when it cannot deliver the bytes the GPUs consume, it sets the pace.

@@ -33,6 +33,20 @@ pub fn usable_gib_with(gpu: &Gpu, workload: &Workload, detail: Detail) -> Term {
             }),
             source: Some(super::defaults::VLLM_PROFILE),
         },
+        // A development box asks for a class of card ("24 GB"), not for a computed need: the
+        // card's memory as sold is what it is compared with.
+        Workload::DevBox(_) => Term {
+            key: "usable",
+            value: gpu.memory_gib,
+            unit: "GiB",
+            formula: detail.text(|| {
+                format!(
+                    "{} GiB as the card is sold (a development box asks for a class of card)",
+                    gpu.memory_gib
+                )
+            }),
+            source: None,
+        },
         _ => Term {
             key: "usable",
             value: gpu.memory_gib * (1.0 - MEMORY_RESERVE),
