@@ -331,12 +331,18 @@ fn pitfall(p: &Pitfall, currency: Currency) -> PitfallView {
                 percent(*share)
             ),
         ),
-        Pitfall::NoAutoStop { idle_cost } => (
+        Pitfall::NoAutoStop {
+            idle_cost,
+            saving,
+            grace_h,
+        } => (
             "no_auto_stop",
-            Some(*idle_cost),
+            Some(*saving),
             format!(
-                "Idle hours are billed: an auto-stop would save {}.",
-                m(*idle_cost)
+                "Idle hours cost {}: an auto-stop after {:.0} idle minutes would save {}.",
+                m(*idle_cost),
+                grace_h * 60.0,
+                m(*saving)
             ),
         ),
         Pitfall::MultiGpuWithoutNvlink { extra_cost } => (

@@ -306,6 +306,8 @@ pub struct Form {
     pub ingress_gb: f64,
     pub idle_h: f64,
     pub idle_periods: f64,
+    /// Minutes an auto-stop waits before stopping an idle instance; `None`: no auto-stop.
+    pub auto_stop_min: Option<f64>,
     pub setup_h: f64,
     /// Spot interruptions per hour; `None`: the provider-kind default.
     pub spot_rate: Option<f64>,
@@ -394,6 +396,7 @@ impl Default for Form {
             ingress_gb: 0.0,
             idle_h: 0.0,
             idle_periods: 0.0,
+            auto_stop_min: None,
             setup_h: 0.5,
             spot_rate: None,
             restart_min: 10.0,
@@ -626,6 +629,10 @@ impl Form {
             ingress_gb: positive("ingress_gb", self.ingress_gb)?,
             idle_h: positive("idle_h", self.idle_h)?,
             idle_periods: positive("idle_periods", self.idle_periods)?,
+            auto_stop_h: match self.auto_stop_min {
+                Some(m) => Some(positive("auto_stop_min", m)? / 60.0),
+                None => None,
+            },
             serving_peak_ratio: positive("peak_ratio", self.peak_ratio)?.max(1.0),
             setup_h: positive("setup_h", self.setup_h)?,
             spot_interruptions_per_h: match self.spot_rate {
@@ -703,6 +710,7 @@ mod tests {
             (|f| f.zero = 7, "zero"),
             (|f| f.modes = "on-demand,weekly".into(), "modes"),
             (|f| f.egress_gb = -1.0, "egress_gb"),
+            (|f| f.auto_stop_min = Some(-5.0), "auto_stop_min"),
             (|f| f.deadline_h = Some(0.0), "deadline_h"),
             (|f| f.cny_per_usd = f64::NAN, "cny_per_usd"),
             (|f| f.lora_targets = "qq".into(), "lora_targets"),

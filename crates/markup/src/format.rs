@@ -238,17 +238,25 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
                 format!("Data transfer out is {:.0}% of the bill ({}). Keep data in the same cloud where you can.", share * 100.0, m(*cost))
             },
         ),
-        Pitfall::NoAutoStop { idle_cost } => (
+        Pitfall::NoAutoStop {
+            idle_cost,
+            saving,
+            grace_h,
+        } => (
             tx("No auto-stop", "没有自动关机"),
             if zh {
                 format!(
-                    "空闲时间要花 {}。设置空闲自动关机可省下大部分。",
-                    m(*idle_cost)
+                    "空闲时间要花 {}。空闲 {} 后自动关机可省 {}。",
+                    m(*idle_cost),
+                    i18n::duration(*grace_h, lang),
+                    m(*saving)
                 )
             } else {
                 format!(
-                    "Idle hours cost {}. An idle auto-stop saves most of it.",
-                    m(*idle_cost)
+                    "Idle hours cost {}. An auto-stop after {} idle would save {}.",
+                    m(*idle_cost),
+                    i18n::duration(*grace_h, lang),
+                    m(*saving)
                 )
             },
         ),

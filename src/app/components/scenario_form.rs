@@ -684,6 +684,21 @@ num!(
     1e6
 );
 num!(
+    IDLE_PERIODS_F,
+    "idle_periods",
+    tx("Idle periods", "空闲时段数"),
+    tx(
+        "Separate stretches the idle hours come in (5 nights: 5).",
+        "空闲时间分成几段（5 个夜晚：5）。"
+    ),
+    NONE,
+    idle_periods,
+    0.0,
+    1e5
+);
+num!(opt AUTO_STOP_F, "auto_stop_min", tx("Auto-stop after", "空闲自动关机"),
+    tx("Idle minutes before the instance is stopped (empty: no auto-stop).", "空闲多少分钟后自动关机（留空：不关机）。"), tx("min", "分钟"), auto_stop_min, 0.0, 1e5);
+num!(
     SETUP_F,
     "setup_h",
     tx("Set-up time", "环境准备时间"),
@@ -787,6 +802,8 @@ pub fn all_texts() -> Vec<Text> {
         &EGRESS_F,
         &INGRESS_F,
         &IDLE_F,
+        &IDLE_PERIODS_F,
+        &AUTO_STOP_F,
         &SETUP_F,
         &SPOT_F,
         &RESTART_F,
@@ -1002,6 +1019,8 @@ pub fn ScenarioForm() -> impl IntoView {
                     >
                         {move || t::WEEKEND_IDLE.get(lang.get())}
                     </button>
+                    {num_field(&IDLE_PERIODS_F)}
+                    {num_field(&AUTO_STOP_F)}
                     {num_field(&SETUP_F)}
                     {num_field(&SPOT_F)}
                     {num_field(&RESTART_F)}

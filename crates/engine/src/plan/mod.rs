@@ -66,8 +66,12 @@ pub struct CostInputs {
     pub ingress_gb: f64,
     /// Hours instances stay up with nobody using them (nights, a weekend).
     pub idle_h: f64,
-    /// Idle periods (e.g. nights) an auto-stop policy would cut short.
+    /// Separate stretches the idle hours come in (nights, a weekend): an auto-stop keeps each
+    /// one for its grace period. At least one when there are idle hours.
     pub idle_periods: f64,
+    /// An auto-stop policy stops an idle instance after this many hours (its grace period);
+    /// `None`: instances stay up through every idle hour.
+    pub auto_stop_h: Option<f64>,
     /// Peak-to-average ratio of serving traffic over a day (1: flat).
     pub serving_peak_ratio: f64,
     /// Environment set-up and data download before the job, billed at the instance rate.
@@ -91,6 +95,7 @@ impl Default for CostInputs {
             ingress_gb: 0.0,
             idle_h: 0.0,
             idle_periods: 0.0,
+            auto_stop_h: None,
             serving_peak_ratio: 1.0,
             setup_h: 0.5,
             spot_interruptions_per_h: None,

@@ -2,6 +2,8 @@
 
 use super::{Candidate, Request};
 use crate::catalog::{BillingMode, InstanceLink};
+use crate::cost::hidden::{auto_stop_saving_with, DEFAULT_AUTO_STOP_H};
+use crate::explain::Detail;
 use crate::scenario::Workload;
 
 /// Prices older than this are flagged.
@@ -18,8 +20,13 @@ pub enum Pitfall {
     OnDemandForLongJob { saving: f64, mode: BillingMode },
     /// Egress is a large share of the bill.
     Egress { cost: f64, share: f64 },
-    /// Idle hours are billed; an auto-stop would save this much.
-    NoAutoStop { idle_cost: f64 },
+    /// Idle hours are billed in full: an auto-stop after `grace_h` idle hours in each idle
+    /// period would save `saving` of their `idle_cost`.
+    NoAutoStop {
+        idle_cost: f64,
+        saving: f64,
+        grace_h: f64,
+    },
     /// Several GPUs over PCIe where the same GPUs with NVLink finish sooner or cheaper.
     MultiGpuWithoutNvlink { extra_cost: f64 },
     /// Less than 10 % of GPU memory left free.
@@ -73,9 +80,20 @@ pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
         }
     }
     if let Some(idle) = pick.lines.iter().find(|l| l.key == "idle") {
-        if idle.value > 0.0 {
+        let costs = &request.costs;
+        if idle.value > 0.0 && costs.auto_stop_h.is_none() {
+            let grace_h = DEFAULT_AUTO_STOP_H;
+            let saving = auto_stop_saving_with(
+                idle.value / costs.idle_h.max(1e-9),
+                costs.idle_h,
+                costs.idle_periods.max(1.0),
+                grace_h,
+                Detail::Numbers,
+            );
             out.push(Pitfall::NoAutoStop {
                 idle_cost: idle.value,
+                saving: saving.value,
+                grace_h,
             });
         }
     }

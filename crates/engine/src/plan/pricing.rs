@@ -10,7 +10,7 @@ use crate::catalog::{BillingMode, Catalog, Currency, Offer, Provider, Quote};
 use crate::cost::billing::{
     billed_hours, break_even_with, commitment_cost, on_demand_cost, BreakEven,
 };
-use crate::cost::hidden::{egress_cost, idle_cost, storage_cost, HOURS_PER_MONTH};
+use crate::cost::hidden::{egress_cost, idle_billed, storage_cost, HOURS_PER_MONTH};
 use crate::cost::serving::{fleet_with, serverless_with, TrafficProfile};
 use crate::cost::spot::{expected_runtime_with, SpotOutcome, SpotRisk};
 use crate::explain::{Detail, Term};
@@ -394,7 +394,13 @@ fn lines(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Deta
             });
         }
         if costs.idle_h > 0.0 {
-            let mut idle = idle_cost(rate * instances, costs.idle_h, detail);
+            let mut idle = idle_billed(
+                rate * instances,
+                costs.idle_h,
+                costs.idle_periods,
+                costs.auto_stop_h,
+                detail,
+            );
             if detail == Detail::Full {
                 idle.formula = format!("{} ({} instance(s))", idle.formula, b.instances);
             }

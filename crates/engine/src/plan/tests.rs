@@ -266,13 +266,53 @@ fn idle_weekend_and_egress_are_lines_and_pitfalls() {
     // L4 at $0.80/h idle 62 h = $49.60; 500 GB × $0.09 = $45.
     assert!((line("idle").unwrap() - 49.6).abs() < 1e-9);
     assert!((line("egress").unwrap() - 45.0).abs() < 1e-9);
-    assert!(report.pitfalls.iter().any(
-        |p| matches!(p, Pitfall::NoAutoStop { idle_cost } if (*idle_cost - 49.6).abs() < 1e-9)
-    ));
+    // One idle stretch: an auto-stop after SkyPilot's default 5 idle minutes would bill
+    // 5 minutes of it, saving (62 − 1/12) h × $0.80 = $49.53.
+    let saving = (62.0 - 5.0 / 60.0) * 0.80;
+    assert!(report.pitfalls.iter().any(|p| matches!(
+        p,
+        Pitfall::NoAutoStop { idle_cost, saving: s, .. }
+            if (*idle_cost - 49.6).abs() < 1e-9 && (*s - saving).abs() < 1e-9
+    )));
     assert!(report
         .pitfalls
         .iter()
         .any(|p| matches!(p, Pitfall::Egress { .. })));
+}
+
+/// Five idle nights of 14 h on an L4 at $0.80/h: without an auto-stop all 70 h are billed; an
+/// auto-stop after 15 idle minutes bills the grace of each night, 5 × 0.25 h.
+#[test]
+fn an_auto_stop_bills_only_the_grace_of_each_idle_period() {
+    let catalog = fixture();
+    let mut req = request(
+        "llama-3.1-8b",
+        Workload::DevBox(DevBox {
+            hours: 40.0,
+            min_gpu_memory_gib: 16.0,
+            non_cuda: false,
+        }),
+    );
+    req.constraints.modes = vec![BillingMode::OnDemand];
+    req.costs.idle_h = 70.0;
+    req.costs.idle_periods = 5.0;
+    let idle = |req: &Request| {
+        let report = evaluate(&catalog, req).unwrap();
+        let pick = report.pick().unwrap().clone();
+        let line = pick.lines.iter().find(|l| l.key == "idle").unwrap().value;
+        (line, report.pitfalls)
+    };
+    let (all, pitfalls) = idle(&req);
+    assert!((all - 56.0).abs() < 1e-9, "{all}");
+    assert!(pitfalls
+        .iter()
+        .any(|p| matches!(p, Pitfall::NoAutoStop { .. })));
+    req.costs.auto_stop_h = Some(0.25);
+    let (billed, pitfalls) = idle(&req);
+    assert!((billed - 5.0 * 0.25 * 0.80).abs() < 1e-9, "{billed}");
+    assert!(!pitfalls
+        .iter()
+        .any(|p| matches!(p, Pitfall::NoAutoStop { .. })));
 }
 
 /// A provider that publishes no storage, snapshot or egress price is charged the median of those
