@@ -304,13 +304,21 @@ fn pitfall(p: &Pitfall, currency: Currency) -> PitfallView {
         Pitfall::StorageStarvesGpu {
             utilisation,
             extra_cost,
+            feed_mbs,
+            faster_mbs,
         } => (
             "storage_starves_gpu",
             Some(*extra_cost),
             format!(
-                "Storage cannot feed the GPUs: they run at {} and the job costs {} more. Faster storage or smaller samples fix it.",
+                "Storage at {feed_mbs:.0} MB/s cannot feed the GPUs: they run at {} and the job costs {} more. {}",
                 percent(*utilisation),
-                m(*extra_cost)
+                m(*extra_cost),
+                match faster_mbs {
+                    Some(f) => format!(
+                        "This offer's fastest storage reads {f:.0} MB/s (fast_storage, or the local disk)."
+                    ),
+                    None => "Faster storage or smaller samples fix it.".into(),
+                }
             ),
         ),
         Pitfall::OnDemandForLongJob { saving, mode } => (

@@ -5,8 +5,8 @@ use gpu_sizer_engine::catalog::{Catalog, Gpu};
 use gpu_sizer_engine::model::presets;
 use gpu_sizer_engine::plan::{self, Constraints, CostInputs, Objective, Request};
 use gpu_sizer_engine::scenario::{
-    Classic, Cluster, DataFeed, DevBox, KvPrecision, Lora, LoraTargets, Model, ModelSpec,
-    Optimizer, Parallelism, Recompute, Render, Serve, Train, TrainPrecision, TrainShape,
+    Classic, Cluster, DataFeed, DataSource, DevBox, KvPrecision, Lora, LoraTargets, Model,
+    ModelSpec, Optimizer, Parallelism, Recompute, Render, Serve, Train, TrainPrecision, TrainShape,
     WeightFormat, Workload, ZeroStage,
 };
 use gpu_sizer_engine::sizing::{fit, memory, time};
@@ -425,7 +425,10 @@ proptest! {
             scenario: gpu_sizer_engine::Scenario {
                 model: spec,
                 workload: w,
-                data: feed.map(|(b, s)| DataFeed { bytes_per_sample: b, storage_mbs: s }),
+                data: feed.map(|(b, s)| DataSource {
+                    bytes_per_sample: b,
+                    storage_mbs: (s > 1.0).then_some(s),
+                }),
                 deadline_h: deadline,
             },
             costs: CostInputs::default(),

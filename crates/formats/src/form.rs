@@ -10,7 +10,7 @@ use gpu_sizer_engine::cost::money::Exchange;
 use gpu_sizer_engine::model::{Attention, ModelKind, Transformer};
 use gpu_sizer_engine::plan::{Constraints, CostInputs, Features, Objective, Request, StorageNeeds};
 use gpu_sizer_engine::scenario::{
-    Classic, DataFeed, DevBox, InputError, KvPrecision, Lora, LoraTargets, ModelSpec, Optimizer,
+    Classic, DataSource, DevBox, InputError, KvPrecision, Lora, LoraTargets, ModelSpec, Optimizer,
     Parallelism, Recompute, Render, Scenario, Serve, Train, TrainPrecision, TrainShape,
     WeightFormat, Workload, ZeroStage,
 };
@@ -277,7 +277,8 @@ pub struct Form {
 
     // Data pipeline.
     pub bytes_per_sample: Option<f64>,
-    pub storage_mbs: f64,
+    /// Storage throughput, when known; `None`: each offer's own storage.
+    pub storage_mbs: Option<f64>,
 
     // Limits.
     pub deadline_h: Option<f64>,
@@ -374,7 +375,7 @@ impl Default for Form {
             dev_min_gib: 16.0,
             dev_non_cuda: false,
             bytes_per_sample: None,
-            storage_mbs: 250.0,
+            storage_mbs: None,
             deadline_h: None,
             budget: None,
             max_gpus: 8,
@@ -600,7 +601,7 @@ impl Form {
                 non_cuda: self.dev_non_cuda,
             }),
         };
-        let data = self.bytes_per_sample.map(|bytes| DataFeed {
+        let data = self.bytes_per_sample.map(|bytes| DataSource {
             bytes_per_sample: bytes,
             storage_mbs: self.storage_mbs,
         });

@@ -202,18 +202,29 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
         Pitfall::StorageStarvesGpu {
             utilisation,
             extra_cost,
-        } => (
-            tx("Storage starves the GPUs", "存储拖慢 GPU"),
-            if zh {
-                format!(
-                    "存储吞吐把 GPU 利用率限制在 {:.0}%：多花 {}。请换更快的存储或本地 NVMe。",
-                    utilisation * 100.0,
-                    m(*extra_cost)
-                )
-            } else {
-                format!("Storage throughput caps GPU use at {:.0}%: +{}. Use faster storage or local NVMe.", utilisation * 100.0, m(*extra_cost))
-            },
-        ),
+            feed_mbs,
+            faster_mbs,
+        } => (tx("Storage starves the GPUs", "存储拖慢 GPU"), {
+            let feed = i18n::number(*feed_mbs, 0);
+            let share = utilisation * 100.0;
+            let cost = m(*extra_cost);
+            match (zh, faster_mbs) {
+                    (true, Some(f)) => format!(
+                        "存储只有 {feed} MB/s，GPU 利用率被限制在 {share:.0}%：多花 {cost}。该实例最快的存储可达 {} MB/s：勾选“最快存储层”或使用本地盘。",
+                        i18n::number(*f, 0)
+                    ),
+                    (true, None) => format!(
+                        "存储只有 {feed} MB/s，GPU 利用率被限制在 {share:.0}%：多花 {cost}。请换更快的存储，或减小每个样本的数据量。"
+                    ),
+                    (false, Some(f)) => format!(
+                        "Storage at {feed} MB/s caps GPU use at {share:.0}%: +{cost}. This offer's fastest storage reads {} MB/s: choose the fastest storage tier or the local disk.",
+                        i18n::number(*f, 0)
+                    ),
+                    (false, None) => format!(
+                        "Storage at {feed} MB/s caps GPU use at {share:.0}%: +{cost}. Use faster storage or smaller samples."
+                    ),
+                }
+        }),
         Pitfall::OnDemandForLongJob { saving, mode: mo } => (
             tx("On-demand for a long job", "长作业用按量付费"),
             if zh {

@@ -639,8 +639,8 @@ flag!(
     "fast_storage",
     tx("Fastest storage tier", "最快存储层"),
     tx(
-        "Use the provider's fastest disk rather than its cheapest.",
-        "使用最快而非最便宜的云盘。"
+        "The provider's fastest disk rather than its cheapest: priced and read at its maximum.",
+        "使用最快而非最便宜的云盘：按其最高吞吐计价和读取。"
     ),
     fast_storage
 );
@@ -736,19 +736,8 @@ num!(
     1e4
 );
 num!(opt BPS_F, "bytes_per_sample", tx("Bytes per sample", "每样本字节数"), tx("Data read per sample or sequence (empty: storage never limits).", "每个样本或序列读取的数据量（留空：不考虑存储瓶颈）。"), tx("bytes", "字节"), bytes_per_sample, 1.0, 1e12);
-num!(
-    STORAGE_F,
-    "storage_mbs",
-    tx("Storage read speed", "存储读取速度"),
-    tx(
-        "Sustained read throughput of your storage.",
-        "存储的持续读取吞吐。"
-    ),
-    tx("MB/s", "MB/s"),
-    storage_mbs,
-    0.1,
-    1e6
-);
+num!(opt STORAGE_F, "storage_mbs", tx("Storage read speed", "存储读取速度"),
+    tx("Sustained read throughput, if you know it (empty: each offer's local disk or its provider's tier).", "已知的持续读取吞吐（留空：按各实例的本地盘或云厂商存储层）。"), tx("MB/s", "MB/s"), storage_mbs, 0.1, 1e6);
 num!(
     FX_F,
     "cny_per_usd",

@@ -195,6 +195,10 @@ pub struct StorageTier {
     pub throughput_mbs: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_throughput_mbs: Option<f64>,
+    /// Hard disks: cheap, but a training job that rereads its data every epoch should not be
+    /// put on them unasked.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hdd: bool,
 }
 
 /// Internet egress priced per GB up to `up_to_tb` per month (`None`: everything beyond).

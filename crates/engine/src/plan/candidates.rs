@@ -1,12 +1,13 @@
 //! Enumerating candidates: every offer, at the instance counts that hold the job, in every billing
 //! mode it has, with memory and time from the sizing engine.
 
+use super::storage::{self, Feed};
 use super::{needs, pricing, Candidate, Excluded, Features, Reason, Request};
 use crate::catalog::schema::Software;
 use crate::catalog::{BillingMode, Catalog, Currency, Gpu, InstanceLink, Offer, Provider, Quote};
 use crate::cost::serving::TrafficProfile;
 use crate::explain::Detail;
-use crate::scenario::{Cluster, InputError, Model, Workload};
+use crate::scenario::{Cluster, DataFeed, InputError, Model, Workload};
 use crate::sizing::fit;
 use crate::sizing::memory::MemoryEstimate;
 use crate::sizing::time::{self, Timing};
@@ -35,6 +36,8 @@ pub(super) struct Sized<'a> {
     /// The day of traffic a serving job must carry, when the request states it (the same for
     /// every candidate, so built once).
     pub traffic: Option<Arc<TrafficProfile>>,
+    /// The storage feeding the GPUs, when the job reads its data from storage.
+    pub feed: Option<Feed<'a>>,
 }
 
 pub(super) struct Enumerated<'a> {
@@ -73,9 +76,13 @@ struct OnGpu {
 pub(super) fn enumerate<'a>(
     catalog: &'a Catalog,
     request: &Request,
+    published: &pricing::Published,
 ) -> Result<Enumerated<'a>, InputError> {
     let scenario = &request.scenario;
     scenario.workload.check()?;
+    if let Some(d) = &scenario.data {
+        d.check()?;
+    }
     let model = Model::resolve(&scenario.model)?;
     let mut warnings = Vec::new();
     if model.coarse {
@@ -97,6 +104,7 @@ pub(super) fn enumerate<'a>(
     let workload = &scenario.workload;
     let serving = matches!(workload, Workload::Serve(_));
     let traffic = pricing::stated_traffic(request).map(Arc::new);
+    let fast_tier = request.costs.storage.fast_tier;
 
     for offer in &catalog.offers {
         let (Some(g), Some(provider)) = (
@@ -168,6 +176,8 @@ pub(super) fn enumerate<'a>(
             out.excluded.push(exclude(Reason::DoesNotFit { short_gib }));
             continue;
         }
+        let feed = storage::feed(offer, provider, request, published.throughput);
+        let data = scenario.data.as_ref().zip(feed).map(|(d, f)| d.feed(f.mbs));
         let first = needed.div_ceil(per_node);
         for instances in counts(workload, first, max_gpus / per_node) {
             // Serving is timed per replica (the fleet is sized from traffic when priced);
@@ -196,18 +206,23 @@ pub(super) fn enumerate<'a>(
                 continue;
             }
             let cluster = Cluster::on_offer(gpu, offer, gpus);
-            let key = ClusterKey::of(&cluster);
+            let key = ClusterKey::of(&cluster, data.as_ref());
             let timing = match known.timings.iter().find(|(k, _)| *k == key) {
                 Some((_, t)) => Arc::clone(t),
                 None => {
-                    let t = Arc::new(time::estimate_with(
+                    let mut t = time::estimate_with(
                         &model,
                         workload,
                         &cluster,
-                        scenario.data.as_ref(),
+                        data.as_ref(),
                         catalog,
                         Detail::Numbers,
-                    )?);
+                    )?;
+                    // The storage behind the cap (its value is part of the cache key).
+                    if let (Some(f), Some(_)) = (feed, &data) {
+                        t.terms.push(f.term(fast_tier, Detail::Numbers));
+                    }
+                    let t = Arc::new(t);
                     known.timings.push((key, Arc::clone(&t)));
                     t
                 }
@@ -236,6 +251,7 @@ pub(super) fn enumerate<'a>(
                     overridden: *overridden,
                     on_demand,
                     traffic: traffic.clone(),
+                    feed,
                 });
             }
         }
@@ -255,14 +271,24 @@ pub(super) fn explain_sizing(
     let workload = &scenario.workload;
     let memory_gpus = usable_gpus(workload, c.gpus);
     let memory = fit::fit_on_with(&model, workload, c.gpu, memory_gpus, Detail::Full)?.memory;
-    let timing = time::estimate_with(
+    let data = scenario
+        .data
+        .as_ref()
+        .zip(c.feed)
+        .map(|(d, f)| d.feed(f.mbs));
+    let mut timing = time::estimate_with(
         &model,
         workload,
         &Cluster::on_offer(c.gpu, c.offer, c.gpus),
-        scenario.data.as_ref(),
+        data.as_ref(),
         catalog,
         Detail::Full,
     )?;
+    if let (Some(f), Some(_)) = (c.feed, &data) {
+        timing
+            .terms
+            .push(f.term(request.costs.storage.fast_tier, Detail::Full));
+    }
     Ok((memory, timing))
 }
 
@@ -274,16 +300,19 @@ struct ClusterKey {
     link: InstanceLink,
     fabric: crate::catalog::Fabric,
     network_gbps: Option<f64>,
+    /// Storage throughput feeding the GPUs, MB/s (it differs between offers).
+    feed_mbs: Option<f64>,
 }
 
 impl ClusterKey {
-    fn of(c: &Cluster) -> ClusterKey {
+    fn of(c: &Cluster, data: Option<&DataFeed>) -> ClusterKey {
         ClusterKey {
             gpus: c.gpus,
             per_node: c.gpus_per_node,
             link: c.link,
             fabric: c.fabric,
             network_gbps: c.network_gbps,
+            feed_mbs: data.map(|d| d.storage_mbs),
         }
     }
 }
@@ -408,11 +437,11 @@ mod tests {
     use crate::explain::Term;
     use crate::plan::{evaluate, explain, Constraints, CostInputs, Objective, Request};
     use crate::scenario::{
-        Classic, DataFeed, DevBox, Lora, ModelSpec, Optimizer, Parallelism, Render, Scenario,
+        Classic, DataSource, DevBox, Lora, ModelSpec, Optimizer, Parallelism, Render, Scenario,
         Serve, Train, TrainPrecision, WeightFormat, Workload, ZeroStage,
     };
 
-    fn request(model: &str, workload: Workload, data: Option<DataFeed>) -> Request {
+    fn request(model: &str, workload: Workload, data: Option<DataSource>) -> Request {
         Request {
             scenario: Scenario {
                 model: ModelSpec::Preset(model.into()),
@@ -449,9 +478,9 @@ mod tests {
             },
             ..Train::default()
         };
-        let slow_disk = DataFeed {
+        let slow_disk = DataSource {
             bytes_per_sample: 4e6,
-            storage_mbs: 50.0,
+            storage_mbs: Some(50.0),
         };
         let moe = Serve {
             weights: WeightFormat::Int4Awq,
@@ -585,6 +614,7 @@ mod tests {
             "tensor_parallel_comm",
             "pipeline_bubble",
             "storage_cap",
+            "storage_feed",
             "weights_read_per_step",
             "instances",
             "seconds_per_frame",

@@ -11,11 +11,13 @@ pub mod phases;
 pub mod pitfalls;
 mod pricing;
 mod rank;
+pub mod storage;
 
 pub use needs::Need;
 pub use pitfalls::Pitfall;
 pub use pricing::explain_cost;
 pub use rank::{Objective, SensitivityCase, Why};
+pub use storage::{Feed, FeedFrom};
 
 use crate::catalog::{BillingMode, Catalog, Currency, Gpu, Offer, Provider, Quote};
 use crate::cost::billing::BreakEven;
@@ -198,6 +200,8 @@ pub struct Candidate<'a> {
     pub spot: Option<SpotOutcome>,
     /// The high end of the time band misses the deadline.
     pub deadline_at_risk: bool,
+    /// The storage feeding the GPUs, when the job reads its data from storage.
+    pub feed: Option<Feed<'a>>,
     pub warnings: Vec<String>,
 }
 
@@ -297,10 +301,10 @@ pub fn explain(
 /// Evaluates every candidate of `catalog` for `request`. Figures carry values only; [`explain`]
 /// gives the formulas of the one shown.
 pub fn evaluate<'a>(catalog: &'a Catalog, request: &Request) -> Result<Report<'a>, InputError> {
-    let sized = candidates::enumerate(catalog, request)?;
+    let published = pricing::Published::of(catalog, request);
+    let sized = candidates::enumerate(catalog, request, &published)?;
     let mut priced = Vec::new();
     let mut excluded = sized.excluded;
-    let published = pricing::Published::of(catalog, request);
     for c in sized.sized {
         match pricing::price(c, request, &published) {
             Ok(candidate) => priced.push(candidate),

@@ -1,5 +1,6 @@
 //! The classic ways people waste money on cloud GPUs, found in the report with the amount at stake.
 
+use super::storage::{self, FeedFrom};
 use super::{Candidate, Request};
 use crate::catalog::{BillingMode, InstanceLink};
 use crate::cost::hidden::{auto_stop_saving_with, DEFAULT_AUTO_STOP_H};
@@ -14,8 +15,15 @@ pub const LOW_HEADROOM: f64 = 0.10;
 /// A mistake in reach and what it would cost (report currency); the front ends word it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Pitfall {
-    /// Storage cannot feed the GPUs: utilisation capped, the job runs longer.
-    StorageStarvesGpu { utilisation: f64, extra_cost: f64 },
+    /// Storage cannot feed the GPUs: utilisation capped, the job runs longer. `feed_mbs` is
+    /// what the storage delivers; `faster_mbs` what the offer's fastest storage would (the
+    /// provider's fastest tier, or the instance's local disk), when that is faster.
+    StorageStarvesGpu {
+        utilisation: f64,
+        extra_cost: f64,
+        feed_mbs: f64,
+        faster_mbs: Option<f64>,
+    },
     /// On-demand chosen where a commitment on the same offer would cost less.
     OnDemandForLongJob { saving: f64, mode: BillingMode },
     /// Egress is a large share of the bill.
@@ -48,11 +56,17 @@ pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
         .find(|l| l.key == "compute")
         .map_or(0.0, |l| l.value);
 
-    if let Some(cap) = pick.timing.terms.iter().find(|t| t.key == "storage_cap") {
+    if let (Some(cap), Some(feed)) = (
+        pick.timing.terms.iter().find(|t| t.key == "storage_cap"),
+        pick.feed,
+    ) {
         if cap.value < 1.0 && cap.value > 0.0 {
             out.push(Pitfall::StorageStarvesGpu {
                 utilisation: cap.value,
                 extra_cost: compute * (1.0 - cap.value),
+                feed_mbs: feed.mbs,
+                faster_mbs: storage::fastest_mbs(pick.offer, pick.provider, request)
+                    .filter(|f| *f > feed.mbs && feed.from != FeedFrom::Stated),
             });
         }
     }

@@ -4,7 +4,7 @@
 //! re-runs the same arithmetic with its formulas for the candidate a person looks at.
 
 use super::candidates::Sized;
-use super::{Candidate, Excluded, Reason, Request};
+use super::{storage, Candidate, Excluded, Reason, Request};
 use crate::catalog::schema::StorageTier;
 use crate::catalog::{BillingMode, Catalog, Currency, Offer, Provider, Quote};
 use crate::cost::billing::{
@@ -38,6 +38,8 @@ pub(super) struct Published {
     snapshot: Option<(f64, usize)>,
     /// The whole month's egress of the request, through each provider's tiers.
     egress: Option<(f64, usize)>,
+    /// Throughput of the tier the request's data would go on, MB/s.
+    pub(super) throughput: Option<(f64, usize)>,
 }
 
 impl Published {
@@ -48,7 +50,7 @@ impl Published {
         let providers = &catalog.providers;
         let storage = providers
             .iter()
-            .filter_map(|p| storage_tier(p, costs.storage.fast_tier))
+            .filter_map(|p| storage_tier(p, request))
             .map(|t| to_report(t.price.price, t.price.currency))
             .collect();
         let snapshot = providers
@@ -67,6 +69,7 @@ impl Published {
             storage: median(storage),
             snapshot: median(snapshot),
             egress: median(egress),
+            throughput: storage::published_mbs(providers, request),
         }
     }
 }
@@ -84,18 +87,13 @@ fn median(mut values: Vec<f64>) -> Option<(f64, usize)> {
     Some((mid, n))
 }
 
-/// The storage tier a job's data goes on: the fastest when asked for, else the cheapest.
-fn storage_tier(provider: &Provider, fast: bool) -> Option<&StorageTier> {
-    let tiers = provider.storage.iter();
-    if fast {
-        tiers.max_by(|x, y| {
-            x.max_throughput_mbs
-                .unwrap_or(0.0)
-                .total_cmp(&y.max_throughput_mbs.unwrap_or(0.0))
-        })
-    } else {
-        tiers.min_by(|x, y| x.price.price.total_cmp(&y.price.price))
-    }
+/// The storage tier a job's data goes on (see [`storage::tier`]).
+fn storage_tier<'p>(provider: &'p Provider, request: &Request) -> Option<&'p StorageTier> {
+    storage::tier(
+        provider,
+        request.costs.storage.fast_tier,
+        storage::rereads(&request.scenario.workload),
+    )
 }
 
 /// A hidden-cost line at the provider's own price, else at the published `median` (priced by
@@ -263,6 +261,7 @@ pub(super) fn price<'a>(
         break_even,
         spot,
         deadline_at_risk,
+        feed: s.feed,
         warnings,
     })
 }
@@ -412,7 +411,7 @@ fn lines(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Deta
     let kept_h = h + costs.setup_h + costs.storage.retention_h;
     let gb = costs.storage.data_gb + costs.storage.checkpoints_gb;
     if gb > 0.0 {
-        let own = storage_tier(b.provider, costs.storage.fast_tier).map(|tier| {
+        let own = storage_tier(b.provider, request).map(|tier| {
             let price = to_report(tier.price.price, tier.price.currency);
             let mut t = storage_cost("storage", gb, price, kept_h, detail);
             if detail == Detail::Full {

@@ -73,6 +73,7 @@ fn fixture() -> Catalog {
                 price: priced(0.08),
                 throughput_mbs: Some(125.0),
                 max_throughput_mbs: Some(1000.0),
+                hdd: false,
             }],
             snapshot: Some(priced(0.05)),
             egress: vec![EgressTier {
@@ -398,6 +399,122 @@ fn unpublished_hidden_costs_are_assumed_at_the_published_median() {
         storage.formula
     );
     assert!((storage.value - 11.0).abs() < 1e-9);
+}
+
+/// ResNet-50 images of 110 kB read from storage. The provider has a cheaper hard-disk tier
+/// and an SSD tier (125 MB/s baseline, 1 000 MB/s provisioned); one instance has a local disk.
+#[test]
+fn storage_throughput_comes_from_the_tier_the_job_is_priced_on() {
+    let mut catalog = fixture();
+    catalog.providers[0].storage.insert(
+        0,
+        StorageTier {
+            id: "hdd".into(),
+            name: "HDD".into(),
+            price: priced(0.045),
+            throughput_mbs: None,
+            max_throughput_mbs: Some(500.0),
+            hdd: true,
+        },
+    );
+    let mut local = catalog.offers[2].clone();
+    local.id = "1xl4-local".into();
+    local.local_disk_gb = Some(500.0);
+    catalog.offers.push(local);
+    let images = crate::scenario::Classic {
+        samples: 1.2e6,
+        epochs: 1.0,
+        batch: 64,
+        precision: crate::scenario::TrainPrecision::Bf16Mixed,
+        optimizer: crate::scenario::Optimizer::SgdMomentum,
+        seq_len: None,
+    };
+    let mut req = request("resnet-50", Workload::Classic(images));
+    req.scenario.data = Some(crate::scenario::DataSource {
+        bytes_per_sample: 110e3,
+        storage_mbs: None,
+    });
+    req.costs.storage.data_gb = 150.0;
+    req.constraints.modes = vec![BillingMode::OnDemand];
+    fn find<'a>(report: &Report<'a>, id: &str) -> Candidate<'a> {
+        report
+            .ranked
+            .iter()
+            .find(|c| c.offer.id == id && c.instances == 1)
+            .cloned()
+            .unwrap()
+    }
+    let cap = |c: &Candidate| {
+        c.timing
+            .terms
+            .iter()
+            .find(|t| t.key == "storage_cap")
+            .map_or(1.0, |t| t.value)
+    };
+
+    let report = evaluate(&catalog, &req).unwrap();
+    let cheap = find(&report, "1xl4");
+    // A training job is not put on the hard disk: the SSD's price and its 125 MB/s baseline.
+    let feed = cheap.feed.unwrap();
+    assert_eq!(feed.mbs, 125.0);
+    assert_eq!(feed.from, FeedFrom::Tier(&catalog.providers[0].storage[1]));
+    let storage = cheap.lines.iter().find(|l| l.key == "storage").unwrap();
+    let hours = cheap.hours.expected + 0.5;
+    assert!((storage.value - 150.0 * 0.08 * hours / 730.0).abs() < 1e-9);
+    assert!(cap(&cheap) < 1.0, "an L4 eats more than 125 MB/s of images");
+    // The local disk holds the 150 GB and reads at the measured NVMe figure.
+    let local = find(&report, "1xl4-local");
+    assert_eq!(local.feed.unwrap().mbs, storage::LOCAL_DISK_MBS);
+    assert!(local.hours.expected < cheap.hours.expected);
+
+    // The fastest tier: read at its provisioned 1 000 MB/s, priced at its own price.
+    req.costs.storage.fast_tier = true;
+    let fast = evaluate(&catalog, &req).unwrap();
+    let quick = find(&fast, "1xl4");
+    assert_eq!(quick.feed.unwrap().mbs, 1000.0);
+    assert!(cap(&quick) > cap(&cheap));
+    assert!(quick.hours.expected < cheap.hours.expected);
+
+    // The user's own figure wins everywhere.
+    req.scenario.data = Some(crate::scenario::DataSource {
+        bytes_per_sample: 110e3,
+        storage_mbs: Some(40.0),
+    });
+    let stated = evaluate(&catalog, &req).unwrap();
+    for c in &stated.ranked {
+        assert_eq!(
+            c.feed.unwrap(),
+            Feed {
+                mbs: 40.0,
+                from: FeedFrom::Stated
+            }
+        );
+    }
+    // And explaining a candidate reruns the same feed.
+    let pick = stated.pick().unwrap();
+    let e = explain(&catalog, pick, &req).unwrap();
+    assert_eq!(e.timing.hours, pick.timing.hours);
+}
+
+/// Without a training job, the cheapest tier may be the hard disk.
+#[test]
+fn only_training_jobs_are_kept_off_hard_disks() {
+    let mut catalog = fixture();
+    catalog.providers[0].storage.push(StorageTier {
+        id: "hdd".into(),
+        name: "HDD".into(),
+        price: priced(0.045),
+        throughput_mbs: None,
+        max_throughput_mbs: Some(500.0),
+        hdd: true,
+    });
+    let provider = &catalog.providers[0];
+    assert!(storage::tier(provider, false, false).unwrap().hdd);
+    assert!(!storage::tier(provider, false, true).unwrap().hdd);
+    // A provider with hard disks only still stores the data, on them.
+    let mut only = provider.clone();
+    only.storage.retain(|t| t.hdd);
+    assert!(storage::tier(&only, false, true).unwrap().hdd);
 }
 
 mod properties {

@@ -9,8 +9,8 @@ pub mod workload;
 pub use cluster::Cluster;
 pub use model::{Model, ModelSpec};
 pub use workload::{
-    Classic, DataFeed, DevBox, KvPrecision, Lora, LoraTargets, Optimizer, Parallelism, Recompute,
-    Render, Serve, Train, TrainPrecision, TrainShape, WeightFormat, Workload, ZeroStage,
+    Classic, DataFeed, DataSource, DevBox, KvPrecision, Lora, LoraTargets, Optimizer, Parallelism,
+    Recompute, Render, Serve, Train, TrainPrecision, TrainShape, WeightFormat, Workload, ZeroStage,
 };
 
 use std::fmt;
@@ -20,8 +20,9 @@ use std::fmt;
 pub struct Scenario {
     pub model: ModelSpec,
     pub workload: Workload,
-    /// Where the training data comes from; `None`: storage is assumed never to be the bottleneck.
-    pub data: Option<DataFeed>,
+    /// What the training data is read from; `None`: storage is assumed never to be the
+    /// bottleneck.
+    pub data: Option<DataSource>,
     /// Wall-clock limit in hours; candidates that cannot meet it get more GPUs or are flagged.
     pub deadline_h: Option<f64>,
 }

@@ -371,6 +371,35 @@ pub struct DevBox {
     pub non_cuda: bool,
 }
 
+/// What a training job reads from storage. The throughput is the user's when they know it;
+/// otherwise the plan takes it from the storage each candidate would use (its local NVMe, or the
+/// provider's tier), since that is what differs between offers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DataSource {
+    /// Bytes read per training sample (per sequence for LLMs, per image for CNNs).
+    pub bytes_per_sample: f64,
+    /// Sustained read throughput, MB/s, when the user states it.
+    pub storage_mbs: Option<f64>,
+}
+
+impl DataSource {
+    /// The feed at `storage_mbs` (the stated figure wins over the one given).
+    pub fn feed(&self, storage_mbs: f64) -> DataFeed {
+        DataFeed {
+            bytes_per_sample: self.bytes_per_sample,
+            storage_mbs: self.storage_mbs.unwrap_or(storage_mbs),
+        }
+    }
+
+    pub fn check(&self) -> Result<(), InputError> {
+        check_range("data.bytes_per_sample", self.bytes_per_sample, 0.0, 1e12)?;
+        if let Some(mbs) = self.storage_mbs {
+            check_range("data.storage_mbs", mbs, 1e-3, 1e9)?;
+        }
+        Ok(())
+    }
+}
+
 /// Storage feeding the job: when it cannot deliver the bytes the GPUs consume, it sets the pace.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DataFeed {
