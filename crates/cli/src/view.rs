@@ -6,7 +6,8 @@ use gpu_sizer_engine::catalog::{BillingMode, Currency};
 use gpu_sizer_engine::cost::money::symbol;
 use gpu_sizer_engine::explain::Term;
 use gpu_sizer_engine::plan::{
-    self, explain_cost, Candidate, Need, Objective, Pitfall, Reason, Report, Request,
+    self, explain_cost, Candidate, Need, Objective, Pitfall, Reason, Report, Request, Scaling,
+    ServingFleet,
 };
 use gpu_sizer_engine::sizing::defaults::Band;
 use gpu_sizer_formats::form::{ModeKey, ModelSource, WorkloadKind};
@@ -114,7 +115,53 @@ pub struct CandidateView {
     pub headroom: f64,
     pub deadline_at_risk: bool,
     pub price_overridden: bool,
+    /// The fleet, when serving.
+    pub serving: Option<ServingView>,
     pub warnings: Vec<String>,
+}
+
+/// A serving fleet: `replicas × gpus_per_replica` GPUs of the `gpus` rented are in replicas.
+#[derive(Debug, Clone, Serialize)]
+pub struct ServingView {
+    pub replicas: u32,
+    pub gpus_per_replica: u32,
+    pub replicas_per_instance: u32,
+    /// Instances rented in the busiest hour, spares included.
+    pub instances: u32,
+    pub spare_instances: u32,
+    pub mean_instances: f64,
+    /// `autoscaled`, `fixed` or `serverless`.
+    pub scaling: &'static str,
+    pub requests_per_s_per_replica: f64,
+    pub tokens_per_s_per_replica: f64,
+    pub time_to_first_token_s: f64,
+    pub time_per_output_token_ms: f64,
+    pub latency_target_ms: Option<f64>,
+    pub per_million_tokens: f64,
+    pub reclaims_per_month: f64,
+}
+
+fn serving(f: &ServingFleet) -> ServingView {
+    ServingView {
+        replicas: f.peak_replicas(),
+        gpus_per_replica: f.gpus_per_replica,
+        replicas_per_instance: f.replicas_per_instance,
+        instances: f.peak_instances,
+        spare_instances: f.peak_spares,
+        mean_instances: f.mean_instances,
+        scaling: match f.scaling {
+            Scaling::Autoscaled => "autoscaled",
+            Scaling::Fixed => "fixed",
+            Scaling::Serverless => "serverless",
+        },
+        requests_per_s_per_replica: f.replica_requests_per_s,
+        tokens_per_s_per_replica: f.replica_tokens_per_s,
+        time_to_first_token_s: f.time_to_first_token_s,
+        time_per_output_token_ms: f.time_per_output_token_ms,
+        latency_target_ms: f.latency_target_ms,
+        per_million_tokens: f.per_million_tokens,
+        reclaims_per_month: f.reclaims_per_month,
+    }
 }
 
 fn mode_key(mode: BillingMode) -> &'static str {
@@ -151,6 +198,7 @@ fn candidate(rank: usize, c: &Candidate) -> CandidateView {
         headroom: c.headroom,
         deadline_at_risk: c.deadline_at_risk,
         price_overridden: c.price_overridden,
+        serving: c.serving.as_ref().map(serving),
         warnings: c.warnings.clone(),
     }
 }
@@ -379,6 +427,37 @@ fn pitfall(p: &Pitfall, currency: Currency) -> PitfallView {
             None,
             format!("This GPU runs {software}, not CUDA: check that your code supports it."),
         ),
+        Pitfall::SpotServing {
+            spares,
+            reclaims_per_month,
+            spare_cost,
+        } => (
+            "spot_serving",
+            Some(*spare_cost),
+            format!(
+                "Spot for a service: about {reclaims_per_month:.0} reclaims a month, priced with {spares} spare instance(s) at the busiest hour ({} a month); each reclaim still drops the answers in flight. Keep an on-demand base for production.",
+                m(*spare_cost)
+            ),
+        ),
+        Pitfall::ConsumerHardware {
+            consumer_card,
+            marketplace,
+        } => (
+            "consumer_hardware",
+            None,
+            [
+                consumer_card.then_some(
+                    "A consumer card: the GeForce driver licence does not cover data-centre deployment.",
+                ),
+                marketplace.then_some(
+                    "A marketplace host, a third party's machine: check its reliability record and keep a fallback.",
+                ),
+            ]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" "),
+        ),
     };
     PitfallView {
         kind,
@@ -435,6 +514,7 @@ fn reason_label(r: &Reason) -> String {
         Reason::MissesDeadline { .. } => "misses the deadline".into(),
         Reason::OverBudget { .. } => "over budget".into(),
         Reason::LacksFeature(f) => format!("lacks {f}"),
+        Reason::SpotForLatency => "spot with a latency target (not allowed)".into(),
         Reason::CannotRun(Need::GeneralCompute) => "cannot run the job: inference-only chip".into(),
         Reason::CannotRun(Need::Graphics) => "cannot run the job: no graphics APIs".into(),
         Reason::CannotRun(Need::Cuda) => "not CUDA (a development box is CUDA only)".into(),

@@ -75,6 +75,7 @@ pub const FIELDS: &[Field] = &[
     f("output_tokens", "ot", "tokens", "Serving: output of a typical request."),
     f("memory_utilization", "mu", "share (0–1)", "Serving: share of GPU memory the server may use."),
     f("latency_ms", "lat", "ms", "Serving: longest acceptable time per output token; `null`: none."),
+    f("spot_with_latency", "swl", "", "Serving with `latency_ms` set: also consider spot instances (priced with spare instances against reclaims). Off: a latency-bound service is kept off spot."),
     f("requests_per_s", "rps", "requests/s", "Serving: average traffic; `null`: one replica's capacity."),
     f("peak_ratio", "pk", "×", "Serving: peak-to-average ratio of the daily traffic."),
     f("samples", "smp", "samples", "Classic deep learning: samples per epoch."),

@@ -250,6 +250,8 @@ pub struct Form {
     pub output_tokens: u32,
     pub memory_utilization: f64,
     pub latency_ms: Option<f64>,
+    /// With a latency target, also consider spot instances.
+    pub spot_with_latency: bool,
     pub requests_per_s: Option<f64>,
     /// Peak-to-average ratio of the daily traffic.
     pub peak_ratio: f64,
@@ -359,6 +361,7 @@ impl Default for Form {
             output_tokens: 256,
             memory_utilization: 0.9,
             latency_ms: None,
+            spot_with_latency: false,
             requests_per_s: Some(1.0),
             peak_ratio: 3.0,
             samples: 1_281_167.0,
@@ -673,6 +676,7 @@ impl Form {
             },
             costs,
             constraints: Constraints {
+                spot_with_latency: self.spot_with_latency,
                 budget: self.budget,
                 providers: list(&self.providers),
                 regions: list(&self.regions),

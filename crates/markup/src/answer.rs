@@ -7,7 +7,8 @@
 use crate::format;
 use crate::html::Html;
 use crate::i18n::{self, t, Lang};
-use gpu_sizer_engine::plan::{Candidate, Report};
+use gpu_sizer_engine::catalog::Currency;
+use gpu_sizer_engine::plan::{Candidate, Report, ServingFleet};
 use gpu_sizer_engine::scenario::InputError;
 
 /// The card for `report`: the recommendation, the reason there is none, or the input error.
@@ -53,30 +54,44 @@ fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {
             pick.offer.instance_type
         ),
     );
-    h.raw(r#"<p class="muted">"#)
+    let shape = match &pick.serving {
+        Some(f) => format::fleet(pick, f, lang),
+        None => format!(
+            "{} × {} × {}",
+            pick.instances, pick.offer.gpu_count, pick.gpu.name
+        ),
+    };
+    h.raw(r#"<p class="muted" data-testid="pick-shape">"#)
         .text(&format!(
-            "{} × {} × {} · {} · {}",
-            pick.instances,
-            pick.offer.gpu_count,
-            pick.gpu.name,
+            "{shape} · {} · {}",
             pick.offer.region,
             format::mode(pick.mode).get(lang),
         ))
         .raw(r#"</p><div class="figures">"#);
     let cost = [pick.cost.expected, pick.cost.low, pick.cost.high];
+    let cost_label = match pick.serving {
+        Some(_) => t::COST_PER_MONTH,
+        None => t::TOTAL_COST,
+    };
     banded(
         h,
-        t::TOTAL_COST.get(lang),
+        cost_label.get(lang),
         "pick-cost",
         cost.map(|v| format::money(v, currency)),
     );
-    let hours = [pick.hours.expected, pick.hours.low, pick.hours.high];
-    banded(
-        h,
-        t::TIME.get(lang),
-        "pick-time",
-        hours.map(|v| i18n::duration(v, lang)),
-    );
+    match &pick.serving {
+        // A service runs the month on every offer: what tells them apart is how fast it answers.
+        Some(f) => serving_figures(h, f, currency, lang),
+        None => {
+            let hours = [pick.hours.expected, pick.hours.low, pick.hours.high];
+            banded(
+                h,
+                t::TIME.get(lang),
+                "pick-time",
+                hours.map(|v| i18n::duration(v, lang)),
+            );
+        }
+    }
     figure(
         h,
         t::MEMORY_PER_GPU.get(lang),
@@ -119,6 +134,43 @@ fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {
     h.raw("</ul></section>");
 }
 
+/// A service's figures: cost per million tokens, time per output token against the target,
+/// time to first token and tokens per second per replica.
+fn serving_figures(h: &mut Html, f: &ServingFleet, currency: Currency, lang: Lang) {
+    figure(
+        h,
+        t::PER_MILLION_TOKENS.get(lang),
+        "pick-per-million",
+        &format::money(f.per_million_tokens, currency),
+        None,
+    );
+    figure(
+        h,
+        t::TIME_PER_TOKEN.get(lang),
+        "pick-time",
+        &format::ms(f.time_per_output_token_ms, lang),
+        format::against_target(f.latency_target_ms, lang).as_deref(),
+    );
+    figure(
+        h,
+        t::FIRST_TOKEN.get(lang),
+        "pick-ttft",
+        &format!(
+            "{} {}",
+            i18n::number(f.time_to_first_token_s, 2),
+            if lang == Lang::Zh { "秒" } else { "s" }
+        ),
+        None,
+    );
+    figure(
+        h,
+        t::TOKENS_PER_REPLICA.get(lang),
+        "pick-tokens",
+        &i18n::number(f.replica_tokens_per_s, 0),
+        None,
+    );
+}
+
 /// The answer's heading. `elementtiming` lets the browser report when it is painted (the
 /// benchmark's "first result on screen").
 fn heading(h: &mut Html, text: &str) {
@@ -148,4 +200,56 @@ fn figure(h: &mut Html, label: &str, testid: &str, value: &str, under: Option<&s
         h.raw(r#"<span class="muted">"#).text(under).raw("</span>");
     }
     h.raw("</div>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gpu_sizer_engine::catalog::Catalog;
+    use gpu_sizer_engine::plan::evaluate;
+    use gpu_sizer_formats::quickstart::QuickStart;
+
+    /// The serving card reads as serving: the fleet rented (its numbers adding up), the cost per
+    /// month and per million tokens, the time per output token against the target, and no
+    /// month-long "time".
+    #[test]
+    fn the_serving_card_reads_as_serving_and_its_figures_add_up() {
+        let request = QuickStart::ServeChat.form().to_request(None).unwrap();
+        let report = evaluate(Catalog::builtin(), &request);
+        let pick = report.as_ref().unwrap().pick().unwrap().clone();
+        let f = pick.serving.as_ref().unwrap();
+        assert!(f.peak_replicas() * f.gpus_per_replica <= pick.gpus);
+        assert_eq!(pick.gpus, f.peak_instances * pick.offer.gpu_count);
+        let en = markup(&report, Lang::En);
+        for part in [
+            format!(
+                "{} instance(s) × {} × {}",
+                f.peak_instances, pick.offer.gpu_count, pick.gpu.name
+            ),
+            format!(
+                "{} replica(s) of {} GPU(s)",
+                f.peak_replicas(),
+                f.gpus_per_replica
+            ),
+            format!("{} GPUs rented", pick.gpus),
+            "Cost per month".into(),
+            "Per million tokens".into(),
+            "Time per output token".into(),
+            "target 50.0 ms".into(),
+            "Time to first token".into(),
+        ] {
+            assert!(en.contains(&part), "{part} missing from {en}");
+        }
+        assert!(!en.contains("days"), "{en}");
+        assert!(!en.contains(">Time<"), "{en}");
+        let zh = markup(&report, Lang::Zh);
+        assert!(
+            zh.contains(&format!("{} 个副本", f.peak_replicas())),
+            "{zh}"
+        );
+        assert!(
+            zh.contains("每个输出词元耗时") && !zh.contains(" 天"),
+            "{zh}"
+        );
+    }
 }

@@ -4,7 +4,7 @@
 use crate::i18n::{self, Lang, Text};
 use gpu_sizer_engine::catalog::{BillingMode, Currency, Provider};
 use gpu_sizer_engine::cost::money::symbol;
-use gpu_sizer_engine::plan::{Need, Pitfall, Reason, Why};
+use gpu_sizer_engine::plan::{Candidate, Need, Pitfall, Reason, Scaling, ServingFleet, Why};
 use gpu_sizer_engine::sizing::defaults::Band;
 
 const fn tx(en: &'static str, zh: &'static str) -> Text {
@@ -52,6 +52,60 @@ fn with_range(value: String, low: String, high: String) -> String {
 /// "low–high", or nothing when both read as `value` (nothing is uncertain in it).
 pub fn range(value: &str, low: String, high: String) -> Option<String> {
     (low != value || high != value).then(|| format!("{low}–{high}"))
+}
+
+/// Milliseconds per output token: "21.1 ms" / "21.1 毫秒".
+pub fn ms(value: f64, lang: Lang) -> String {
+    let unit = if lang == Lang::Zh { "毫秒" } else { "ms" };
+    format!("{} {unit}", i18n::number(value, 1))
+}
+
+/// The time per output token against the target, for what sits under the figure: "target
+/// 50 ms" / "目标 50 毫秒".
+pub fn against_target(target_ms: Option<f64>, lang: Lang) -> Option<String> {
+    let target = target_ms?;
+    Some(match lang {
+        Lang::En => format!("target {}", ms(target, lang)),
+        Lang::Zh => format!("目标 {}", ms(target, lang)),
+    })
+}
+
+/// A serving fleet in a line: instances rented at the busiest hour, replicas and GPUs, e.g.
+/// "3 instances × 2 × NVIDIA B200 at the busiest hour (1.8 on average) · 5 replicas of 1 GPU ·
+/// 6 GPUs rented". Every number is the engine's: replicas × GPUs per replica ≤ GPUs rented.
+pub fn fleet(c: &Candidate, f: &ServingFleet, lang: Lang) -> String {
+    let mean = i18n::number(f.mean_instances, 1);
+    let how = match (f.scaling, lang) {
+        (Scaling::Fixed, Lang::En) => "kept all month".to_string(),
+        (Scaling::Fixed, Lang::Zh) => "整月保留".to_string(),
+        (_, Lang::En) => format!("{mean} on average"),
+        (_, Lang::Zh) => format!("平均 {mean} 台"),
+    };
+    let spares = match (f.peak_spares, lang) {
+        (0, _) => String::new(),
+        (n, Lang::En) => format!(", {n} spare against spot reclaims"),
+        (n, Lang::Zh) => format!("，含 {n} 台应对竞价回收的备用实例"),
+    };
+    match lang {
+        Lang::En => format!(
+            "{} instance(s) × {} × {} at the busiest hour ({how}{spares}) · {} replica(s) of {} GPU(s) · {} GPUs rented",
+            f.peak_instances,
+            c.offer.gpu_count,
+            c.gpu.name,
+            f.peak_replicas(),
+            f.gpus_per_replica,
+            c.gpus
+        ),
+        Lang::Zh => format!(
+            "高峰时 {} 台 × {} × {}（{how}{spares}）· {} 个副本，每个 {} 张 GPU · 共租 {} 张 GPU",
+            f.peak_instances,
+            c.offer.gpu_count,
+            c.gpu.name,
+            f.peak_replicas(),
+            f.gpus_per_replica,
+            c.gpus
+        ),
+    }
 }
 
 pub fn mode(mode: BillingMode) -> Text {
@@ -108,6 +162,13 @@ pub fn reason(r: &Reason, currency: Currency, lang: Lang) -> String {
             }
         }
         Reason::CannotRun(need) => need_text(*need).get(lang).to_string(),
+        Reason::SpotForLatency => {
+            if zh {
+                "未考虑竞价实例：有延迟目标的服务在实例被回收时会中断回答（可勾选允许）".into()
+            } else {
+                "spot left out: a service with a latency target drops answers when an instance is reclaimed (allow it to include spot)".into()
+            }
+        }
         Reason::NoPrice => {
             if zh {
                 "价格未知：可在详情中填写你的价格".into()
@@ -158,6 +219,7 @@ pub fn reason_kind(r: &Reason) -> Text {
         Reason::OverBudget { .. } => tx("Over budget", "超出预算"),
         Reason::LacksFeature(_) => tx("Lacks a feature", "缺少功能"),
         Reason::CannotRun(_) => tx("Cannot run this job", "无法运行此作业"),
+        Reason::SpotForLatency => tx("Spot with a latency target", "有延迟目标时不用竞价"),
         Reason::NoPrice => tx("No price (enter yours)", "无价格（可自填）"),
         Reason::Filtered(_) => tx("Filtered out", "被筛选排除"),
         Reason::Unknown(_) => tx("Time unknown", "时间未知"),
@@ -257,16 +319,16 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
             tx("No auto-stop", "没有自动关机"),
             if zh {
                 format!(
-                    "空闲时间要花 {}。空闲 {} 后自动关机可省 {}。",
+                    "空闲时间要花 {}。空闲 {} 分钟后自动关机可省 {}。",
                     m(*idle_cost),
-                    i18n::duration(*grace_h, lang),
+                    i18n::number(grace_h * 60.0, 0),
                     m(*saving)
                 )
             } else {
                 format!(
-                    "Idle hours cost {}. An auto-stop after {} idle would save {}.",
+                    "Idle hours cost {}. An auto-stop after {} idle minutes would save {}.",
                     m(*idle_cost),
-                    i18n::duration(*grace_h, lang),
+                    i18n::number(grace_h * 60.0, 0),
                     m(*saving)
                 )
             },
@@ -315,6 +377,50 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
                 format!("Needs {software}: check that your framework supports it.")
             },
         ),
+        Pitfall::SpotServing {
+            spares,
+            reclaims_per_month,
+            spare_cost,
+        } => (
+            tx("Spot for a production service", "生产服务用竞价实例"),
+            if zh {
+                format!(
+                    "竞价实例每月约被回收 {} 次：已按高峰时 {spares} 台备用实例计价（每月 {}），但每次回收仍会中断正在生成的回答。生产服务请保留按量付费的基础实例。",
+                    i18n::number(*reclaims_per_month, 0),
+                    m(*spare_cost)
+                )
+            } else {
+                format!(
+                    "Spot instances are reclaimed about {} times a month: priced with {spares} spare instance(s) at the busiest hour ({} a month), yet each reclaim drops the answers in flight. Keep an on-demand base for production.",
+                    i18n::number(*reclaims_per_month, 0),
+                    m(*spare_cost)
+                )
+            },
+        ),
+        Pitfall::ConsumerHardware {
+            consumer_card,
+            marketplace,
+        } => {
+            let mut parts = Vec::new();
+            if *consumer_card {
+                parts.push(if zh {
+                    "GeForce 显卡的驱动许可不允许数据中心部署。"
+                } else {
+                    "The GeForce driver licence does not cover data-centre deployment."
+                });
+            }
+            if *marketplace {
+                parts.push(if zh {
+                    "市场上的主机属于第三方：先看它的可靠性记录，并准备备用实例。"
+                } else {
+                    "A marketplace host is a third party's machine: check its reliability record and keep a fallback."
+                });
+            }
+            (
+                tx("Consumer hardware for production", "生产服务用消费级硬件"),
+                parts.join(if zh { "" } else { " " }),
+            )
+        }
     }
 }
 

@@ -124,6 +124,13 @@ pub mod t {
         TOTAL_COST = "Total cost", "总成本";
         TIME = "Time", "时间";
         MEMORY_PER_GPU = "Memory per GPU", "每 GPU 显存";
+        COST_PER_MONTH = "Cost per month", "每月成本";
+        PER_MILLION_TOKENS = "Per million tokens", "每百万词元";
+        TIME_PER_TOKEN = "Time per output token", "每个输出词元耗时";
+        FIRST_TOKEN = "Time to first token", "首词元时间";
+        TOKENS_PER_REPLICA = "Tokens/s per replica", "每副本每秒词元";
+        LATENCY = "Latency", "延迟";
+        CHART_SCATTER_SERVING = "Cost per month against time per output token; the Pareto front is highlighted", "每月成本与每个输出词元耗时；高亮为帕累托前沿";
         OF = "of", "共";
         PITFALLS = "Watch out", "注意";
         RANKING = "All candidates, ranked", "全部候选，已排序";

@@ -366,6 +366,19 @@ num!(
 );
 num!(opt LAT_F, "latency_ms", tx("Latency target", "延迟目标"),
     tx("Longest acceptable time per generated token (empty: none).", "每个生成词元可接受的最长时间（留空：不限）。"), tx("ms", "毫秒"), latency_ms, 1.0, 1e5);
+flag!(
+    SPOT_LATENCY_F,
+    "spot_with_latency",
+    tx(
+        "Allow spot with a latency target",
+        "有延迟目标时允许竞价实例"
+    ),
+    tx(
+        "Priced with spare instances against reclaims; each reclaim still drops answers in flight.",
+        "按应对回收的备用实例计价；每次回收仍会中断正在生成的回答。"
+    ),
+    spot_with_latency
+);
 num!(
     UTIL_F,
     "memory_utilization",
@@ -813,6 +826,7 @@ pub fn all_texts() -> Vec<Text> {
         &CUDA_F,
         &FAST_F,
         &DEV_NON_CUDA_F,
+        &SPOT_LATENCY_F,
     ] {
         out.extend([b.label, b.help]);
     }
@@ -932,7 +946,11 @@ pub fn ScenarioForm() -> impl IntoView {
             num_field(&BPS_F),
             num_field(&STORAGE_F),
         ]),
-        WorkloadKind::Serve => section(vec![choice_field(&KV_F), num_field(&UTIL_F)]),
+        WorkloadKind::Serve => section(vec![
+            choice_field(&KV_F),
+            num_field(&UTIL_F),
+            bool_field(&SPOT_LATENCY_F),
+        ]),
         WorkloadKind::Classic => section(vec![
             choice_field(&OPTIMIZER_F),
             num_field(&BPS_F),

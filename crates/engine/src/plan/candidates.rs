@@ -105,6 +105,9 @@ pub(super) fn enumerate<'a>(
     let serving = matches!(workload, Workload::Serve(_));
     let traffic = pricing::stated_traffic(request).map(Arc::new);
     let fast_tier = request.costs.storage.fast_tier;
+    // A service with a latency target stays off spot unless the user allows it.
+    let latency_bound = matches!(workload, Workload::Serve(s) if s.latency_target_ms.is_some())
+        && !constraints.spot_with_latency;
 
     for offer in &catalog.offers {
         let (Some(g), Some(provider)) = (
@@ -238,6 +241,16 @@ pub(super) fn enumerate<'a>(
                 continue;
             }
             for (quote, overridden) in &quotes {
+                if latency_bound && quote.mode == BillingMode::Spot {
+                    out.excluded.push(Excluded {
+                        offer,
+                        mode: Some(BillingMode::Spot),
+                        gpus,
+                        reason: Reason::SpotForLatency,
+                        cost: None,
+                    });
+                    continue;
+                }
                 out.sized.push(Sized {
                     offer,
                     gpu,
@@ -269,7 +282,7 @@ pub(super) fn explain_sizing(
     let scenario = &request.scenario;
     let model = Model::resolve(&scenario.model)?;
     let workload = &scenario.workload;
-    let memory_gpus = usable_gpus(workload, c.gpus);
+    let memory_gpus = usable_gpus(workload, c.job_gpus());
     let memory = fit::fit_on_with(&model, workload, c.gpu, memory_gpus, Detail::Full)?.memory;
     let data = scenario
         .data
@@ -279,7 +292,7 @@ pub(super) fn explain_sizing(
     let mut timing = time::estimate_with(
         &model,
         workload,
-        &Cluster::on_offer(c.gpu, c.offer, c.gpus),
+        &Cluster::on_offer(c.gpu, c.offer, c.job_gpus()),
         data.as_ref(),
         catalog,
         Detail::Full,

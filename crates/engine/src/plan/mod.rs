@@ -128,6 +128,9 @@ pub struct Features {
 /// What the user allows.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Constraints {
+    /// A service with a latency target may run on spot instances. Off by default: a reclaimed
+    /// instance drops the answers it was generating, whatever spares stand by.
+    pub spot_with_latency: bool,
     /// Most the whole job may cost, in the report currency.
     pub budget: Option<f64>,
     /// Provider ids allowed; empty: all.
@@ -144,6 +147,7 @@ pub struct Constraints {
 impl Default for Constraints {
     fn default() -> Self {
         Constraints {
+            spot_with_latency: false,
             budget: None,
             providers: Vec::new(),
             regions: Vec::new(),
@@ -165,6 +169,59 @@ pub struct Request {
     pub today: Option<i64>,
 }
 
+/// How a serving fleet follows the day's traffic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scaling {
+    /// Instances start and stop with the traffic, hour by hour (pay-as-you-go modes).
+    Autoscaled,
+    /// The busiest hour's instances are kept all month (a commitment is paid anyway).
+    Fixed,
+    /// Workers billed per second of work, scaled to zero between bursts.
+    Serverless,
+}
+
+/// A serving candidate's fleet: what is rented, what it carries and how fast it answers. The
+/// counts add up: `peak_instances × replicas_per_instance` replicas of `gpus_per_replica` GPUs
+/// run on `peak_instances × offer.gpu_count` GPUs rented.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServingFleet {
+    /// GPUs one replica runs on (its tensor-parallel degree).
+    pub gpus_per_replica: u32,
+    /// Replicas one instance holds.
+    pub replicas_per_instance: u32,
+    /// Instances running in each hour of the day, spares included.
+    pub instances_by_hour: [u32; 24],
+    /// Instances rented in the busiest hour, spares included.
+    pub peak_instances: u32,
+    /// Spare instances kept against spot reclaims in the busiest hour (0 off spot).
+    pub peak_spares: u32,
+    /// Instances running on average over the day.
+    pub mean_instances: f64,
+    pub scaling: Scaling,
+    /// Requests per second one replica serves (at the latency target when one is set).
+    pub replica_requests_per_s: f64,
+    /// Output tokens per second one replica generates, at the same batch.
+    pub replica_tokens_per_s: f64,
+    /// Time to first token, seconds.
+    pub time_to_first_token_s: f64,
+    /// Time per output token at the batch the fleet is sized with, ms.
+    pub time_per_output_token_ms: f64,
+    pub latency_target_ms: Option<f64>,
+    /// The whole month's cost per million tokens served (prompt and output), report currency.
+    pub per_million_tokens: f64,
+    /// Spot reclaims expected over the month across the fleet (0 off spot).
+    pub reclaims_per_month: f64,
+    /// What the spares cost over the month (report currency).
+    pub spare_cost: f64,
+}
+
+impl ServingFleet {
+    /// Replicas running in the busiest hour.
+    pub fn peak_replicas(&self) -> u32 {
+        self.peak_instances * self.replicas_per_instance
+    }
+}
+
 /// One way to run the job: an offer, how many instances, which billing mode.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Candidate<'a> {
@@ -172,7 +229,9 @@ pub struct Candidate<'a> {
     pub gpu: &'a Gpu,
     pub provider: &'a Provider,
     pub mode: BillingMode,
+    /// Instances rented (serving: in the busiest hour).
     pub instances: u32,
+    /// GPUs rented (serving: in the busiest hour; one replica's are in `serving`).
     pub gpus: u32,
     /// Wall-clock hours (spot: interruptions included; serving: the month).
     pub hours: Band,
@@ -202,7 +261,18 @@ pub struct Candidate<'a> {
     pub deadline_at_risk: bool,
     /// The storage feeding the GPUs, when the job reads its data from storage.
     pub feed: Option<Feed<'a>>,
+    /// The fleet, when serving.
+    pub serving: Option<ServingFleet>,
     pub warnings: Vec<String>,
+}
+
+impl Candidate<'_> {
+    /// GPUs the job was sized and timed on: all of them, or one replica when serving.
+    pub fn job_gpus(&self) -> u32 {
+        self.serving
+            .as_ref()
+            .map_or(self.gpus, |s| s.gpus_per_replica)
+    }
 }
 
 /// Why a candidate was left out.
@@ -214,6 +284,8 @@ pub enum Reason {
     MissesDeadline { late_h: f64 },
     /// Costs this much over the budget (report currency).
     OverBudget { over: f64 },
+    /// Spot for a service with a latency target, which the user has not allowed.
+    SpotForLatency,
     /// Lacks a required feature (`nvlink`, `mig`, `graphics`, `video`, `cuda`).
     LacksFeature(&'static str),
     /// Cannot run this kind of job at all (an inference-only chip for training, no graphics

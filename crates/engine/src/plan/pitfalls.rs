@@ -2,6 +2,7 @@
 
 use super::storage::{self, FeedFrom};
 use super::{Candidate, Request};
+use crate::catalog::schema::ProviderKind;
 use crate::catalog::{BillingMode, InstanceLink};
 use crate::cost::hidden::{auto_stop_saving_with, DEFAULT_AUTO_STOP_H};
 use crate::explain::Detail;
@@ -43,6 +44,20 @@ pub enum Pitfall {
     StalePrice { days: i64 },
     /// The GPU needs a software stack other than CUDA.
     NonCuda { software: &'static str },
+    /// A service on spot instances: priced with `spares` spare instances at the busiest hour
+    /// (costing `spare_cost` a month) against about `reclaims_per_month` reclaims, each of
+    /// which still drops the answers it was generating.
+    SpotServing {
+        spares: u32,
+        reclaims_per_month: f64,
+        spare_cost: f64,
+    },
+    /// A production service on a consumer card (whose driver licence excludes data-centre
+    /// deployment) or on a marketplace host (a third party's machine).
+    ConsumerHardware {
+        consumer_card: bool,
+        marketplace: bool,
+    },
 }
 
 pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
@@ -111,10 +126,10 @@ pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
             });
         }
     }
-    if pick.gpus > 1 && pick.offer.gpu_link == InstanceLink::Pcie {
+    if pick.job_gpus() > 1 && pick.offer.gpu_link == InstanceLink::Pcie {
         let nvlink = ranked.iter().filter(|c| {
             c.gpu.id == pick.gpu.id
-                && c.gpus == pick.gpus
+                && c.job_gpus() == pick.job_gpus()
                 && matches!(
                     c.offer.gpu_link,
                     InstanceLink::Nvlink | InstanceLink::Nvswitch
@@ -154,6 +169,23 @@ pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
     };
     if let Some(software) = software {
         out.push(Pitfall::NonCuda { software });
+    }
+    if let Some(fleet) = &pick.serving {
+        if pick.mode == BillingMode::Spot {
+            out.push(Pitfall::SpotServing {
+                spares: fleet.peak_spares,
+                reclaims_per_month: fleet.reclaims_per_month,
+                spare_cost: fleet.spare_cost,
+            });
+        }
+        let consumer_card = pick.gpu.consumer;
+        let marketplace = pick.provider.kind == ProviderKind::Marketplace;
+        if consumer_card || marketplace {
+            out.push(Pitfall::ConsumerHardware {
+                consumer_card,
+                marketplace,
+            });
+        }
     }
     out
 }

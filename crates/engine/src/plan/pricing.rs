@@ -4,14 +4,14 @@
 //! re-runs the same arithmetic with its formulas for the candidate a person looks at.
 
 use super::candidates::Sized;
-use super::{storage, Candidate, Excluded, Reason, Request};
+use super::{storage, Candidate, Excluded, Reason, Request, Scaling, ServingFleet};
 use crate::catalog::schema::StorageTier;
 use crate::catalog::{BillingMode, Catalog, Currency, Offer, Provider, Quote};
 use crate::cost::billing::{
     billed_hours, break_even_with, commitment_cost, on_demand_cost, BreakEven,
 };
 use crate::cost::hidden::{egress_cost, idle_billed, storage_cost, HOURS_PER_MONTH};
-use crate::cost::serving::{fleet_with, serverless_with, TrafficProfile};
+use crate::cost::serving::{fleet_on_spot_with, serverless_with, spot_down_share, TrafficProfile};
 use crate::cost::spot::{expected_runtime_with, SpotOutcome, SpotRisk};
 use crate::explain::{Detail, Term};
 use crate::scenario::{Serve, Workload};
@@ -21,6 +21,9 @@ use crate::sizing::time::Timing;
 /// Default spot interruptions per instance-hour when the user gives none: an assumption, shown
 /// as such and editable (providers publish only coarse monthly buckets, e.g. AWS Spot Advisor).
 pub const DEFAULT_SPOT_INTERRUPTIONS_PER_H: f64 = 0.02;
+/// Where the interruption rates behind spot pricing come from.
+pub const SPOT_RATE_SOURCE: &str =
+    "Spot interruption rate: assumed 2 %/h (marketplaces 5 %/h), editable; providers publish only monthly frequency buckets, e.g. AWS Spot Instance Advisor, https://aws.amazon.com/ec2/spot/instance-advisor/";
 /// Marketplace "interruptible" hosts are outbid more often.
 pub const MARKETPLACE_SPOT_INTERRUPTIONS_PER_H: f64 = 0.05;
 
@@ -241,14 +244,24 @@ pub(super) fn price<'a>(
         .scenario
         .deadline_h
         .is_some_and(|d| !serving && hours.high > d);
+    // A service is rented as its fleet: the busiest hour's instances and their GPUs.
+    let fleet = serving.then(|| {
+        let (_, mut fleet, tokens_per_month) = serving_plan(&basis, request, rate, Detail::Numbers);
+        fleet.per_million_tokens = expected / tokens_per_month.max(1e-9) * 1e6;
+        fleet
+    });
+    let (instances, gpus) = match &fleet {
+        Some(f) => (f.peak_instances, f.peak_instances * s.offer.gpu_count),
+        None => (s.instances, s.gpus),
+    };
 
     Ok(Candidate {
         offer: s.offer,
         gpu: s.gpu,
         provider: s.provider,
         mode,
-        instances: s.instances,
-        gpus: s.gpus,
+        instances,
+        gpus,
         hours,
         cost,
         lines: expected_lines,
@@ -262,8 +275,23 @@ pub(super) fn price<'a>(
         spot,
         deadline_at_risk,
         feed: s.feed,
+        serving: fleet,
         warnings,
     })
+}
+
+/// Spot interruptions per instance-hour at `provider`: the user's figure, else the default for
+/// its kind.
+fn interruptions_per_h(provider: &Provider, request: &Request) -> f64 {
+    let default_rate = if provider.kind == crate::catalog::schema::ProviderKind::Marketplace {
+        MARKETPLACE_SPOT_INTERRUPTIONS_PER_H
+    } else {
+        DEFAULT_SPOT_INTERRUPTIONS_PER_H
+    };
+    request
+        .costs
+        .spot_interruptions_per_h
+        .unwrap_or(default_rate)
 }
 
 /// Spot interruptions and checkpoints stretching `work_hours` of work on `instances` instances.
@@ -275,14 +303,8 @@ fn spot_outcome(
     detail: Detail,
 ) -> SpotOutcome {
     let costs = &request.costs;
-    let default_rate = if provider.kind == crate::catalog::schema::ProviderKind::Marketplace {
-        MARKETPLACE_SPOT_INTERRUPTIONS_PER_H
-    } else {
-        DEFAULT_SPOT_INTERRUPTIONS_PER_H
-    };
     let risk = SpotRisk {
-        interruptions_per_hour: costs.spot_interruptions_per_h.unwrap_or(default_rate)
-            * f64::from(instances),
+        interruptions_per_hour: interruptions_per_h(provider, request) * f64::from(instances),
         restart_hours: costs.spot_restart_h,
         checkpoint_hours: costs.checkpoint_write_h,
     };
@@ -334,7 +356,7 @@ pub fn explain_cost(catalog: &Catalog, c: &Candidate, request: &Request) -> Vec<
         offer: c.offer,
         provider: c.provider,
         instances: c.instances,
-        gpus: c.gpus,
+        gpus: c.job_gpus(),
         quote: &c.quote,
         timing: &c.timing,
         traffic: None,
@@ -497,13 +519,27 @@ pub(super) fn stated_traffic(request: &Request) -> Option<TrafficProfile> {
 /// A month of serving: replicas per hour from the traffic, autoscaled for pay-as-you-go modes and
 /// fixed at the peak for commitments.
 fn serving_compute(b: &Basis, request: &Request, rate: f64, detail: Detail) -> Term {
+    serving_plan(b, request, rate, detail).0
+}
+
+/// The month of serving on `b`: its compute line, its fleet (without its cost per million
+/// tokens, which takes the whole bill) and the tokens it serves in the month.
+///
+/// On spot, reclaims are modelled as the fleet losing instances: each is out a share of the
+/// time (reclaimed at the provider's interruption rate, back after the restart time), and every
+/// hour keeps enough spares that losing more at once is rarer than
+/// [`crate::cost::serving::SPOT_SHORTFALL`]. The spares are billed like the rest.
+fn serving_plan(
+    b: &Basis,
+    request: &Request,
+    rate: f64,
+    detail: Detail,
+) -> (Term, ServingFleet, f64) {
     let Workload::Serve(serve) = &request.scenario.workload else {
-        unreachable!("serving_compute is only called for serving workloads")
+        unreachable!("serving_plan is only called for serving workloads")
     };
-    let per_replica = b
-        .timing
-        .figure("requests_per_s")
-        .map_or(0.0, |f| f.band.expected);
+    let figure = |key: &str| b.timing.figure(key).map(|f| f.band.expected);
+    let per_replica = figure("requests_per_s").unwrap_or(0.0);
     let replicas_per_instance = (b.offer.gpu_count / b.gpus.max(1)).max(1);
     let capacity = per_replica * f64::from(replicas_per_instance);
     let built;
@@ -514,25 +550,83 @@ fn serving_compute(b: &Basis, request: &Request, rate: f64, detail: Detail) -> T
             &built
         }
     };
-    if b.quote.mode == BillingMode::Serverless {
-        // Billed per second of work, idle timeout and start, not per instance-hour.
-        return serverless_with(profile, capacity.max(1e-9), rate, detail);
-    }
-    let f = fleet_with(profile, capacity.max(1e-9), rate, 1, detail);
-    let (value, which) = match b.quote.mode.term_hours() {
-        None => (f.autoscaled_per_month, 0),
-        Some(_) => (f.fixed_per_month, 1),
+    let mode = b.quote.mode;
+    let spot = mode == BillingMode::Spot;
+    let reclaim_rate = if spot {
+        interruptions_per_h(b.provider, request)
+    } else {
+        0.0
     };
-    Term {
-        key: "compute",
-        value,
-        unit: "currency",
-        formula: detail.text(|| {
-            format!(
-                "{}; {capacity:.2} req/s per instance ({replicas_per_instance} replica(s) × {per_replica:.2}), peak {} instances",
-                f.terms[which].formula, f.peak_instances
-            )
-        }),
-        source: None,
-    }
+    let down = spot_down_share(reclaim_rate, request.costs.spot_restart_h);
+    let f = fleet_on_spot_with(profile, capacity.max(1e-9), rate, 1, down, detail);
+    let (term, scaling) = if mode == BillingMode::Serverless {
+        // Billed per second of work, idle timeout and start, not per instance-hour.
+        (
+            serverless_with(profile, capacity.max(1e-9), rate, detail),
+            Scaling::Serverless,
+        )
+    } else {
+        let (value, which, scaling) = match mode.term_hours() {
+            None => (f.autoscaled_per_month, 0, Scaling::Autoscaled),
+            Some(_) => (f.fixed_per_month, 1, Scaling::Fixed),
+        };
+        let term = Term {
+            key: "compute",
+            value,
+            unit: "currency",
+            formula: detail.text(|| {
+                format!(
+                    "{}; {capacity:.2} req/s per instance ({replicas_per_instance} replica(s) × {per_replica:.2}), peak {} instances{}",
+                    f.terms[which].formula,
+                    f.peak_instances,
+                    if f.peak_spares > 0 {
+                        format!(
+                            " with {} spare(s) against spot reclaims ({:.3}/h each, {:.2} h to replace)",
+                            f.peak_spares, reclaim_rate, request.costs.spot_restart_h
+                        )
+                    } else {
+                        String::new()
+                    }
+                )
+            }),
+            source: spot.then_some(SPOT_RATE_SOURCE),
+        };
+        (term, scaling)
+    };
+    let days = HOURS_PER_MONTH / 24.0;
+    let instance_hours: u32 = f.instances_by_hour.iter().sum();
+    let spare_hours: u32 = f.spares_by_hour.iter().sum();
+    let tokens_per_month = profile
+        .requests_per_second
+        .iter()
+        .map(|r| r * 3600.0)
+        .sum::<f64>()
+        * (profile.prompt_tokens + profile.output_tokens)
+        * days;
+    // The latency the fleet is sized at: the step at the batch meeting the target, when set.
+    let tpot_ms = figure("time_per_output_token_at_target_ms")
+        .or_else(|| figure("time_per_output_token_ms"))
+        .unwrap_or(f64::NAN);
+    let batch = figure("batch_at_latency_target").unwrap_or(f64::from(serve.concurrency));
+    let fleet = ServingFleet {
+        gpus_per_replica: b.gpus.max(1),
+        replicas_per_instance,
+        instances_by_hour: f.instances_by_hour,
+        peak_instances: f.peak_instances,
+        peak_spares: f.peak_spares,
+        mean_instances: match scaling {
+            Scaling::Fixed => f64::from(f.peak_instances),
+            _ => f64::from(instance_hours) / 24.0,
+        },
+        scaling,
+        replica_requests_per_s: per_replica,
+        replica_tokens_per_s: batch / tpot_ms * 1e3,
+        time_to_first_token_s: figure("time_to_first_token_s").unwrap_or(f64::NAN),
+        time_per_output_token_ms: tpot_ms,
+        latency_target_ms: serve.latency_target_ms,
+        per_million_tokens: 0.0,
+        reclaims_per_month: reclaim_rate * f64::from(instance_hours) * days,
+        spare_cost: f64::from(spare_hours) * rate * days,
+    };
+    (term, fleet, tokens_per_month)
 }

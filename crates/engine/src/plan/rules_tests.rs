@@ -2,7 +2,7 @@
 //! cannot run the job is left out with the reason.
 
 use super::*;
-use crate::catalog::Catalog;
+use crate::catalog::{BillingMode, Catalog};
 use crate::scenario::{
     Classic, DevBox, Lora, ModelSpec, Render, Scenario, Serve, Train, TrainPrecision, Workload,
 };
@@ -161,4 +161,148 @@ fn a_dev_box_asking_for_24_gib_takes_24_gb_cards() {
         .pitfalls
         .iter()
         .any(|p| matches!(p, Pitfall::LowMemoryHeadroom { .. })));
+}
+
+fn chat(latency_target_ms: Option<f64>) -> Request {
+    let mut req = request(
+        "llama-3.1-8b",
+        Workload::Serve(Serve {
+            context_tokens: 8192,
+            concurrency: 32,
+            prompt_tokens: 1024,
+            output_tokens: 256,
+            latency_target_ms,
+            requests_per_s: Some(20.0),
+            ..Serve::default()
+        }),
+    );
+    req.costs.serving_peak_ratio = 3.0;
+    req
+}
+
+#[test]
+fn no_spot_for_latency_bound_serving_by_default() {
+    let catalog = Catalog::builtin();
+    let report = evaluate(catalog, &chat(Some(50.0))).unwrap();
+    assert!(!report.ranked.is_empty());
+    assert!(report.ranked.iter().all(|c| c.mode != BillingMode::Spot));
+    let left_out = report
+        .excluded
+        .iter()
+        .filter(|e| e.reason == Reason::SpotForLatency)
+        .count();
+    assert!(left_out > 0, "spot offers are left out, saying why");
+    assert!(report
+        .excluded
+        .iter()
+        .filter(|e| e.reason == Reason::SpotForLatency)
+        .all(|e| e.mode == Some(BillingMode::Spot)));
+
+    // Allowed, spot comes back, priced with spares against reclaims.
+    let mut allowed = chat(Some(50.0));
+    allowed.constraints.spot_with_latency = true;
+    let report = evaluate(catalog, &allowed).unwrap();
+    let spot: Vec<_> = report
+        .ranked
+        .iter()
+        .filter(|c| c.mode == BillingMode::Spot)
+        .collect();
+    assert!(!spot.is_empty());
+    for c in spot {
+        let f = c.serving.as_ref().unwrap();
+        assert!(f.peak_spares >= 1, "{}", c.offer.id);
+        assert!(f.reclaims_per_month > 0.0 && f.spare_cost > 0.0);
+    }
+}
+
+/// A service without a latency target may run on spot, but only priced with its reclaims, and
+/// the pick then says what they cost and that they still drop answers.
+#[test]
+fn spot_serving_is_priced_with_reclaims_and_warned_about() {
+    let catalog = Catalog::builtin();
+    let mut req = chat(None);
+    req.constraints.modes = vec![BillingMode::Spot];
+    let report = evaluate(catalog, &req).unwrap();
+    let pick = report.pick().unwrap();
+    let fleet = pick.serving.as_ref().unwrap();
+    assert!(fleet.peak_spares >= 1);
+    // The spares are billed: the compute line is the instance-hours, spares included.
+    let compute = pick
+        .lines
+        .iter()
+        .find(|l| l.key == "compute")
+        .unwrap()
+        .value;
+    let hours: u32 = fleet.instances_by_hour.iter().sum();
+    let expected = f64::from(hours) * pick.price_per_hour * 730.0 / 24.0;
+    assert!(
+        (compute - expected).abs() < 1e-6 * expected,
+        "{compute} vs {expected}"
+    );
+    assert!(report.pitfalls.iter().any(|p| matches!(
+        p,
+        Pitfall::SpotServing { spares, .. } if *spares == fleet.peak_spares
+    )));
+}
+
+/// Replicas × GPUs per replica fit in the GPUs rented, on the instances rented.
+#[test]
+fn the_serving_fleet_adds_up() {
+    let catalog = Catalog::builtin();
+    for req in [chat(Some(50.0)), chat(None)] {
+        let report = evaluate(catalog, &req).unwrap();
+        assert!(!report.ranked.is_empty());
+        for c in &report.ranked {
+            let f = c
+                .serving
+                .as_ref()
+                .expect("a serving candidate has its fleet");
+            let per = c.offer.gpu_count;
+            assert_eq!(c.instances, f.peak_instances, "{}", c.offer.id);
+            assert_eq!(c.gpus, f.peak_instances * per, "{}", c.offer.id);
+            assert_eq!(f.replicas_per_instance, (per / f.gpus_per_replica).max(1));
+            assert!(f.replicas_per_instance * f.gpus_per_replica <= per.max(1));
+            assert!(f.peak_replicas() * f.gpus_per_replica <= c.gpus);
+            assert_eq!(
+                f.instances_by_hour.iter().copied().max(),
+                Some(f.peak_instances)
+            );
+            assert!(f.mean_instances <= f64::from(f.peak_instances) + 1e-9);
+            assert!(f.time_per_output_token_ms > 0.0 && f.per_million_tokens > 0.0);
+            if let Some(target) = f.latency_target_ms {
+                // Sized at the batch meeting the target, unless even one sequence misses it.
+                let one_too_slow = c.warnings.iter().any(|w| w.contains("even one sequence"));
+                assert!(
+                    f.time_per_output_token_ms <= target + 1e-9 || one_too_slow,
+                    "{}: {} ms against {target}",
+                    c.offer.id,
+                    f.time_per_output_token_ms
+                );
+            }
+        }
+    }
+}
+
+/// GeForce cards and marketplace hosts carry a pitfall when they would run a production
+/// service.
+#[test]
+fn consumer_hardware_for_production_serving_carries_a_pitfall() {
+    let catalog = Catalog::builtin();
+    let mut req = chat(None);
+    req.constraints.providers = vec!["vast".into()];
+    let report = evaluate(catalog, &req).unwrap();
+    let pick = report.pick().unwrap();
+    assert!(report.pitfalls.iter().any(|p| matches!(
+        p,
+        Pitfall::ConsumerHardware { marketplace: true, consumer_card }
+            if *consumer_card == pick.gpu.consumer
+    )));
+    // The same cards for a fine-tuning run carry no such pitfall.
+    let mut tune = request("llama-3.1-8b", Workload::Lora(Lora::default()));
+    tune.constraints.providers = vec!["vast".into()];
+    let report = evaluate(catalog, &tune).unwrap();
+    assert!(!report
+        .pitfalls
+        .iter()
+        .any(|p| matches!(p, Pitfall::ConsumerHardware { .. })));
 }
