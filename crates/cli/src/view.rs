@@ -473,6 +473,13 @@ pub struct WhyView {
     pub saves: f64,
     /// Runner-up hours minus pick hours; positive: the pick is faster.
     pub sooner_h: f64,
+    /// Serving: runner-up time per output token minus the pick's, ms; positive: the pick
+    /// answers faster.
+    pub faster_ms: Option<f64>,
+    /// The two cost the same and take as long, as far as the report shows.
+    pub tie: bool,
+    pub same_cost: bool,
+    pub same_time: bool,
     pub objective: &'static str,
 }
 
@@ -607,6 +614,10 @@ pub fn build(
                 runner_up: candidate(w.runner_up + 1, r),
                 saves: w.saves,
                 sooner_h: w.sooner_h,
+                faster_ms: w.faster_ms,
+                tie: w.tie(),
+                same_cost: w.same_cost(),
+                same_time: w.same_time(),
                 objective: objective_key(w.objective),
             })
         }),

@@ -226,33 +226,54 @@ pub fn reason_kind(r: &Reason) -> Text {
     }
 }
 
-/// One sentence on why the pick beats the runner-up.
+/// One sentence on why the pick beats the runner-up. A difference the answer would show as
+/// zero is a tie, said as one: never "$0.00 cheaper" or "0.00 h faster".
 pub fn why(w: &Why, runner_up: &str, currency: Currency, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    if w.tie() {
+        return if zh {
+            format!("与第二名（{runner_up}）成本和用时相同，任选其一即可。")
+        } else {
+            format!("It ties with the runner-up ({runner_up}) on cost and time: either will do.")
+        };
+    }
     let saves = money(w.saves.abs(), currency);
-    let hours = i18n::duration(w.sooner_h.abs(), lang);
-    let cheaper = w.saves >= 0.0;
-    let faster = w.sooner_h >= 0.0;
-    match (lang, cheaper, faster) {
-        (Lang::En, true, true) => {
-            format!("It beats the runner-up ({runner_up}): {saves} cheaper and {hours} faster.")
+    let cost = match (w.same_cost(), w.saves > 0.0, zh) {
+        (true, _, false) => "the same cost".to_string(),
+        (true, _, true) => "成本相同".to_string(),
+        (false, true, false) => format!("{saves} cheaper"),
+        (false, true, true) => format!("便宜 {saves}"),
+        (false, false, false) => format!("{saves} dearer"),
+        (false, false, true) => format!("贵 {saves}"),
+    };
+    let time = match w.faster_ms {
+        Some(ms) => {
+            let by = self::ms(ms.abs(), lang);
+            match (w.same_time(), ms > 0.0, zh) {
+                (true, _, false) => "answers as fast".to_string(),
+                (true, _, true) => "每个输出词元一样快".to_string(),
+                (false, true, false) => format!("answers {by} per token faster"),
+                (false, true, true) => format!("每个输出词元快 {by}"),
+                (false, false, false) => format!("answers {by} per token slower"),
+                (false, false, true) => format!("每个输出词元慢 {by}"),
+            }
         }
-        (Lang::En, true, false) => format!(
-            "It costs {saves} less than the runner-up ({runner_up}), which finishes {hours} sooner."
-        ),
-        (Lang::En, false, true) => format!(
-            "It finishes {hours} sooner than the runner-up ({runner_up}) for {saves} more."
-        ),
-        (Lang::En, false, false) => format!(
-            "It scores best on your objective, ahead of {runner_up} ({saves} dearer, {hours} slower)."
-        ),
-        (Lang::Zh, true, true) => format!("优于第二名（{runner_up}）：便宜 {saves}，快 {hours}。"),
-        (Lang::Zh, true, false) => {
-            format!("比第二名（{runner_up}）便宜 {saves}，但对方快 {hours}。")
+        None => {
+            let by = i18n::duration(w.sooner_h.abs(), lang);
+            match (w.same_time(), w.sooner_h > 0.0, zh) {
+                (true, _, false) => "takes as long".to_string(),
+                (true, _, true) => "用时相同".to_string(),
+                (false, true, false) => format!("finishes {by} sooner"),
+                (false, true, true) => format!("快 {by}"),
+                (false, false, false) => format!("finishes {by} later"),
+                (false, false, true) => format!("慢 {by}"),
+            }
         }
-        (Lang::Zh, false, true) => format!("比第二名（{runner_up}）快 {hours}，多花 {saves}。"),
-        (Lang::Zh, false, false) => {
-            format!("按你的目标综合最优，领先于 {runner_up}（贵 {saves}，慢 {hours}）。")
-        }
+    };
+    if zh {
+        format!("与第二名（{runner_up}）相比：{cost}，{time}。")
+    } else {
+        format!("Against the runner-up ({runner_up}): {cost}, {time}.")
     }
 }
 
@@ -446,10 +467,20 @@ pub fn warning(text: &str, lang: Lang) -> String {
         ("snapshot", "快照"),
         ("egress", "出网流量"),
     ] {
-        let tail = format!(" publishes no {what} price: the median of other providers is assumed");
-        if let Some(p) = text.strip_suffix(tail.as_str()) {
-            return format!("{p} 未公布{zh}价格：按其他云厂商已公布价格的中位数估算");
+        let middle = format!(" publishes no {what} price: the median of other providers, ");
+        if let (Some(p), Some(amount)) = (before(&middle), between(&middle, ", is assumed")) {
+            let amount = amount
+                .replace("/GB-month", "/GB·月")
+                .replace(" for ", "，")
+                .replace(" GB", " GB 出网");
+            return format!("{p} 未公布{zh}价格：按其他云厂商已公布价格的中位数（{amount}）估算");
         }
+    }
+    if let (Some(p), Some(gb)) = (
+        before(" publishes no egress price: most providers charge nothing for "),
+        between("charge nothing for ", " GB a month"),
+    ) {
+        return format!("{p} 未公布出网流量价格：多数云厂商对每月 {gb} GB 出网不收费，因此未计入");
     }
     if let Some(p) = text.strip_suffix(" storage price unknown: not counted") {
         return format!("{p} 的存储价格未知：未计入");
@@ -533,6 +564,52 @@ mod tests {
         );
     }
 
+    fn why_of(saves: f64, sooner_h: f64, faster_ms: Option<f64>) -> Why {
+        Why {
+            runner_up: 1,
+            saves,
+            sooner_h,
+            faster_ms,
+            objective: gpu_sizer_engine::plan::Objective::Cheapest,
+        }
+    }
+
+    /// A difference the answer would print as zero is a tie, never a win.
+    #[test]
+    fn a_tie_is_not_a_win() {
+        let usd = Currency::Usd;
+        for lang in Lang::ALL {
+            for w in [
+                why_of(0.0, 0.0, None),
+                why_of(0.004, 0.001, None),
+                why_of(-0.001, 0.0, Some(0.01)),
+            ] {
+                let text = why(&w, "B", usd, lang);
+                assert!(w.tie());
+                assert!(!text.contains("0.00"), "{text}");
+                assert!(text.contains("ties") || text.contains("相同"), "{text}");
+            }
+        }
+        // Cheaper at the same time: the saving, and "as long", not "0.00 h sooner".
+        let text = why(&why_of(12.5, 0.0, None), "B", usd, Lang::En);
+        assert_eq!(
+            text,
+            "Against the runner-up (B): $12.50 cheaper, takes as long."
+        );
+        // The same cost, faster.
+        let text = why(&why_of(0.001, 2.0, None), "B", usd, Lang::En);
+        assert_eq!(
+            text,
+            "Against the runner-up (B): the same cost, finishes 2.00 h sooner."
+        );
+        // A service compares latency, never hours.
+        let text = why(&why_of(40.0, 0.0, Some(3.0)), "B", usd, Lang::En);
+        assert!(text.contains("answers 3.0 ms per token faster"), "{text}");
+        assert!(!text.contains(" h"), "{text}");
+        let zh = why(&why_of(40.0, 0.0, Some(-3.0)), "B", usd, Lang::Zh);
+        assert!(zh.contains("每个输出词元慢 3.0 毫秒"), "{zh}");
+    }
+
     /// One example of every warning template the engine writes, and its reading in Chinese.
     #[test]
     fn engine_warnings_read_in_chinese() {
@@ -540,9 +617,10 @@ mod tests {
             ("Model known by its parameter count only: layer shapes are assumed, so activation and KV-cache memory are coarser.", "仅按参数量"),
             ("Verda (DataCrunch) storage price unknown: not counted", "Verda (DataCrunch) 的存储价格未知"),
             ("Lambda egress price unknown: not counted", "Lambda 的出网流量价格未知"),
-            ("Verda (DataCrunch) publishes no storage price: the median of other providers is assumed", "Verda (DataCrunch) 未公布存储价格"),
-            ("Lambda publishes no egress price: the median of other providers is assumed", "Lambda 未公布出网流量价格"),
-            ("Vast.ai publishes no snapshot price: the median of other providers is assumed", "未公布快照价格"),
+            ("Verda (DataCrunch) publishes no storage price: the median of other providers, $0.075/GB-month, is assumed", "Verda (DataCrunch) 未公布存储价格：按其他云厂商已公布价格的中位数（$0.075/GB·月）估算"),
+            ("Lambda publishes no egress price: the median of other providers, $9.00 for 100 GB, is assumed", "Lambda 未公布出网流量价格：按其他云厂商已公布价格的中位数（$9.00，100 GB 出网）估算"),
+            ("Vast.ai publishes no snapshot price: the median of other providers, ¥0.350/GB-month, is assumed", "未公布快照价格"),
+            ("Vast.ai publishes no egress price: most providers charge nothing for 100 GB a month, so none is counted", "Vast.ai 未公布出网流量价格：多数云厂商对每月 100 GB 出网不收费，因此未计入"),
             ("NVIDIA A100 has no fp8 peak in the catalog: timed at its bf16 peak", "NVIDIA A100 的 fp8"),
             ("NVIDIA RTX 3090 has no bf16/fp16 tensor peak in the catalog, so time cannot be estimated", "无法估算时间"),
             ("storage delivers 250 MB/s but the GPUs consume 900 MB/s: GPU utilisation capped at 28%", "28%"),

@@ -316,7 +316,8 @@ pub struct Report<'a> {
     /// Candidates meeting every constraint, best first.
     pub ranked: Vec<Candidate<'a>>,
     pub excluded: Vec<Excluded<'a>>,
-    /// Indices into `ranked` of the time/cost Pareto front, fastest first.
+    /// Indices into `ranked` of the time/cost Pareto front, fastest first (a service's time is
+    /// its time per output token).
     pub pareto: Vec<usize>,
     /// Why the first beats the second.
     pub why: Option<Why>,

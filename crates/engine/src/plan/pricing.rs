@@ -11,6 +11,7 @@ use crate::cost::billing::{
     billed_hours, break_even_with, commitment_cost, on_demand_cost, BreakEven,
 };
 use crate::cost::hidden::{egress_cost, idle_billed, storage_cost, HOURS_PER_MONTH};
+use crate::cost::money::symbol;
 use crate::cost::serving::{fleet_on_spot_with, serverless_with, spot_down_share, TrafficProfile};
 use crate::cost::spot::{expected_runtime_with, SpotOutcome, SpotRisk};
 use crate::explain::{Detail, Term};
@@ -220,24 +221,39 @@ pub(super) fn price<'a>(
         total_at(hours.high).max(expected),
     );
 
+    // Each note names the amount assumed, so it reads the same as the cost line it explains.
     let mut warnings = s.timing.warnings.clone();
-    let mut unpublished = |what: &str, fallback: Option<(f64, usize)>| {
-        warnings.push(match fallback {
-            Some(_) => format!(
-                "{} publishes no {what} price: the median of other providers is assumed",
-                s.provider.name
+    let sym = symbol(costs.currency);
+    let name = &s.provider.name;
+    let mut unpublished =
+        |what: &str, fallback: Option<(f64, usize)>, amount: &dyn Fn(f64) -> String| {
+            warnings.push(match fallback {
+                Some((v, _)) => format!(
+                "{name} publishes no {what} price: the median of other providers, {}, is assumed",
+                amount(v)
             ),
-            None => format!("{} {what} price unknown: not counted", s.provider.name),
-        })
-    };
+                None => format!("{name} {what} price unknown: not counted"),
+            })
+        };
+    let per_gb_month = |v: f64| format!("{sym}{v:.3}/GB-month");
     if costs.storage.data_gb + costs.storage.checkpoints_gb > 0.0 && s.provider.storage.is_empty() {
-        unpublished("storage", published.storage);
+        unpublished("storage", published.storage, &per_gb_month);
     }
     if costs.storage.snapshot_gb > 0.0 && s.provider.snapshot.is_none() {
-        unpublished("snapshot", published.snapshot);
+        unpublished("snapshot", published.snapshot, &per_gb_month);
     }
     if costs.egress_gb > 0.0 && s.provider.egress.is_empty() {
-        unpublished("egress", published.egress);
+        let gb = costs.egress_gb;
+        match published.egress {
+            // Most providers include this much for free: say so, rather than "assumed" beside
+            // a line of nothing.
+            Some((v, _)) if v < 0.005 => warnings.push(format!(
+                "{name} publishes no egress price: most providers charge nothing for {gb:.0} GB a month, so none is counted"
+            )),
+            fallback => unpublished("egress", fallback, &|v| {
+                format!("{sym}{v:.2} for {gb:.0} GB")
+            }),
+        }
     }
     let break_even = commitment_break_even(&s.quote, s.on_demand, request, Detail::Numbers);
     let deadline_at_risk = request
@@ -480,7 +496,13 @@ fn lines(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Deta
                 key: "egress",
                 value: cost,
                 unit: "currency",
-                formula: detail.text(|| format!("{gb:.0} GB out in the month")),
+                formula: detail.text(|| {
+                    if cost < 0.005 {
+                        format!("{gb:.0} GB out in the month: most providers charge nothing for that much")
+                    } else {
+                        format!("{gb:.0} GB out in the month")
+                    }
+                }),
                 source: None,
             },
         ));

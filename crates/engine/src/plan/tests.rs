@@ -517,6 +517,96 @@ fn only_training_jobs_are_kept_off_hard_disks() {
     assert!(storage::tier(&only, false, true).unwrap().hdd);
 }
 
+/// When the providers that publish egress prices include this much for free, a provider that
+/// publishes none is charged nothing, and its note says so rather than "median assumed" beside a
+/// line of $0.00.
+#[test]
+fn an_egress_note_reads_as_its_line() {
+    let mut catalog = fixture();
+    catalog.providers[0].egress = vec![
+        EgressTier {
+            up_to_tb: Some(0.1),
+            price: priced(0.0),
+        },
+        EgressTier {
+            up_to_tb: None,
+            price: priced(0.09),
+        },
+    ];
+    let mut bare = catalog.providers[0].clone();
+    bare.id = "bare".into();
+    bare.name = "Bare".into();
+    bare.egress.clear();
+    catalog.providers.push(bare);
+    let mut o = catalog.offers[2].clone();
+    o.id = "bare-1xl4".into();
+    o.provider = "bare".into();
+    catalog.offers.push(o);
+    let dev = Workload::DevBox(DevBox {
+        hours: 10.0,
+        min_gpu_memory_gib: 16.0,
+        non_cuda: false,
+    });
+    let egress_of = |gb: f64| {
+        let mut req = request("llama-3.1-8b", dev.clone());
+        req.costs.egress_gb = gb;
+        let report = evaluate(&catalog, &req).unwrap();
+        let c = report
+            .ranked
+            .iter()
+            .find(|c| c.offer.id == "bare-1xl4")
+            .unwrap()
+            .clone();
+        let line = c.lines.iter().find(|l| l.key == "egress").unwrap().value;
+        let note = c
+            .warnings
+            .iter()
+            .find(|w| w.contains("egress"))
+            .unwrap()
+            .clone();
+        (line, note)
+    };
+    let (line, note) = egress_of(50.0);
+    assert_eq!(line, 0.0);
+    assert_eq!(
+        note,
+        "Bare publishes no egress price: most providers charge nothing for 50 GB a month, so none is counted"
+    );
+    // Past the free allowance: 100 GB free then 400 GB × $0.09 = $36, named in the note.
+    let (line, note) = egress_of(500.0);
+    assert!((line - 36.0).abs() < 1e-9, "{line}");
+    assert!(note.contains("$36.00 for 500 GB"), "{note}");
+}
+
+/// Two offers at the same price for the same hours: the pick wins nothing, and the report says
+/// it is a tie.
+#[test]
+fn the_same_offer_twice_is_a_tie() {
+    let mut catalog = fixture();
+    let mut twin = catalog.offers[2].clone();
+    twin.id = "1xl4-twin".into();
+    catalog.offers.push(twin);
+    let mut req = request(
+        "llama-3.1-8b",
+        Workload::DevBox(DevBox {
+            hours: 10.0,
+            min_gpu_memory_gib: 16.0,
+            non_cuda: false,
+        }),
+    );
+    req.constraints.modes = vec![BillingMode::OnDemand];
+    let report = evaluate(&catalog, &req).unwrap();
+    let why = report.why.unwrap();
+    assert!(why.tie() && why.same_cost() && why.same_time(), "{why:?}");
+    assert_eq!(why.faster_ms, None);
+
+    // A real difference is no tie.
+    catalog.offers[3].prices = vec![quote(BillingMode::OnDemand, 0.81)];
+    let report = evaluate(&catalog, &req).unwrap();
+    let why = report.why.unwrap();
+    assert!(!why.tie(), "{why:?}");
+}
+
 mod properties {
     use super::*;
     use proptest::prelude::*;
