@@ -198,6 +198,27 @@ pub fn render(v: &ReportView, currency: Currency) -> String {
                 out,
                 "\nNo recommendation: no candidate meets every constraint."
             );
+            if !v.suggestions.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "\nWhat would fit (each under every constraint, with its pick):"
+                );
+                for s in &v.suggestions {
+                    let c = &s.pick;
+                    let _ = writeln!(
+                        out,
+                        "  - {}: {:.1} GiB per GPU of {:.0} GiB on {} ({}, {}), {}, {}",
+                        s.changes.join(" + "),
+                        s.memory_gib,
+                        s.gpu_memory_gib,
+                        shape(c),
+                        c.offer,
+                        c.mode,
+                        money_band(currency, c.cost),
+                        time_cell(c)
+                    );
+                }
+            }
         }
         Some(p) => {
             let c = &p.candidate;

@@ -6,8 +6,8 @@ use gpu_sizer_engine::catalog::{BillingMode, Currency};
 use gpu_sizer_engine::cost::money::symbol;
 use gpu_sizer_engine::explain::Term;
 use gpu_sizer_engine::plan::{
-    self, explain_cost, Candidate, Need, Objective, Pitfall, Reason, Report, Request, Scaling,
-    ServingFleet,
+    self, explain_cost, Candidate, Change, Need, Objective, Pitfall, Reason, Report, Request,
+    Scaling, ServingFleet,
 };
 use gpu_sizer_engine::sizing::defaults::Band;
 use gpu_sizer_formats::form::{ModeKey, ModelSource, WorkloadKind};
@@ -30,6 +30,34 @@ pub struct ReportView {
     pub why: Option<WhyView>,
     pub sensitivity: Vec<SensitivityView>,
     pub excluded: ExcludedView,
+    /// When memory rules out every offer: configurations that would fit, each with its pick.
+    pub suggestions: Vec<SuggestionView>,
+}
+
+/// A configuration that would fit and the pick it gives.
+#[derive(Debug, Serialize)]
+pub struct SuggestionView {
+    /// The changes, in words.
+    pub changes: Vec<String>,
+    /// The best candidate with them.
+    pub pick: CandidateView,
+    /// Memory per GPU with the changes, GiB, and the GPU's own.
+    pub memory_gib: f64,
+    pub gpu_memory_gib: f64,
+}
+
+/// A change that would make the job fit, in words; `gpus` is how many the pick with it uses.
+fn change(c: Change, gpus: u32) -> String {
+    match c {
+        Change::MicroBatch(b) => format!("micro_batch {b}"),
+        Change::FullRecompute => "recompute full".into(),
+        Change::Zero3 => format!("zero 3 (FSDP) across {gpus} GPUs"),
+        Change::Qlora => format!("qlora (4-bit base weights) on {gpus} GPU(s)"),
+        Change::PagedOptimizer => "paged_optimizer".into(),
+        Change::SeqLen(n) => format!("seq_len {n}"),
+        Change::Context(n) => format!("context_tokens {n}"),
+        Change::Concurrency(n) => format!("concurrency {n}"),
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -636,5 +664,19 @@ pub fn build(
             by_reason: counts,
             closest_fit,
         },
+        suggestions: report
+            .suggestions
+            .iter()
+            .map(|s| SuggestionView {
+                changes: s
+                    .changes
+                    .iter()
+                    .map(|c| change(*c, s.pick.job_gpus()))
+                    .collect(),
+                pick: candidate(1, &s.pick),
+                memory_gib: s.pick.memory.total_gib,
+                gpu_memory_gib: s.pick.gpu.memory_gib,
+            })
+            .collect(),
     }
 }

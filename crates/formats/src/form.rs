@@ -800,3 +800,45 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod no_fit {
+    use super::*;
+    use gpu_sizer_engine::catalog::Catalog;
+    use gpu_sizer_engine::plan::{evaluate, remedies};
+
+    /// QLoRA on Llama 3.1 70B with the form's defaults (micro-batch 4, selective
+    /// recomputation): when no offer holds it, the report names configurations that do, each
+    /// one checked by running it.
+    #[test]
+    fn qlora_70b_with_the_form_defaults_names_a_configuration_that_fits() {
+        let form = Form {
+            model: "llama-3.1-70b".into(),
+            qlora: true,
+            ..Form::default()
+        };
+        assert_eq!(
+            (form.micro_batch, form.recompute),
+            (4, RecomputeKey::Selective)
+        );
+        let request = form.to_request(None).unwrap();
+        let catalog = Catalog::builtin();
+        let report = evaluate(catalog, &request).unwrap();
+        if report.pick().is_some() {
+            return;
+        }
+        assert!(
+            !report.suggestions.is_empty(),
+            "nothing fits and nothing is suggested"
+        );
+        for s in &report.suggestions {
+            let changed = remedies::apply(&request, &s.changes);
+            let again = evaluate(catalog, &changed).unwrap();
+            let pick = again.pick().expect("the suggestion fits");
+            assert_eq!(pick.offer.id, s.pick.offer.id);
+            assert!((pick.cost.expected - s.pick.cost.expected).abs() < 1e-9);
+            assert!(s.pick.memory.total_gib <= s.pick.gpu.memory_gib);
+            assert!(s.pick.headroom >= 0.0);
+        }
+    }
+}

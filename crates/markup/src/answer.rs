@@ -27,9 +27,26 @@ pub fn markup(report: &Result<Report<'_>, InputError>, lang: Lang) -> String {
                 None => {
                     h.raw(r#"<section class="panel recommendation empty" data-testid="recommendation">"#);
                     heading(&mut h, t::NO_CANDIDATE.get(lang));
-                    h.raw("<p>")
-                        .text(t::NO_CANDIDATE_HELP.get(lang))
-                        .raw("</p></section>");
+                    if report.suggestions.is_empty() {
+                        h.raw("<p>")
+                            .text(t::NO_CANDIDATE_HELP.get(lang))
+                            .raw("</p>");
+                    } else {
+                        // Memory rules every offer out: say what would fit, and what it costs.
+                        h.raw("<p>")
+                            .text(t::NO_FIT_HELP.get(lang))
+                            .raw(r#"</p><ul class="suggestions" data-testid="suggestions">"#);
+                        for s in &report.suggestions {
+                            let (changes, rest) = format::suggestion(s, report.currency, lang);
+                            h.raw(r#"<li data-testid="suggestion"><strong>"#)
+                                .text(&changes)
+                                .raw("</strong> — ")
+                                .text(&rest)
+                                .raw("</li>");
+                        }
+                        h.raw("</ul>");
+                    }
+                    h.raw("</section>");
                 }
                 Some(chosen) => pick(&mut h, report, chosen, lang),
             }
@@ -208,6 +225,41 @@ mod tests {
     use gpu_sizer_engine::catalog::Catalog;
     use gpu_sizer_engine::plan::evaluate;
     use gpu_sizer_formats::quickstart::QuickStart;
+    use gpu_sizer_formats::Form;
+
+    /// QLoRA on Llama 3.1 70B with the form's defaults: when nothing fits, the card names what
+    /// would, with its memory and cost, in both languages.
+    #[test]
+    fn a_job_that_fits_nowhere_is_answered_with_what_would() {
+        let form = Form {
+            model: "llama-3.1-70b".into(),
+            qlora: true,
+            ..Form::default()
+        };
+        let report = evaluate(Catalog::builtin(), &form.to_request(None).unwrap());
+        let r = report.as_ref().unwrap();
+        if r.pick().is_some() {
+            return;
+        }
+        let first = &r.suggestions[0];
+        for lang in Lang::ALL {
+            let card = markup(&report, lang);
+            let (changes, rest) = format::suggestion(first, r.currency, lang);
+            assert!(card.contains(r#"data-testid="suggestion""#), "{card}");
+            let escaped = |text: &str| {
+                let mut h = Html::new();
+                h.text(text);
+                h.finish()
+            };
+            assert!(card.contains(&escaped(&changes)), "{card}");
+            assert!(card.contains(&escaped(&rest)), "{card}");
+            assert!(!card.contains(t::NO_CANDIDATE_HELP.get(lang)), "{card}");
+        }
+        let en = markup(&report, Lang::En);
+        let memory = i18n::number(first.pick.memory.total_gib, 1);
+        assert!(en.contains(&format!("{memory} GiB per GPU")), "{en}");
+        assert!(en.contains(&format::money(first.pick.cost.expected, r.currency)));
+    }
 
     /// The serving card reads as serving: the fleet rented (its numbers adding up), the cost per
     /// month and per million tokens, the time per output token against the target, and no

@@ -4,7 +4,9 @@
 use crate::i18n::{self, Lang, Text};
 use gpu_sizer_engine::catalog::{BillingMode, Currency, Provider};
 use gpu_sizer_engine::cost::money::symbol;
-use gpu_sizer_engine::plan::{Candidate, Need, Pitfall, Reason, Scaling, ServingFleet, Why};
+use gpu_sizer_engine::plan::{
+    Candidate, Change, Need, Pitfall, Reason, Scaling, ServingFleet, Suggestion, Why,
+};
 use gpu_sizer_engine::sizing::defaults::Band;
 
 const fn tx(en: &'static str, zh: &'static str) -> Text {
@@ -106,6 +108,67 @@ pub fn fleet(c: &Candidate, f: &ServingFleet, lang: Lang) -> String {
             c.gpus
         ),
     }
+}
+
+/// One change that would make a job fit, in words; `gpus` is how many the pick with it uses.
+pub fn change(c: Change, gpus: u32, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match (c, zh) {
+        (Change::MicroBatch(b), false) => format!("micro-batch {b}"),
+        (Change::MicroBatch(b), true) => format!("微批大小 {b}"),
+        (Change::FullRecompute, false) => "full activation recomputation".into(),
+        (Change::FullRecompute, true) => "完全激活重计算".into(),
+        (Change::Zero3, false) => format!("ZeRO-3 (FSDP) sharding across {gpus} GPUs"),
+        (Change::Zero3, true) => format!("ZeRO-3（FSDP）切分到 {gpus} 张 GPU"),
+        (Change::Qlora, false) => format!("QLoRA (4-bit base weights) on {gpus} GPU(s)"),
+        (Change::Qlora, true) => format!("QLoRA（4 位基座权重），{gpus} 张 GPU"),
+        (Change::PagedOptimizer, false) => "paged optimizer (states in host memory)".into(),
+        (Change::PagedOptimizer, true) => "分页优化器（状态放在主机内存）".into(),
+        (Change::SeqLen(n), false) => format!("sequences of {} tokens", i18n::number(n.into(), 0)),
+        (Change::SeqLen(n), true) => format!("序列长度 {}", i18n::number(n.into(), 0)),
+        (Change::Context(n), false) => format!("context of {} tokens", i18n::number(n.into(), 0)),
+        (Change::Context(n), true) => format!("上下文 {} 词元", i18n::number(n.into(), 0)),
+        (Change::Concurrency(n), false) => format!("{n} concurrent sequences"),
+        (Change::Concurrency(n), true) => format!("并发 {n} 条序列"),
+    }
+}
+
+/// A configuration that would fit: the changes, then the memory per GPU and what the pick with
+/// them rents and costs. Returns the changes and the rest apart, for the reader's emphasis.
+pub fn suggestion(s: &Suggestion, currency: Currency, lang: Lang) -> (String, String) {
+    let p = &s.pick;
+    let changes: Vec<String> = s
+        .changes
+        .iter()
+        .map(|c| change(*c, p.job_gpus(), lang))
+        .collect();
+    let changes = changes.join(" + ");
+    let memory = i18n::number(p.memory.total_gib, 1);
+    let card = i18n::number(p.gpu.memory_gib, 0);
+    let rented = format!("{} × {} × {}", p.instances, p.offer.gpu_count, p.gpu.name);
+    let provider = provider_name(p.provider, lang);
+    let cost = money(p.cost.expected, currency);
+    let rest = match (&p.serving, lang) {
+        (Some(_), Lang::En) => format!(
+            "{memory} GiB per GPU of {card} GiB, on {rented} ({provider} {}): {cost} a month",
+            p.offer.instance_type
+        ),
+        (Some(_), Lang::Zh) => format!(
+            "每 GPU {memory} GiB（共 {card} GiB），{rented}（{provider} {}）：每月 {cost}",
+            p.offer.instance_type
+        ),
+        (None, Lang::En) => format!(
+            "{memory} GiB per GPU of {card} GiB, on {rented} ({provider} {}): {cost}, {}",
+            p.offer.instance_type,
+            i18n::duration(p.hours.expected, lang)
+        ),
+        (None, Lang::Zh) => format!(
+            "每 GPU {memory} GiB（共 {card} GiB），{rented}（{provider} {}）：{cost}，{}",
+            p.offer.instance_type,
+            i18n::duration(p.hours.expected, lang)
+        ),
+    };
+    (changes, rest)
 }
 
 pub fn mode(mode: BillingMode) -> Text {

@@ -120,6 +120,8 @@ pub mod t {
         NO_CANDIDATE = "No offer meets every constraint", "没有满足所有条件的实例";
         NO_CANDIDATE_HELP = "Open “Excluded” below to see why each offer was left out, then relax the deadline, budget or filters.",
             "展开下方“已排除”查看每个实例被排除的原因，然后放宽截止时间、预算或筛选条件。";
+        NO_FIT_HELP = "Nothing holds this job in GPU memory as it stands. Any of these would fit, under every constraint you set:",
+            "按当前设置，没有实例的显存放得下这个作业。以下任一改动即可放下，且满足你设置的所有条件：";
         RECOMMENDED = "Recommended", "推荐";
         TOTAL_COST = "Total cost", "总成本";
         TIME = "Time", "时间";

@@ -11,12 +11,14 @@ pub mod phases;
 pub mod pitfalls;
 mod pricing;
 mod rank;
+pub mod remedies;
 pub mod storage;
 
 pub use needs::Need;
 pub use pitfalls::Pitfall;
 pub use pricing::explain_cost;
 pub use rank::{Objective, SensitivityCase, Why};
+pub use remedies::{Change, Suggestion};
 pub use storage::{Feed, FeedFrom};
 
 use crate::catalog::{BillingMode, Catalog, Currency, Gpu, Offer, Provider, Quote};
@@ -328,6 +330,9 @@ pub struct Report<'a> {
     pub currency: Currency,
     /// Warnings about the scenario itself (coarse estimate, assumptions).
     pub warnings: Vec<String>,
+    /// When memory rules out every offer: the configurations that would fit, each with its
+    /// pick (see [`remedies`]).
+    pub suggestions: Vec<Suggestion<'a>>,
 }
 
 impl<'a> Report<'a> {
@@ -372,8 +377,18 @@ pub fn explain(
 }
 
 /// Evaluates every candidate of `catalog` for `request`. Figures carry values only; [`explain`]
-/// gives the formulas of the one shown.
+/// gives the formulas of the one shown. When memory rules out every offer, the report says
+/// what would fit.
 pub fn evaluate<'a>(catalog: &'a Catalog, request: &Request) -> Result<Report<'a>, InputError> {
+    let mut report = rank_all(catalog, request)?;
+    if remedies::memory_bound(&report.ranked, &report.excluded) {
+        report.suggestions = remedies::suggest(catalog, request)?;
+    }
+    Ok(report)
+}
+
+/// [`evaluate`] without the suggestions.
+fn rank_all<'a>(catalog: &'a Catalog, request: &Request) -> Result<Report<'a>, InputError> {
     let published = pricing::Published::of(catalog, request);
     let sized = candidates::enumerate(catalog, request, &published)?;
     let mut priced = Vec::new();

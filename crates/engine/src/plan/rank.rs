@@ -177,6 +177,7 @@ pub(super) fn rank<'a>(
         pitfalls,
         currency: request.costs.currency,
         warnings,
+        suggestions: Vec::new(),
     }
 }
 

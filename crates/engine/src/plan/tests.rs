@@ -607,6 +607,74 @@ fn the_same_offer_twice_is_a_tie() {
     assert!(!why.tie(), "{why:?}");
 }
 
+/// LoRA on an 8B model with micro-batches of 64 sequences of 1 024 tokens, on one L4: nothing
+/// fits, and the report names what would, each with the pick it gives. The largest micro-batch
+/// is the one the inverse search finds on the L4.
+#[test]
+fn a_job_that_fits_nowhere_is_told_what_would() {
+    let mut catalog = fixture();
+    catalog.offers.retain(|o| o.gpu == "l4");
+    let lora = Lora {
+        shape: crate::scenario::TrainShape {
+            tokens: 1e7,
+            seq_len: 1024,
+            micro_batch: 64,
+            recompute: crate::scenario::Recompute::Selective,
+            ..Default::default()
+        },
+        ..Lora::default()
+    };
+    let mut req = request("llama-3.1-8b", Workload::Lora(lora));
+    req.constraints.max_gpus = 1;
+    let report = evaluate(&catalog, &req).unwrap();
+    assert!(report.ranked.is_empty());
+    assert!(!report.suggestions.is_empty());
+    let model = crate::scenario::Model::resolve(&req.scenario.model).unwrap();
+    let l4 = catalog.gpu("l4").unwrap();
+    let largest =
+        crate::sizing::fit::max_micro_batch(&model, &req.scenario.workload, l4, 1).unwrap();
+    let batch = report
+        .suggestions
+        .iter()
+        .find_map(|s| match s.changes[..] {
+            [Change::MicroBatch(b)] => Some(b),
+            _ => None,
+        })
+        .unwrap_or_else(|| {
+            panic!(
+                "no micro-batch among {:?}",
+                report
+                    .suggestions
+                    .iter()
+                    .map(|s| &s.changes)
+                    .collect::<Vec<_>>()
+            )
+        });
+    assert_eq!(Some(batch), largest);
+    for s in &report.suggestions {
+        // Each suggestion, made, gives the very pick it names, within memory.
+        let again = evaluate(&catalog, &remedies::apply(&req, &s.changes)).unwrap();
+        let pick = again.pick().unwrap();
+        assert_eq!(
+            (pick.offer.id.as_str(), pick.mode),
+            (s.pick.offer.id.as_str(), s.pick.mode)
+        );
+        assert!(s.pick.headroom >= 0.0 && s.pick.cost.expected > 0.0);
+        assert!(again.suggestions.is_empty());
+    }
+    // A job that fits gets no suggestions; nor does one ruled out by its budget alone.
+    let fits = evaluate(
+        &catalog,
+        &request("llama-3.2-1b", Workload::Lora(Lora::default())),
+    )
+    .unwrap();
+    assert!(fits.suggestions.is_empty());
+    let mut broke = request("llama-3.2-1b", Workload::Lora(Lora::default()));
+    broke.constraints.budget = Some(0.01);
+    let report = evaluate(&catalog, &broke).unwrap();
+    assert!(report.ranked.is_empty() && report.suggestions.is_empty());
+}
+
 mod properties {
     use super::*;
     use proptest::prelude::*;

@@ -302,6 +302,33 @@ pub fn max_micro_batch(
     }
 }
 
+/// Longest training sequence (at the workload's micro-batch) that fits on `gpus` GPUs.
+pub fn max_seq_len(
+    model: &Model,
+    workload: &Workload,
+    gpu: &Gpu,
+    gpus: u32,
+) -> Result<Option<u32>, InputError> {
+    let with = |len: u32| -> Workload {
+        let mut w = workload.clone();
+        match &mut w {
+            Workload::Train(t) => t.shape.seq_len = len,
+            Workload::Lora(l) => l.shape.seq_len = len,
+            _ => {}
+        }
+        w
+    };
+    match workload {
+        Workload::Train(_) | Workload::Lora(_) => largest_fitting(1, 10_000_000, |len| {
+            Ok(fit_on_with(model, &with(len), gpu, gpus, Detail::Numbers)?.fits())
+        }),
+        _ => Err(InputError::new(
+            "workload",
+            "the longest sequence applies to LLM training workloads",
+        )),
+    }
+}
+
 fn serve_of(workload: &Workload) -> Result<&Serve, InputError> {
     match workload {
         Workload::Serve(s) => Ok(s),
@@ -464,5 +491,13 @@ mod tests {
             b.unwrap().is_none(),
             "8B full AdamW does not fit 80 GB without sharding"
         );
+        let lora = |len: u32| {
+            let mut l = crate::scenario::Lora::default();
+            l.shape.seq_len = len;
+            Workload::Lora(l)
+        };
+        let len = max_seq_len(&m, &lora(2048), g, 1).unwrap().unwrap();
+        assert!(fit_on(&m, &lora(len), g, 1).unwrap().fits());
+        assert!(!fit_on(&m, &lora(len + 1), g, 1).unwrap().fits());
     }
 }
