@@ -62,6 +62,26 @@ pub fn ms(value: f64, lang: Lang) -> String {
     format!("{} {unit}", i18n::number(value, 1))
 }
 
+/// A candidate's time in words: the job's band of hours, or a service's time per output token
+/// (a service runs the month whatever it runs on).
+pub fn time_of(c: &Candidate, lang: Lang) -> String {
+    match (&c.serving, lang) {
+        (Some(f), Lang::En) => format!("{} per output token", ms(f.time_per_output_token_ms, lang)),
+        (Some(f), Lang::Zh) => format!("每个输出词元 {}", ms(f.time_per_output_token_ms, lang)),
+        (None, _) => hours_band(c.hours, lang),
+    }
+}
+
+/// A candidate's cost band in words, "a month" for a service.
+pub fn cost_of(c: &Candidate, currency: Currency, lang: Lang) -> String {
+    let band = money_band(c.cost, currency);
+    match (&c.serving, lang) {
+        (Some(_), Lang::En) => format!("{band} a month"),
+        (Some(_), Lang::Zh) => format!("每月 {band}"),
+        (None, _) => band,
+    }
+}
+
 /// The time per output token against the target, for what sits under the figure: "target
 /// 50 ms" / "目标 50 毫秒".
 pub fn against_target(target_ms: Option<f64>, lang: Lang) -> Option<String> {
