@@ -11,8 +11,20 @@ use gpu_sizer_engine::catalog::Currency;
 use gpu_sizer_engine::plan::{Candidate, Report, ServingFleet};
 use gpu_sizer_engine::scenario::InputError;
 
-/// The card for `report`: the recommendation, the reason there is none, or the input error.
+/// The card for `report`: the recommendation, the reason there is none (with what would fit,
+/// when memory rules every offer out), or the input error.
 pub fn markup(report: &Result<Report<'_>, InputError>, lang: Lang) -> String {
+    markup_with(report, lang, would_fit)
+}
+
+/// [`markup`], with the list of what would fit written by `fits`. The first-answer module,
+/// which leaves a job that fits nowhere to the app, passes a function writing nothing, and so
+/// carries none of that code.
+pub fn markup_with(
+    report: &Result<Report<'_>, InputError>,
+    lang: Lang,
+    fits: fn(&mut Html, &Report<'_>, Lang),
+) -> String {
     let mut h = Html::new();
     match report {
         Err(e) => {
@@ -32,19 +44,7 @@ pub fn markup(report: &Result<Report<'_>, InputError>, lang: Lang) -> String {
                             .text(t::NO_CANDIDATE_HELP.get(lang))
                             .raw("</p>");
                     } else {
-                        // Memory rules every offer out: say what would fit, and what it costs.
-                        h.raw("<p>")
-                            .text(t::NO_FIT_HELP.get(lang))
-                            .raw(r#"</p><ul class="suggestions" data-testid="suggestions">"#);
-                        for s in &report.suggestions {
-                            let (changes, rest) = format::suggestion(s, report.currency, lang);
-                            h.raw(r#"<li data-testid="suggestion"><strong>"#)
-                                .text(&changes)
-                                .raw("</strong> — ")
-                                .text(&rest)
-                                .raw("</li>");
-                        }
-                        h.raw("</ul>");
+                        fits(&mut h, report, lang);
                     }
                     h.raw("</section>");
                 }
@@ -53,6 +53,22 @@ pub fn markup(report: &Result<Report<'_>, InputError>, lang: Lang) -> String {
         }
     }
     h.finish()
+}
+
+/// Memory rules every offer out: what would fit, and what it costs.
+fn would_fit(h: &mut Html, report: &Report<'_>, lang: Lang) {
+    h.raw("<p>")
+        .text(t::NO_FIT_HELP.get(lang))
+        .raw(r#"</p><ul class="suggestions" data-testid="suggestions">"#);
+    for s in &report.suggestions {
+        let (changes, rest) = format::suggestion(s, report.currency, lang);
+        h.raw(r#"<li data-testid="suggestion"><strong>"#)
+            .text(&changes)
+            .raw("</strong> — ")
+            .text(&rest)
+            .raw("</li>");
+    }
+    h.raw("</ul>");
 }
 
 fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {

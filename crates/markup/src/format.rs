@@ -157,12 +157,13 @@ pub fn change(c: Change, gpus: u32, lang: Lang) -> String {
 /// them rents and costs. Returns the changes and the rest apart, for the reader's emphasis.
 pub fn suggestion(s: &Suggestion, currency: Currency, lang: Lang) -> (String, String) {
     let p = &s.pick;
-    let changes: Vec<String> = s
-        .changes
-        .iter()
-        .map(|c| change(*c, p.job_gpus(), lang))
-        .collect();
-    let changes = changes.join(" + ");
+    let mut changes = String::new();
+    for c in &s.changes {
+        if !changes.is_empty() {
+            changes.push_str(" + ");
+        }
+        changes.push_str(&change(*c, p.job_gpus(), lang));
+    }
     let memory = i18n::number(p.memory.total_gib, 1);
     let card = i18n::number(p.gpu.memory_gib, 0);
     let rented = format!("{} × {} × {}", p.instances, p.offer.gpu_count, p.gpu.name);
@@ -320,38 +321,52 @@ pub fn why(w: &Why, runner_up: &str, currency: Currency, lang: Lang) -> String {
             format!("It ties with the runner-up ({runner_up}) on cost and time: either will do.")
         };
     }
-    let saves = money(w.saves.abs(), currency);
-    let cost = match (w.same_cost(), w.saves > 0.0, zh) {
-        (true, _, false) => "the same cost".to_string(),
-        (true, _, true) => "成本相同".to_string(),
-        (false, true, false) => format!("{saves} cheaper"),
-        (false, true, true) => format!("便宜 {saves}"),
-        (false, false, false) => format!("{saves} dearer"),
-        (false, false, true) => format!("贵 {saves}"),
+    // Each side is the same, better or worse, in words, then the amount when it differs.
+    let side = |same: bool, better: bool, words: [Text; 3], amount: String| {
+        let i = if same {
+            0
+        } else if better {
+            1
+        } else {
+            2
+        };
+        let mut out = words[i].get(lang).to_string();
+        if !same {
+            out.push_str(&amount);
+        }
+        out
     };
+    let cost = side(
+        w.same_cost(),
+        w.saves > 0.0,
+        [
+            tx("the same cost", "成本相同"),
+            tx("cheaper by ", "便宜 "),
+            tx("dearer by ", "贵 "),
+        ],
+        money(w.saves.abs(), currency),
+    );
     let time = match w.faster_ms {
-        Some(ms) => {
-            let by = self::ms(ms.abs(), lang);
-            match (w.same_time(), ms > 0.0, zh) {
-                (true, _, false) => "answers as fast".to_string(),
-                (true, _, true) => "每个输出词元一样快".to_string(),
-                (false, true, false) => format!("answers {by} per token faster"),
-                (false, true, true) => format!("每个输出词元快 {by}"),
-                (false, false, false) => format!("answers {by} per token slower"),
-                (false, false, true) => format!("每个输出词元慢 {by}"),
-            }
-        }
-        None => {
-            let by = i18n::duration(w.sooner_h.abs(), lang);
-            match (w.same_time(), w.sooner_h > 0.0, zh) {
-                (true, _, false) => "takes as long".to_string(),
-                (true, _, true) => "用时相同".to_string(),
-                (false, true, false) => format!("finishes {by} sooner"),
-                (false, true, true) => format!("快 {by}"),
-                (false, false, false) => format!("finishes {by} later"),
-                (false, false, true) => format!("慢 {by}"),
-            }
-        }
+        Some(ms) => side(
+            w.same_time(),
+            ms > 0.0,
+            [
+                tx("answers as fast", "每个输出词元一样快"),
+                tx("faster per output token by ", "每个输出词元快 "),
+                tx("slower per output token by ", "每个输出词元慢 "),
+            ],
+            self::ms(ms.abs(), lang),
+        ),
+        None => side(
+            w.same_time(),
+            w.sooner_h > 0.0,
+            [
+                tx("takes as long", "用时相同"),
+                tx("finishes sooner by ", "快 "),
+                tx("finishes later by ", "慢 "),
+            ],
+            i18n::duration(w.sooner_h.abs(), lang),
+        ),
     };
     if zh {
         format!("与第二名（{runner_up}）相比：{cost}，{time}。")
@@ -505,24 +520,27 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
             consumer_card,
             marketplace,
         } => {
-            let mut parts = Vec::new();
+            let card = tx(
+                "The GeForce driver licence does not cover data-centre deployment.",
+                "GeForce 显卡的驱动许可不允许数据中心部署。",
+            );
+            let host = tx(
+                "A marketplace host is a third party's machine: check its reliability record and keep a fallback.",
+                "市场上的主机属于第三方：先看它的可靠性记录，并准备备用实例。",
+            );
+            let mut text = String::new();
             if *consumer_card {
-                parts.push(if zh {
-                    "GeForce 显卡的驱动许可不允许数据中心部署。"
-                } else {
-                    "The GeForce driver licence does not cover data-centre deployment."
-                });
+                text.push_str(card.get(lang));
             }
             if *marketplace {
-                parts.push(if zh {
-                    "市场上的主机属于第三方：先看它的可靠性记录，并准备备用实例。"
-                } else {
-                    "A marketplace host is a third party's machine: check its reliability record and keep a fallback."
-                });
+                if !text.is_empty() && !zh {
+                    text.push(' ');
+                }
+                text.push_str(host.get(lang));
             }
             (
                 tx("Consumer hardware for production", "生产服务用消费级硬件"),
-                parts.join(if zh { "" } else { " " }),
+                text,
             )
         }
     }
@@ -552,12 +570,18 @@ pub fn warning(text: &str, lang: Lang) -> String {
     ] {
         let middle = format!(" publishes no {what} price: the median of other providers, ");
         if let (Some(p), Some(amount)) = (before(&middle), between(&middle, ", is assumed")) {
-            let amount = amount
-                .replace("/GB-month", "/GB·月")
-                .replace(" for ", "，")
-                .replace(" GB", " GB 出网");
+            let amount = amount.replace("/GB-month", "/GB·月");
             return format!("{p} 未公布{zh}价格：按其他云厂商已公布价格的中位数（{amount}）估算");
         }
+    }
+    if let (Some(p), Some(gb), Some(amount)) = (
+        before(" publishes no egress price: the median of other providers for "),
+        between("the median of other providers for ", " GB a month, "),
+        between(" GB a month, ", ", is assumed"),
+    ) {
+        return format!(
+            "{p} 未公布出网流量价格：按其他云厂商每月 {gb} GB 出网价格的中位数（{amount}）估算"
+        );
     }
     if let (Some(p), Some(gb)) = (
         before(" publishes no egress price: most providers charge nothing for "),
@@ -677,17 +701,17 @@ mod tests {
         let text = why(&why_of(12.5, 0.0, None), "B", usd, Lang::En);
         assert_eq!(
             text,
-            "Against the runner-up (B): $12.50 cheaper, takes as long."
+            "Against the runner-up (B): cheaper by $12.50, takes as long."
         );
         // The same cost, faster.
         let text = why(&why_of(0.001, 2.0, None), "B", usd, Lang::En);
         assert_eq!(
             text,
-            "Against the runner-up (B): the same cost, finishes 2.00 h sooner."
+            "Against the runner-up (B): the same cost, finishes sooner by 2.00 h."
         );
         // A service compares latency, never hours.
         let text = why(&why_of(40.0, 0.0, Some(3.0)), "B", usd, Lang::En);
-        assert!(text.contains("answers 3.0 ms per token faster"), "{text}");
+        assert!(text.contains("faster per output token by 3.0 ms"), "{text}");
         assert!(!text.contains(" h"), "{text}");
         let zh = why(&why_of(40.0, 0.0, Some(-3.0)), "B", usd, Lang::Zh);
         assert!(zh.contains("每个输出词元慢 3.0 毫秒"), "{zh}");
@@ -701,7 +725,7 @@ mod tests {
             ("Verda (DataCrunch) storage price unknown: not counted", "Verda (DataCrunch) 的存储价格未知"),
             ("Lambda egress price unknown: not counted", "Lambda 的出网流量价格未知"),
             ("Verda (DataCrunch) publishes no storage price: the median of other providers, $0.075/GB-month, is assumed", "Verda (DataCrunch) 未公布存储价格：按其他云厂商已公布价格的中位数（$0.075/GB·月）估算"),
-            ("Lambda publishes no egress price: the median of other providers, $9.00 for 100 GB, is assumed", "Lambda 未公布出网流量价格：按其他云厂商已公布价格的中位数（$9.00，100 GB 出网）估算"),
+            ("Lambda publishes no egress price: the median of other providers for 100 GB a month, $9.00, is assumed", "Lambda 未公布出网流量价格：按其他云厂商每月 100 GB 出网价格的中位数（$9.00）估算"),
             ("Vast.ai publishes no snapshot price: the median of other providers, ¥0.350/GB-month, is assumed", "未公布快照价格"),
             ("Vast.ai publishes no egress price: most providers charge nothing for 100 GB a month, so none is counted", "Vast.ai 未公布出网流量价格：多数云厂商对每月 100 GB 出网不收费，因此未计入"),
             ("NVIDIA A100 has no fp8 peak in the catalog: timed at its bf16 peak", "NVIDIA A100 的 fp8"),

@@ -102,6 +102,8 @@ pub fn fleet_with(
 /// reclaimed at once than it keeps spare: one in a thousand (an assumption, not a published
 /// figure; a production service would set its own).
 pub const SPOT_SHORTFALL: f64 = 1e-3;
+/// The standard normal quantile leaving [`SPOT_SHORTFALL`] in the upper tail.
+const SHORTFALL_Z: f64 = 3.0902;
 
 /// Share of the time one spot instance is out: reclaimed `per_hour` times an hour on average,
 /// back `restart_h` hours later (replacement instance started, model loaded).
@@ -114,13 +116,20 @@ pub fn spot_down_share(per_hour: f64, restart_h: f64) -> f64 {
 /// independently: at least one, and enough that more are out at once than spared in no more
 /// than [`SPOT_SHORTFALL`] of the hours (a binomial tail).
 pub fn spares(needed: u32, down: f64) -> u32 {
-    if needed == 0 || down <= 0.0 {
+    if needed == 0 || down.is_nan() || down <= 0.0 {
         return 0;
     }
     let down = down.min(1.0 - 1e-9);
+    let mean = f64::from(needed) * down;
+    if needed > 1000 || mean > 20.0 {
+        // A large fleet: the binomial tail by its normal approximation (the exact sum would take
+        // as many terms as there are spares, and its first term underflows).
+        let sd = (mean * (1.0 - down)).sqrt();
+        return ((mean + SHORTFALL_Z * sd).ceil() as u32).max(1);
+    }
     let mut spare = 1u32;
     loop {
-        let n = needed + spare;
+        let n = needed.saturating_add(spare);
         // P(more than `spare` of `n` out) = 1 − Σ_{k ≤ spare} C(n, k) down^k (1 − down)^(n − k).
         let mut pmf = (1.0 - down).powi(n as i32);
         let mut within = pmf;
@@ -155,7 +164,7 @@ pub fn fleet_on_spot_with(
     {
         let needed = ((rps.max(0.0) / cap).ceil() as u32).max(min_instances);
         *spare = spares(needed, down);
-        *n = needed + *spare;
+        *n = needed.saturating_add(*spare);
     }
     let peak = by_hour.iter().copied().max().unwrap_or(0);
     let peak_spares = by_hour
@@ -193,8 +202,8 @@ pub fn fleet_on_spot_with(
                 value: autoscaled,
                 unit: "currency/month",
                 formula: detail.text(|| {
-                    let spare: u32 = spares_by_hour.iter().sum();
-                    if spare > 0 {
+                    let spare: f64 = spares_by_hour.iter().map(|&n| f64::from(n)).sum();
+                    if spare > 0.0 {
                         format!(
                             "{instance_hours} instance-hours/day ({spare} of them spares against reclaims) × {per_hour:.4}/h × {DAYS_PER_MONTH:.2} days"
                         )
@@ -326,6 +335,14 @@ mod tests {
             assert!(s >= last, "{n}: {s} < {last}");
             last = s;
         }
+        // A huge fleet is answered at once, by the normal approximation, close to the exact sum
+        // where both apply.
+        assert!(spares(u32::MAX / 2, flaky) > 0);
+        let (exact, approx) = (spares(1000, flaky), {
+            let mean = 1000.0 * flaky;
+            (mean + 3.0902 * (mean * (1.0 - flaky)).sqrt()).ceil() as u32
+        });
+        assert!(exact.abs_diff(approx) <= 3, "{exact} vs {approx}");
         // Priced: every hour of the day carries its spares.
         let day = TrafficProfile::from_peak(2.0, 5.0, 1000.0, 250.0);
         let plain = fleet(&day, 1.5, 4.0, 1);

@@ -220,7 +220,8 @@ pub struct ServingFleet {
 impl ServingFleet {
     /// Replicas running in the busiest hour.
     pub fn peak_replicas(&self) -> u32 {
-        self.peak_instances * self.replicas_per_instance
+        self.peak_instances
+            .saturating_mul(self.replicas_per_instance)
     }
 }
 
@@ -339,6 +340,16 @@ impl<'a> Report<'a> {
     pub fn pick(&self) -> Option<&Candidate<'a>> {
         self.ranked.first()
     }
+
+    /// Memory rules out every offer: what would fit is worth searching for (a suggestion cannot
+    /// lift a deadline or a budget).
+    pub fn fits_nowhere(&self) -> bool {
+        self.ranked.is_empty()
+            && self
+                .excluded
+                .iter()
+                .any(|e| matches!(e.reason, Reason::DoesNotFit { .. }))
+    }
 }
 
 /// One candidate's figures with every formula, for the candidate a person looks at.
@@ -380,15 +391,20 @@ pub fn explain(
 /// gives the formulas of the one shown. When memory rules out every offer, the report says
 /// what would fit.
 pub fn evaluate<'a>(catalog: &'a Catalog, request: &Request) -> Result<Report<'a>, InputError> {
-    let mut report = rank_all(catalog, request)?;
-    if remedies::memory_bound(&report.ranked, &report.excluded) {
+    let mut report = evaluate_fitting(catalog, request)?;
+    if report.fits_nowhere() {
         report.suggestions = remedies::suggest(catalog, request)?;
     }
     Ok(report)
 }
 
-/// [`evaluate`] without the suggestions.
-fn rank_all<'a>(catalog: &'a Catalog, request: &Request) -> Result<Report<'a>, InputError> {
+/// [`evaluate`] without the search for what would fit when nothing does (the report's
+/// `suggestions` stay empty): for a caller that leaves such a job to one that has the search,
+/// as the page's small first-answer module leaves it to the app.
+pub fn evaluate_fitting<'a>(
+    catalog: &'a Catalog,
+    request: &Request,
+) -> Result<Report<'a>, InputError> {
     let published = pricing::Published::of(catalog, request);
     let sized = candidates::enumerate(catalog, request, &published)?;
     let mut priced = Vec::new();

@@ -250,9 +250,10 @@ pub(super) fn price<'a>(
             Some((v, _)) if v < 0.005 => warnings.push(format!(
                 "{name} publishes no egress price: most providers charge nothing for {gb:.0} GB a month, so none is counted"
             )),
-            fallback => unpublished("egress", fallback, &|v| {
-                format!("{sym}{v:.2} for {gb:.0} GB")
-            }),
+            Some((v, _)) => warnings.push(format!(
+                "{name} publishes no egress price: the median of other providers for {gb:.0} GB a month, {sym}{v:.2}, is assumed"
+            )),
+            None => unpublished("egress", None, &per_gb_month),
         }
     }
     let break_even = commitment_break_even(&s.quote, s.on_demand, request, Detail::Numbers);
@@ -267,7 +268,10 @@ pub(super) fn price<'a>(
         fleet
     });
     let (instances, gpus) = match &fleet {
-        Some(f) => (f.peak_instances, f.peak_instances * s.offer.gpu_count),
+        Some(f) => (
+            f.peak_instances,
+            f.peak_instances.saturating_mul(s.offer.gpu_count),
+        ),
         None => (s.instances, s.gpus),
     };
 
@@ -616,8 +620,8 @@ fn serving_plan(
         (term, scaling)
     };
     let days = HOURS_PER_MONTH / 24.0;
-    let instance_hours: u32 = f.instances_by_hour.iter().sum();
-    let spare_hours: u32 = f.spares_by_hour.iter().sum();
+    let instance_hours: f64 = f.instances_by_hour.iter().map(|&n| f64::from(n)).sum();
+    let spare_hours: f64 = f.spares_by_hour.iter().map(|&n| f64::from(n)).sum();
     let tokens_per_month = profile
         .requests_per_second
         .iter()
@@ -638,7 +642,7 @@ fn serving_plan(
         peak_spares: f.peak_spares,
         mean_instances: match scaling {
             Scaling::Fixed => f64::from(f.peak_instances),
-            _ => f64::from(instance_hours) / 24.0,
+            _ => instance_hours / 24.0,
         },
         scaling,
         replica_requests_per_s: per_replica,
@@ -647,8 +651,8 @@ fn serving_plan(
         time_per_output_token_ms: tpot_ms,
         latency_target_ms: serve.latency_target_ms,
         per_million_tokens: 0.0,
-        reclaims_per_month: reclaim_rate * f64::from(instance_hours) * days,
-        spare_cost: f64::from(spare_hours) * rate * days,
+        reclaims_per_month: reclaim_rate * instance_hours * days,
+        spare_cost: spare_hours * rate * days,
     };
     (term, fleet, tokens_per_month)
 }

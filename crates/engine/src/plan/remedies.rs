@@ -6,7 +6,7 @@
 //! request's own constraints, so a suggestion names an offer that meets them all, with its
 //! memory and cost.
 
-use super::{rank_all, Candidate, Reason, Request};
+use super::{evaluate_fitting, Candidate, Request};
 use crate::catalog::Catalog;
 use crate::scenario::{InputError, Model, Recompute, Workload, ZeroStage};
 use crate::sizing::fit;
@@ -102,15 +102,6 @@ pub fn suggest<'a>(
 /// Whether two changes set the same thing (to different values).
 fn same_kind(a: Change, b: Change) -> bool {
     std::mem::discriminant(&a) == std::mem::discriminant(&b)
-}
-
-/// Whether memory is what rules every offer out (a suggestion cannot lift a deadline or a
-/// budget).
-pub(super) fn memory_bound(ranked: &[Candidate], excluded: &[super::Excluded]) -> bool {
-    ranked.is_empty()
-        && excluded
-            .iter()
-            .any(|e| matches!(e.reason, Reason::DoesNotFit { .. }))
 }
 
 /// The single changes worth trying for `workload`, searched values already found.
@@ -261,12 +252,14 @@ fn longest_seqs(
     Ok(best_first(found).map(Change::SeqLen).collect())
 }
 
-/// Distinct positive values, largest first, at most [`TRIES`].
-fn best_first(mut values: Vec<u32>) -> impl Iterator<Item = u32> {
-    values.retain(|v| *v > 0);
-    values.sort_unstable_by(|a, b| b.cmp(a));
-    values.dedup();
-    values.into_iter().take(TRIES)
+/// Distinct positive values, largest first, at most [`TRIES`] (picked one by one: the list is
+/// short, and a sort would be more code in the page's first module).
+fn best_first(values: Vec<u32>) -> impl Iterator<Item = u32> {
+    std::iter::successors(values.iter().copied().max(), move |last| {
+        values.iter().copied().filter(|v| v < last).max()
+    })
+    .filter(|v| *v > 0)
+    .take(TRIES)
 }
 
 /// Changes stacked when no single one is enough, least intrusive first.
@@ -334,6 +327,6 @@ fn pick_with<'a>(
     if changed.scenario.workload.check().is_err() {
         return Ok(None);
     }
-    let report = rank_all(catalog, &changed)?;
+    let report = evaluate_fitting(catalog, &changed)?;
     Ok(report.ranked.into_iter().next())
 }

@@ -575,7 +575,10 @@ fn an_egress_note_reads_as_its_line() {
     // Past the free allowance: 100 GB free then 400 GB × $0.09 = $36, named in the note.
     let (line, note) = egress_of(500.0);
     assert!((line - 36.0).abs() < 1e-9, "{line}");
-    assert!(note.contains("$36.00 for 500 GB"), "{note}");
+    assert!(
+        note.contains("for 500 GB a month, $36.00, is assumed"),
+        "{note}"
+    );
 }
 
 /// Two offers at the same price for the same hours: the pick wins nothing, and the report says
