@@ -385,27 +385,51 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
             extra_cost,
             feed_mbs,
             faster_mbs,
-        } => (tx("Storage starves the GPUs", "存储拖慢 GPU"), {
-            let feed = i18n::number(*feed_mbs, 0);
-            let share = utilisation * 100.0;
-            let cost = m(*extra_cost);
-            match (zh, faster_mbs) {
-                    (true, Some(f)) => format!(
-                        "存储只有 {feed} MB/s，GPU 利用率被限制在 {share:.0}%：多花 {cost}。该实例最快的存储可达 {} MB/s：勾选“最快存储层”或使用本地盘。",
-                        i18n::number(*f, 0)
-                    ),
-                    (true, None) => format!(
-                        "存储只有 {feed} MB/s，GPU 利用率被限制在 {share:.0}%：多花 {cost}。请换更快的存储，或减小每个样本的数据量。"
-                    ),
-                    (false, Some(f)) => format!(
-                        "Storage at {feed} MB/s caps GPU use at {share:.0}%: +{cost}. This offer's fastest storage reads {} MB/s: choose the fastest storage tier or the local disk.",
-                        i18n::number(*f, 0)
-                    ),
-                    (false, None) => format!(
-                        "Storage at {feed} MB/s caps GPU use at {share:.0}%: +{cost}. Use faster storage or smaller samples."
-                    ),
+        } => {
+            // The cap and its cost, then what would lift it.
+            let mut text = if zh {
+                format!(
+                    "存储只有 {} MB/s，GPU 利用率被限制在 {:.0}%：多花 {}。",
+                    i18n::number(*feed_mbs, 0),
+                    utilisation * 100.0,
+                    m(*extra_cost)
+                )
+            } else {
+                format!(
+                    "Storage at {} MB/s caps GPU use at {:.0}%: +{}. ",
+                    i18n::number(*feed_mbs, 0),
+                    utilisation * 100.0,
+                    m(*extra_cost)
+                )
+            };
+            match faster_mbs {
+                Some(f) => {
+                    text.push_str(
+                        tx(
+                            "This offer's fastest storage reads ",
+                            "该实例最快的存储可达 ",
+                        )
+                        .get(lang),
+                    );
+                    text.push_str(&i18n::number(*f, 0));
+                    text.push_str(
+                        tx(
+                            " MB/s: choose the fastest storage tier or the local disk.",
+                            " MB/s：勾选“最快存储层”或使用本地盘。",
+                        )
+                        .get(lang),
+                    );
                 }
-        }),
+                None => text.push_str(
+                    tx(
+                        "Use faster storage or smaller samples.",
+                        "请换更快的存储，或减小每个样本的数据量。",
+                    )
+                    .get(lang),
+                ),
+            }
+            (tx("Storage starves the GPUs", "存储拖慢 GPU"), text)
+        }
         Pitfall::OnDemandForLongJob { saving, mode: mo } => (
             tx("On-demand for a long job", "长作业用按量付费"),
             if zh {
@@ -504,13 +528,13 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
             tx("Spot for a production service", "生产服务用竞价实例"),
             if zh {
                 format!(
-                    "竞价实例每月约被回收 {} 次：已按高峰时 {spares} 台备用实例计价（每月 {}），但每次回收仍会中断正在生成的回答。生产服务请保留按量付费的基础实例。",
+                    "每月约 {} 次回收：已按 {spares} 台备用实例计价（每月 {}），但每次回收仍会中断正在生成的回答。请保留按量付费的基础实例。",
                     i18n::number(*reclaims_per_month, 0),
                     m(*spare_cost)
                 )
             } else {
                 format!(
-                    "Spot instances are reclaimed about {} times a month: priced with {spares} spare instance(s) at the busiest hour ({} a month), yet each reclaim drops the answers in flight. Keep an on-demand base for production.",
+                    "About {} reclaims a month: priced with {spares} spare instance(s) ({} a month), yet each drops the answers in flight. Keep an on-demand base.",
                     i18n::number(*reclaims_per_month, 0),
                     m(*spare_cost)
                 )

@@ -104,7 +104,6 @@ pub(super) fn enumerate<'a>(
     let workload = &scenario.workload;
     let serving = matches!(workload, Workload::Serve(_));
     let traffic = pricing::stated_traffic(request).map(Arc::new);
-    let fast_tier = request.costs.storage.fast_tier;
     // A service with a latency target stays off spot unless the user allows it.
     let latency_bound = matches!(workload, Workload::Serve(s) if s.latency_target_ms.is_some())
         && !constraints.spot_with_latency;
@@ -223,7 +222,7 @@ pub(super) fn enumerate<'a>(
                     )?;
                     // The storage behind the cap (its value is part of the cache key).
                     if let (Some(f), Some(_)) = (feed, &data) {
-                        t.terms.push(f.term(fast_tier, Detail::Numbers));
+                        t.terms.push(f.value_term());
                     }
                     let t = Arc::new(t);
                     known.timings.push((key, Arc::clone(&t)));

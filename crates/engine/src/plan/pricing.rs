@@ -24,7 +24,7 @@ use crate::sizing::time::Timing;
 pub const DEFAULT_SPOT_INTERRUPTIONS_PER_H: f64 = 0.02;
 /// Where the interruption rates behind spot pricing come from.
 pub const SPOT_RATE_SOURCE: &str =
-    "Spot interruption rate: assumed 2 %/h (marketplaces 5 %/h), editable; providers publish only monthly frequency buckets, e.g. AWS Spot Instance Advisor, https://aws.amazon.com/ec2/spot/instance-advisor/";
+    "assumed rate; AWS publishes monthly buckets, https://aws.amazon.com/ec2/spot/instance-advisor/";
 /// Marketplace "interruptible" hosts are outbid more often.
 pub const MARKETPLACE_SPOT_INTERRUPTIONS_PER_H: f64 = 0.05;
 
@@ -79,7 +79,7 @@ impl Published {
 }
 
 /// The middle of `values` (the mean of the two middle ones for an even count) and the count.
-fn median(mut values: Vec<f64>) -> Option<(f64, usize)> {
+pub(super) fn median(mut values: Vec<f64>) -> Option<(f64, usize)> {
     values.retain(|v| v.is_finite());
     values.sort_by(f64::total_cmp);
     let n = values.len();
@@ -602,17 +602,10 @@ fn serving_plan(
             unit: "currency",
             formula: detail.text(|| {
                 format!(
-                    "{}; {capacity:.2} req/s per instance ({replicas_per_instance} replica(s) × {per_replica:.2}), peak {} instances{}",
+                    "{}; {capacity:.2} req/s per instance ({replicas_per_instance} replica(s) × {per_replica:.2}), peak {} instances; reclaims {reclaim_rate:.3}/h, {:.2} h to replace",
                     f.terms[which].formula,
                     f.peak_instances,
-                    if f.peak_spares > 0 {
-                        format!(
-                            " with {} spare(s) against spot reclaims ({:.3}/h each, {:.2} h to replace)",
-                            f.peak_spares, reclaim_rate, request.costs.spot_restart_h
-                        )
-                    } else {
-                        String::new()
-                    }
+                    request.costs.spot_restart_h
                 )
             }),
             source: spot.then_some(SPOT_RATE_SOURCE),

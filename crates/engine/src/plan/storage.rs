@@ -16,8 +16,9 @@ use crate::scenario::Workload;
 /// median of three uncached `hdparm -t` reads on an m5d.4xlarge (689, 689 and 819 MB/s). GPU
 /// instances often stripe several such drives, so this is a floor.
 pub const LOCAL_DISK_MBS: f64 = 689.0;
+const TIER_SOURCE: &str = "provider storage tiers (catalog)";
 pub const LOCAL_DISK_SOURCE: &str =
-    "hdparm -t of an m5d.4xlarge instance-store NVMe volume: 819, 689, 689 MB/s uncached, https://gist.github.com/ouranos/bcad6055ff7cfe5c3903a60ff5c3ade4";
+    "hdparm -t, m5d.4xlarge NVMe: 819, 689, 689 MB/s, https://gist.github.com/ouranos/bcad6055ff7cfe5c3903a60ff5c3ade4";
 
 /// Whether the job reads its data again and again (training of any kind): such a job is kept
 /// off hard disks unless the user asks for them.
@@ -89,19 +90,12 @@ pub struct Feed<'a> {
 pub(super) fn published_mbs(providers: &[Provider], request: &Request) -> Option<(f64, usize)> {
     let fast = request.costs.storage.fast_tier;
     let training = rereads(&request.scenario.workload);
-    let mut values: Vec<f64> = providers
+    let values: Vec<f64> = providers
         .iter()
         .filter_map(|p| tier(p, fast, training).and_then(|t| tier_mbs(t, fast)))
-        .filter(|v| v.is_finite() && *v > 0.0)
+        .filter(|v| *v > 0.0)
         .collect();
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    let mid = match n {
-        0 => return None,
-        n if n % 2 == 1 => values[n / 2],
-        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
-    };
-    Some((mid, n))
+    super::pricing::median(values)
 }
 
 /// The storage feeding `offer`'s GPUs, when the job reads its data from storage: the user's
@@ -162,43 +156,49 @@ pub(super) fn fastest_mbs(offer: &Offer, provider: &Provider, request: &Request)
 }
 
 impl Feed<'_> {
+    /// The throughput as a time term, with no formula (what ranking carries; kept apart from
+    /// [`Feed::term`] so the page's first module, which never explains, has none of its text).
+    pub fn value_term(&self) -> Term {
+        Term {
+            key: "storage_feed",
+            value: self.mbs,
+            unit: "MB/s",
+            formula: String::new(),
+            source: self.source(),
+        }
+    }
+
+    fn source(&self) -> Option<&'static str> {
+        match self.from {
+            FeedFrom::LocalDisk => Some(LOCAL_DISK_SOURCE),
+            FeedFrom::Tier(_) => Some(TIER_SOURCE),
+            FeedFrom::Stated | FeedFrom::Assumed { .. } => None,
+        }
+    }
+
     /// The throughput as a time term, saying where it comes from.
     pub fn term(&self, fast: bool, detail: Detail) -> Term {
         let mbs = self.mbs;
-        let (formula, source) = match self.from {
-            FeedFrom::Stated => (detail.text(|| format!("{mbs:.0} MB/s (your figure)")), None),
-            FeedFrom::LocalDisk => (
-                detail.text(|| {
-                    format!("{mbs:.0} MB/s from the instance's local disk, which holds the data")
-                }),
-                Some(LOCAL_DISK_SOURCE),
+        let formula = detail.text(|| match self.from {
+            FeedFrom::Stated => format!("{mbs:.0} MB/s (your figure)"),
+            FeedFrom::LocalDisk => {
+                format!("{mbs:.0} MB/s from the instance's local disk, which holds the data")
+            }
+            FeedFrom::Tier(t) => {
+                let which = if fast && t.max_throughput_mbs.is_some() {
+                    "provisioned maximum"
+                } else {
+                    "baseline"
+                };
+                format!("{mbs:.0} MB/s, {} {which} of one volume", t.name)
+            }
+            FeedFrom::Assumed { providers } => format!(
+                "{mbs:.0} MB/s (assumed: median of {providers} providers' published throughputs; this provider publishes none)"
             ),
-            FeedFrom::Tier(t) => (
-                detail.text(|| {
-                    let which = if fast && t.max_throughput_mbs.is_some() {
-                        "provisioned maximum"
-                    } else {
-                        "baseline"
-                    };
-                    format!("{mbs:.0} MB/s, {} {which} of one volume", t.name)
-                }),
-                Some("provider storage tiers (catalog)"),
-            ),
-            FeedFrom::Assumed { providers } => (
-                detail.text(|| {
-                    format!(
-                        "{mbs:.0} MB/s (assumed: median of {providers} providers' published throughputs; this provider publishes none)"
-                    )
-                }),
-                None,
-            ),
-        };
+        });
         Term {
-            key: "storage_feed",
-            value: mbs,
-            unit: "MB/s",
             formula,
-            source,
+            ..self.value_term()
         }
     }
 }
