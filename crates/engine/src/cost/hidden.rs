@@ -95,11 +95,10 @@ pub fn idle_cost(per_hour: f64, idle_hours: f64, detail: Detail) -> Term {
     }
 }
 
-/// Idle minutes SkyPilot's autostop waits by default before stopping a cluster: the grace
-/// assumed when the user has set no auto-stop and the saving of one is shown.
+/// Idle minutes SkyPilot's autostop waits by default before stopping a cluster ("Stop after
+/// default idle minutes (5)", https://docs.skypilot.co/en/latest/reference/auto-stop.html): the
+/// grace assumed when the user has set no auto-stop and the saving of one is shown.
 pub const DEFAULT_AUTO_STOP_H: f64 = 5.0 / 60.0;
-pub const AUTO_STOP_SOURCE: &str =
-    "SkyPilot, Autostop and Autodown: 'Stop after default idle minutes (5)', https://docs.skypilot.co/en/latest/reference/auto-stop.html";
 
 /// What an auto-stop policy saves: idle periods cut short after `grace_hours` each.
 pub fn auto_stop_saving(
