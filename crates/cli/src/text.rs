@@ -1,6 +1,6 @@
 //! The report for people: the best candidates, then the pick in full with every formula.
 
-use crate::view::{money, BandView, CandidateView, ReportView, TermView};
+use crate::view::{money, BandView, CandidateView, ReportView, ServingView, TermView};
 use gpu_sizer_engine::catalog::Currency;
 use std::fmt::Write as _;
 
@@ -96,12 +96,37 @@ fn shape(c: &CandidateView) -> String {
     format!("{} × {} × {}", c.instances, c.gpus_per_instance, c.gpu_name)
 }
 
-fn time_cell(v: &ReportView, c: &CandidateView) -> String {
-    if v.scenario.per_month {
-        "a month of traffic".into()
-    } else {
-        hours_band(c.hours)
+fn time_cell(c: &CandidateView) -> String {
+    match &c.serving {
+        Some(s) => latency(s),
+        None => hours_band(c.hours),
     }
+}
+
+/// Time per output token, against the target when there is one.
+fn latency(s: &ServingView) -> String {
+    match s.latency_target_ms {
+        Some(t) => format!("{:.1} ms/token (target {t})", s.time_per_output_token_ms),
+        None => format!("{:.1} ms/token", s.time_per_output_token_ms),
+    }
+}
+
+/// A serving fleet in words: replicas, instances, GPUs rented.
+fn fleet(s: &ServingView, c: &CandidateView) -> String {
+    let spares = if s.spare_instances > 0 {
+        format!(", {} spare against spot reclaims", s.spare_instances)
+    } else {
+        String::new()
+    };
+    let how = match s.scaling {
+        "fixed" => "kept all month".to_string(),
+        "serverless" => format!("{:.1} workers on average", s.mean_instances),
+        _ => format!("{:.1} on average, autoscaled", s.mean_instances),
+    };
+    format!(
+        "{} replica(s) of {} GPU(s) on {} instance(s) of {} GPU(s) at the busiest hour{spares} ({how}); {} GPUs rented",
+        s.replicas, s.gpus_per_replica, s.instances, c.gpus_per_instance, c.gpus
+    )
 }
 
 /// The report as text. `currency` is the report's.
@@ -141,7 +166,11 @@ pub fn render(v: &ReportView, currency: Currency) -> String {
         "region".into(),
         "instances × GPUs".into(),
         "mode".into(),
-        "time".into(),
+        if v.scenario.per_month {
+            "latency".into()
+        } else {
+            "time".into()
+        },
         format!("cost{per}"),
     ]];
     for c in &v.top {
@@ -157,7 +186,7 @@ pub fn render(v: &ReportView, currency: Currency) -> String {
             c.region.clone(),
             shape(c),
             c.mode.to_string(),
-            time_cell(v, c),
+            time_cell(c),
             format!("{}{risk}", money_band(currency, c.cost)),
         ]);
     }
@@ -169,6 +198,27 @@ pub fn render(v: &ReportView, currency: Currency) -> String {
                 out,
                 "\nNo recommendation: no candidate meets every constraint."
             );
+            if !v.suggestions.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "\nWhat would fit (each under every constraint, with its pick):"
+                );
+                for s in &v.suggestions {
+                    let c = &s.pick;
+                    let _ = writeln!(
+                        out,
+                        "  - {}: {:.1} GiB per GPU of {:.0} GiB on {} ({}, {}), {}, {}",
+                        s.changes.join(" + "),
+                        s.memory_gib,
+                        s.gpu_memory_gib,
+                        shape(c),
+                        c.offer,
+                        c.mode,
+                        money_band(currency, c.cost),
+                        time_cell(c)
+                    );
+                }
+            }
         }
         Some(p) => {
             let c = &p.candidate;
@@ -201,10 +251,29 @@ pub fn render(v: &ReportView, currency: Currency) -> String {
                     ""
                 }
             );
-            if !v.scenario.per_month {
-                let _ = writeln!(out, "  time {}", hours_band(c.hours));
+            match &c.serving {
+                Some(s) => {
+                    let _ = writeln!(out, "  fleet: {}", fleet(s, c));
+                    let _ = writeln!(
+                        out,
+                        "  speed: {}, first token in {:.3} s, {:.0} tokens/s and {:.2} requests/s per replica",
+                        latency(s),
+                        s.time_to_first_token_s,
+                        s.tokens_per_s_per_replica,
+                        s.requests_per_s_per_replica
+                    );
+                    let _ = writeln!(
+                        out,
+                        "  cost{per} {}, {} per million tokens",
+                        money_band(currency, c.cost),
+                        money(currency, s.per_million_tokens)
+                    );
+                }
+                None => {
+                    let _ = writeln!(out, "  time {}", hours_band(c.hours));
+                    let _ = writeln!(out, "  cost{per} {}", money_band(currency, c.cost));
+                }
             }
-            let _ = writeln!(out, "  cost{per} {}", money_band(currency, c.cost));
             for w in &c.warnings {
                 let _ = writeln!(out, "  warning: {w}");
             }
@@ -272,23 +341,29 @@ pub fn render(v: &ReportView, currency: Currency) -> String {
     }
     if let Some(w) = &v.why {
         let r = &w.runner_up;
-        let cost = if w.saves >= 0.0 {
+        let cost = if w.same_cost {
+            "costs the same".to_string()
+        } else if w.saves > 0.0 {
             format!("costs {} less", money(currency, w.saves))
         } else {
             format!("costs {} more", money(currency, -w.saves))
         };
-        let time = if v.scenario.per_month {
-            String::new()
-        } else if w.sooner_h.abs() < 1.0 / 120.0 {
-            " and takes as long".to_string()
-        } else if w.sooner_h > 0.0 {
-            format!(" and finishes {} sooner", hours(w.sooner_h))
+        let time = match w.faster_ms {
+            Some(_) if w.same_time => " and answers as fast".to_string(),
+            Some(ms) if ms > 0.0 => format!(" and answers {ms:.1} ms per token faster"),
+            Some(ms) => format!(" and answers {:.1} ms per token slower", -ms),
+            None if w.same_time => " and takes as long".to_string(),
+            None if w.sooner_h > 0.0 => format!(" and finishes {} sooner", hours(w.sooner_h)),
+            None => format!(" and finishes {} later", hours(-w.sooner_h)),
+        };
+        let verdict = if w.tie {
+            "it ties on cost and time (either will do)".to_string()
         } else {
-            format!(" and finishes {} later", hours(-w.sooner_h))
+            format!("it {cost}{time}")
         };
         let _ = writeln!(
             out,
-            "\nWhy this pick ({}): compared with #{} {} ({}, {}), it {cost}{time}.",
+            "\nWhy this pick ({}): compared with #{} {} ({}, {}), {verdict}.",
             w.objective,
             r.rank,
             r.offer,

@@ -6,7 +6,8 @@ use gpu_sizer_engine::catalog::{BillingMode, Currency};
 use gpu_sizer_engine::cost::money::symbol;
 use gpu_sizer_engine::explain::Term;
 use gpu_sizer_engine::plan::{
-    self, explain_cost, Candidate, Objective, Pitfall, Reason, Report, Request,
+    self, explain_cost, Candidate, Change, Need, Objective, Pitfall, Reason, Report, Request,
+    Scaling, ServingFleet,
 };
 use gpu_sizer_engine::sizing::defaults::Band;
 use gpu_sizer_formats::form::{ModeKey, ModelSource, WorkloadKind};
@@ -29,6 +30,34 @@ pub struct ReportView {
     pub why: Option<WhyView>,
     pub sensitivity: Vec<SensitivityView>,
     pub excluded: ExcludedView,
+    /// When memory rules out every offer: configurations that would fit, each with its pick.
+    pub suggestions: Vec<SuggestionView>,
+}
+
+/// A configuration that would fit and the pick it gives.
+#[derive(Debug, Serialize)]
+pub struct SuggestionView {
+    /// The changes, in words.
+    pub changes: Vec<String>,
+    /// The best candidate with them.
+    pub pick: CandidateView,
+    /// Memory per GPU with the changes, GiB, and the GPU's own.
+    pub memory_gib: f64,
+    pub gpu_memory_gib: f64,
+}
+
+/// A change that would make the job fit, in words; `gpus` is how many the pick with it uses.
+fn change(c: Change, gpus: u32) -> String {
+    match c {
+        Change::MicroBatch(b) => format!("micro_batch {b}"),
+        Change::FullRecompute => "recompute full".into(),
+        Change::Zero3 => format!("zero 3 (FSDP) across {gpus} GPUs"),
+        Change::Qlora => format!("qlora (4-bit base weights) on {gpus} GPU(s)"),
+        Change::PagedOptimizer => "paged_optimizer".into(),
+        Change::SeqLen(n) => format!("seq_len {n}"),
+        Change::Context(n) => format!("context_tokens {n}"),
+        Change::Concurrency(n) => format!("concurrency {n}"),
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -114,7 +143,53 @@ pub struct CandidateView {
     pub headroom: f64,
     pub deadline_at_risk: bool,
     pub price_overridden: bool,
+    /// The fleet, when serving.
+    pub serving: Option<ServingView>,
     pub warnings: Vec<String>,
+}
+
+/// A serving fleet: `replicas × gpus_per_replica` GPUs of the `gpus` rented are in replicas.
+#[derive(Debug, Clone, Serialize)]
+pub struct ServingView {
+    pub replicas: u32,
+    pub gpus_per_replica: u32,
+    pub replicas_per_instance: u32,
+    /// Instances rented in the busiest hour, spares included.
+    pub instances: u32,
+    pub spare_instances: u32,
+    pub mean_instances: f64,
+    /// `autoscaled`, `fixed` or `serverless`.
+    pub scaling: &'static str,
+    pub requests_per_s_per_replica: f64,
+    pub tokens_per_s_per_replica: f64,
+    pub time_to_first_token_s: f64,
+    pub time_per_output_token_ms: f64,
+    pub latency_target_ms: Option<f64>,
+    pub per_million_tokens: f64,
+    pub reclaims_per_month: f64,
+}
+
+fn serving(f: &ServingFleet) -> ServingView {
+    ServingView {
+        replicas: f.peak_replicas(),
+        gpus_per_replica: f.gpus_per_replica,
+        replicas_per_instance: f.replicas_per_instance,
+        instances: f.peak_instances,
+        spare_instances: f.peak_spares,
+        mean_instances: f.mean_instances,
+        scaling: match f.scaling {
+            Scaling::Autoscaled => "autoscaled",
+            Scaling::Fixed => "fixed",
+            Scaling::Serverless => "serverless",
+        },
+        requests_per_s_per_replica: f.replica_requests_per_s,
+        tokens_per_s_per_replica: f.replica_tokens_per_s,
+        time_to_first_token_s: f.time_to_first_token_s,
+        time_per_output_token_ms: f.time_per_output_token_ms,
+        latency_target_ms: f.latency_target_ms,
+        per_million_tokens: f.per_million_tokens,
+        reclaims_per_month: f.reclaims_per_month,
+    }
 }
 
 fn mode_key(mode: BillingMode) -> &'static str {
@@ -151,6 +226,7 @@ fn candidate(rank: usize, c: &Candidate) -> CandidateView {
         headroom: c.headroom,
         deadline_at_risk: c.deadline_at_risk,
         price_overridden: c.price_overridden,
+        serving: c.serving.as_ref().map(serving),
         warnings: c.warnings.clone(),
     }
 }
@@ -310,13 +386,21 @@ fn pitfall(p: &Pitfall, currency: Currency) -> PitfallView {
         Pitfall::StorageStarvesGpu {
             utilisation,
             extra_cost,
+            feed_mbs,
+            faster_mbs,
         } => (
             "storage_starves_gpu",
             Some(*extra_cost),
             format!(
-                "Storage cannot feed the GPUs: they run at {} and the job costs {} more. Faster storage or smaller samples fix it.",
+                "Storage at {feed_mbs:.0} MB/s cannot feed the GPUs: they run at {} and the job costs {} more. {}",
                 percent(*utilisation),
-                m(*extra_cost)
+                m(*extra_cost),
+                match faster_mbs {
+                    Some(f) => format!(
+                        "This offer's fastest storage reads {f:.0} MB/s (fast_storage, or the local disk)."
+                    ),
+                    None => "Faster storage or smaller samples fix it.".into(),
+                }
             ),
         ),
         Pitfall::OnDemandForLongJob { saving, mode } => (
@@ -337,12 +421,18 @@ fn pitfall(p: &Pitfall, currency: Currency) -> PitfallView {
                 percent(*share)
             ),
         ),
-        Pitfall::NoAutoStop { idle_cost } => (
+        Pitfall::NoAutoStop {
+            idle_cost,
+            saving,
+            grace_h,
+        } => (
             "no_auto_stop",
-            Some(*idle_cost),
+            Some(*saving),
             format!(
-                "Idle hours are billed: an auto-stop would save {}.",
-                m(*idle_cost)
+                "Idle hours cost {}: an auto-stop after {:.0} idle minutes would save {}.",
+                m(*idle_cost),
+                grace_h * 60.0,
+                m(*saving)
             ),
         ),
         Pitfall::MultiGpuWithoutNvlink { extra_cost } => (
@@ -376,6 +466,37 @@ fn pitfall(p: &Pitfall, currency: Currency) -> PitfallView {
             None,
             format!("This GPU runs {software}, not CUDA: check that your code supports it."),
         ),
+        Pitfall::SpotServing {
+            spares,
+            reclaims_per_month,
+            spare_cost,
+        } => (
+            "spot_serving",
+            Some(*spare_cost),
+            format!(
+                "Spot for a service: about {reclaims_per_month:.0} reclaims a month, priced with {spares} spare instance(s) at the busiest hour ({} a month); each reclaim still drops the answers in flight. Keep an on-demand base for production.",
+                m(*spare_cost)
+            ),
+        ),
+        Pitfall::ConsumerHardware {
+            consumer_card,
+            marketplace,
+        } => (
+            "consumer_hardware",
+            None,
+            [
+                consumer_card.then_some(
+                    "A consumer card: the GeForce driver licence does not cover data-centre deployment.",
+                ),
+                marketplace.then_some(
+                    "A marketplace host, a third party's machine: check its reliability record and keep a fallback.",
+                ),
+            ]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" "),
+        ),
     };
     PitfallView {
         kind,
@@ -391,6 +512,13 @@ pub struct WhyView {
     pub saves: f64,
     /// Runner-up hours minus pick hours; positive: the pick is faster.
     pub sooner_h: f64,
+    /// Serving: runner-up time per output token minus the pick's, ms; positive: the pick
+    /// answers faster.
+    pub faster_ms: Option<f64>,
+    /// The two cost the same and take as long, as far as the report shows.
+    pub tie: bool,
+    pub same_cost: bool,
+    pub same_time: bool,
     pub objective: &'static str,
 }
 
@@ -432,6 +560,10 @@ fn reason_label(r: &Reason) -> String {
         Reason::MissesDeadline { .. } => "misses the deadline".into(),
         Reason::OverBudget { .. } => "over budget".into(),
         Reason::LacksFeature(f) => format!("lacks {f}"),
+        Reason::SpotForLatency => "spot with a latency target (not allowed)".into(),
+        Reason::CannotRun(Need::GeneralCompute) => "cannot run the job: inference-only chip".into(),
+        Reason::CannotRun(Need::Graphics) => "cannot run the job: no graphics APIs".into(),
+        Reason::CannotRun(Need::Cuda) => "not CUDA (a development box is CUDA only)".into(),
         Reason::NoPrice => "no catalog price in an allowed mode".into(),
         Reason::Filtered(what) => format!("left out by the {what} filter"),
         Reason::Unknown(_) => "time could not be estimated".into(),
@@ -522,6 +654,10 @@ pub fn build(
                 runner_up: candidate(w.runner_up + 1, r),
                 saves: w.saves,
                 sooner_h: w.sooner_h,
+                faster_ms: w.faster_ms,
+                tie: w.tie(),
+                same_cost: w.same_cost(),
+                same_time: w.same_time(),
                 objective: objective_key(w.objective),
             })
         }),
@@ -540,5 +676,19 @@ pub fn build(
             by_reason: counts,
             closest_fit,
         },
+        suggestions: report
+            .suggestions
+            .iter()
+            .map(|s| SuggestionView {
+                changes: s
+                    .changes
+                    .iter()
+                    .map(|c| change(*c, s.pick.job_gpus()))
+                    .collect(),
+                pick: candidate(1, &s.pick),
+                memory_gib: s.pick.memory.total_gib,
+                gpu_memory_gib: s.pick.gpu.memory_gib,
+            })
+            .collect(),
     }
 }

@@ -45,6 +45,26 @@ fn bench(c: &mut Criterion) {
     c.bench_function("evaluate serving 8B, whole catalog", |b| {
         b.iter(|| evaluate(catalog, black_box(&serve)).unwrap())
     });
+    // A job that fits nowhere: every offer sized, then each change that might fit ranked again.
+    let mut qlora = request(Workload::Lora(Lora {
+        qlora: true,
+        shape: gpu_sizer_engine::scenario::TrainShape {
+            micro_batch: 4,
+            recompute: gpu_sizer_engine::scenario::Recompute::Selective,
+            ..Default::default()
+        },
+        ..Lora::default()
+    }));
+    qlora.scenario.model = ModelSpec::Preset("llama-3.1-70b".into());
+    eprintln!(
+        "QLoRA 70B: {} ranked, {} suggestions",
+        evaluate(catalog, &qlora).unwrap().ranked.len(),
+        evaluate(catalog, &qlora).unwrap().suggestions.len()
+    );
+    c.bench_function(
+        "evaluate QLoRA 70B fitting nowhere, with suggestions",
+        |b| b.iter(|| evaluate(catalog, black_box(&qlora)).unwrap()),
+    );
     for (name, request) in [("LoRA", &lora), ("serving", &serve)] {
         let report = evaluate(catalog, request).unwrap();
         let pick = report.pick().unwrap();

@@ -134,12 +134,18 @@ fn predict(case: &Case) -> Result<f64, String> {
     };
     let mem = || memory::estimate(&model, &workload, mem_gpus).map_err(|e| e.to_string());
     let term = |m: &memory::MemoryEstimate, key: &str| m.term(key).map_or(0.0, |t| t.value);
+    // Storage limits a case only where the source states its throughput.
+    let feed = request
+        .scenario
+        .data
+        .as_ref()
+        .and_then(|d| d.storage_mbs.map(|mbs| d.feed(mbs)));
     let timing = || {
         time::estimate(
             &model,
             &workload,
             &cluster,
-            request.scenario.data.as_ref(),
+            feed.as_ref(),
             Catalog::builtin(),
         )
         .map_err(|e| e.to_string())

@@ -5,9 +5,9 @@ use gpu_sizer_engine::catalog::{Catalog, Gpu};
 use gpu_sizer_engine::model::presets;
 use gpu_sizer_engine::plan::{self, Constraints, CostInputs, Objective, Request};
 use gpu_sizer_engine::scenario::{
-    Classic, Cluster, DataFeed, DevBox, KvPrecision, Lora, LoraTargets, Loss, Model, ModelSpec,
-    Optimizer, Parallelism, Recompute, Render, Serve, Server, Train, TrainPrecision, TrainShape,
-    WeightFormat, Workload, ZeroStage,
+    Classic, Cluster, DataFeed, DataSource, DevBox, KvPrecision, Lora, LoraTargets, Loss, Model,
+    ModelSpec, Optimizer, Parallelism, Recompute, Render, Serve, Server, Train, TrainPrecision,
+    TrainShape, WeightFormat, Workload, ZeroStage,
 };
 use gpu_sizer_engine::sizing::{fit, memory, time};
 use proptest::prelude::*;
@@ -267,10 +267,13 @@ fn workload() -> impl Strategy<Value = Workload> {
                     stream_hours: sh,
                 }
             )),
-        (0f64..1000.0, 0f64..200.0).prop_map(|(hours, m)| Workload::DevBox(DevBox {
-            hours,
-            min_gpu_memory_gib: m
-        })),
+        (0f64..1000.0, 0f64..200.0, any::<bool>()).prop_map(|(hours, m, non_cuda)| {
+            Workload::DevBox(DevBox {
+                hours,
+                min_gpu_memory_gib: m,
+                non_cuda,
+            })
+        }),
     ]
 }
 
@@ -454,7 +457,10 @@ proptest! {
             scenario: gpu_sizer_engine::Scenario {
                 model: spec,
                 workload: w,
-                data: feed.map(|(b, s)| DataFeed { bytes_per_sample: b, storage_mbs: s }),
+                data: feed.map(|(b, s)| DataSource {
+                    bytes_per_sample: b,
+                    storage_mbs: (s > 1.0).then_some(s),
+                }),
                 deadline_h: deadline,
             },
             costs: CostInputs::default(),

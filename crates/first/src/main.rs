@@ -9,9 +9,10 @@
 //! no view framework, so it stays small. The boot script loads the app after that paint; the app
 //! removes the painting in the task in which it mounts, so no frame shows both.
 //!
+//! It paints nothing for a job that fits nowhere: the search for what would fit is the app's.
 //! It has no panic handler: if it fails, the app still loads and answers.
 
-use gpu_sizer_engine::plan::evaluate;
+use gpu_sizer_engine::plan::evaluate_fitting;
 use gpu_sizer_engine::Catalog;
 use gpu_sizer_markup::answer;
 use gpu_sizer_markup::i18n::Lang;
@@ -58,8 +59,13 @@ fn main() {
     let report = start
         .form
         .to_request(page::day_of(js_sys::Date::now()))
-        .and_then(|request| evaluate(Catalog::builtin(), &request));
-    let card = answer::markup(&report, lang);
+        .and_then(|request| evaluate_fitting(Catalog::builtin(), &request));
+    // A job that fits nowhere is answered with what would fit: that search is left to the app,
+    // which keeps this module small.
+    if report.as_ref().is_ok_and(|r| r.fits_nowhere()) {
+        return;
+    }
+    let card = answer::markup_with(&report, lang, |_, _, _| {});
     if let Some(body) = document.body() {
         let _ = body.insert_adjacent_html("afterbegin", &frame(&card, lang, false));
     }

@@ -10,7 +10,7 @@ use gpu_sizer_engine::cost::money::Exchange;
 use gpu_sizer_engine::model::{Attention, ModelKind, Moe, Transformer};
 use gpu_sizer_engine::plan::{Constraints, CostInputs, Features, Objective, Request, StorageNeeds};
 use gpu_sizer_engine::scenario::{
-    AutoLayout, Classic, DataFeed, DevBox, InputError, KvPrecision, Lora, LoraTargets, Loss,
+    AutoLayout, Classic, DataSource, DevBox, InputError, KvPrecision, Lora, LoraTargets, Loss,
     ModelSpec, Optimizer, Parallelism, Recompute, Render, Scenario, Serve, Server, Train,
     TrainPrecision, TrainShape, WeightFormat, Workload, ZeroStage,
 };
@@ -300,6 +300,8 @@ pub struct Form {
     /// Offline batch job: requests to process; `None`: an online service.
     pub batch_requests: Option<f64>,
     pub latency_ms: Option<f64>,
+    /// With a latency target, also consider spot instances.
+    pub spot_with_latency: bool,
     pub requests_per_s: Option<f64>,
     /// Peak-to-average ratio of the daily traffic.
     pub peak_ratio: f64,
@@ -320,11 +322,15 @@ pub struct Form {
 
     // Development box.
     pub dev_hours: f64,
+    /// The least GPU memory as the card is sold (a class of card: 24 takes a 24 GB card).
     pub dev_min_gib: f64,
+    /// Also accept accelerators needing a stack other than CUDA.
+    pub dev_non_cuda: bool,
 
     // Data pipeline.
     pub bytes_per_sample: Option<f64>,
-    pub storage_mbs: f64,
+    /// Storage throughput, when known; `None`: each offer's own storage.
+    pub storage_mbs: Option<f64>,
 
     // Limits.
     pub deadline_h: Option<f64>,
@@ -359,6 +365,8 @@ pub struct Form {
     pub ingress_gb: f64,
     pub idle_h: f64,
     pub idle_periods: f64,
+    /// Minutes an auto-stop waits before stopping an idle instance; `None`: no auto-stop.
+    pub auto_stop_min: Option<f64>,
     pub setup_h: f64,
     /// Spot interruptions per hour; `None`: the provider-kind default.
     pub spot_rate: Option<f64>,
@@ -421,6 +429,7 @@ impl Default for Form {
             memory_utilization: None,
             batch_requests: None,
             latency_ms: None,
+            spot_with_latency: false,
             requests_per_s: Some(1.0),
             peak_ratio: 3.0,
             samples: 1_281_167.0,
@@ -435,8 +444,9 @@ impl Default for Form {
             stream_hours: 0.0,
             dev_hours: 40.0,
             dev_min_gib: 16.0,
+            dev_non_cuda: false,
             bytes_per_sample: None,
-            storage_mbs: 250.0,
+            storage_mbs: None,
             deadline_h: None,
             budget: None,
             max_gpus: 8,
@@ -461,6 +471,7 @@ impl Default for Form {
             ingress_gb: 0.0,
             idle_h: 0.0,
             idle_periods: 0.0,
+            auto_stop_min: None,
             setup_h: 0.5,
             spot_rate: None,
             restart_min: 10.0,
@@ -685,9 +696,10 @@ impl Form {
             WorkloadKind::Dev => Workload::DevBox(DevBox {
                 hours: self.dev_hours,
                 min_gpu_memory_gib: self.dev_min_gib,
+                non_cuda: self.dev_non_cuda,
             }),
         };
-        let data = self.bytes_per_sample.map(|bytes| DataFeed {
+        let data = self.bytes_per_sample.map(|bytes| DataSource {
             bytes_per_sample: bytes,
             storage_mbs: self.storage_mbs,
         });
@@ -716,6 +728,10 @@ impl Form {
             ingress_gb: positive("ingress_gb", self.ingress_gb)?,
             idle_h: positive("idle_h", self.idle_h)?,
             idle_periods: positive("idle_periods", self.idle_periods)?,
+            auto_stop_h: match self.auto_stop_min {
+                Some(m) => Some(positive("auto_stop_min", m)? / 60.0),
+                None => None,
+            },
             serving_peak_ratio: positive("peak_ratio", self.peak_ratio)?.max(1.0),
             setup_h: positive("setup_h", self.setup_h)?,
             spot_interruptions_per_h: match self.spot_rate {
@@ -765,6 +781,7 @@ impl Form {
             },
             costs,
             constraints: Constraints {
+                spot_with_latency: self.spot_with_latency,
                 budget: self.budget,
                 providers: list(&self.providers),
                 regions: list(&self.regions),
@@ -808,6 +825,7 @@ mod tests {
             (|f| f.zero = Some(7), "zero"),
             (|f| f.modes = "on-demand,weekly".into(), "modes"),
             (|f| f.egress_gb = -1.0, "egress_gb"),
+            (|f| f.auto_stop_min = Some(-5.0), "auto_stop_min"),
             (|f| f.deadline_h = Some(0.0), "deadline_h"),
             (|f| f.cny_per_usd = f64::NAN, "cny_per_usd"),
             (|f| f.lora_targets = "qq".into(), "lora_targets"),
@@ -889,6 +907,48 @@ mod tests {
         }
         for k in CurrencyKey::ALL {
             assert_eq!(CurrencyKey::of(k.engine()), *k);
+        }
+    }
+}
+
+#[cfg(test)]
+mod no_fit {
+    use super::*;
+    use gpu_sizer_engine::catalog::Catalog;
+    use gpu_sizer_engine::plan::{evaluate, remedies};
+
+    /// QLoRA on Llama 3.1 70B with the form's defaults (micro-batch 4, selective
+    /// recomputation): when no offer holds it, the report names configurations that do, each
+    /// one checked by running it.
+    #[test]
+    fn qlora_70b_with_the_form_defaults_names_a_configuration_that_fits() {
+        let form = Form {
+            model: "llama-3.1-70b".into(),
+            qlora: true,
+            ..Form::default()
+        };
+        assert_eq!(
+            (form.micro_batch, form.recompute),
+            (4, RecomputeKey::Selective)
+        );
+        let request = form.to_request(None).unwrap();
+        let catalog = Catalog::builtin();
+        let report = evaluate(catalog, &request).unwrap();
+        if report.pick().is_some() {
+            return;
+        }
+        assert!(
+            !report.suggestions.is_empty(),
+            "nothing fits and nothing is suggested"
+        );
+        for s in &report.suggestions {
+            let changed = remedies::apply(&request, &s.changes);
+            let again = evaluate(catalog, &changed).unwrap();
+            let pick = again.pick().expect("the suggestion fits");
+            assert_eq!(pick.offer.id, s.pick.offer.id);
+            assert!((pick.cost.expected - s.pick.cost.expected).abs() < 1e-9);
+            assert!(s.pick.memory.total_gib <= s.pick.gpu.memory_gib);
+            assert!(s.pick.headroom >= 0.0);
         }
     }
 }

@@ -98,8 +98,9 @@ impl QuickStart {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gpu_sizer_engine::catalog::schema::Software;
     use gpu_sizer_engine::catalog::Catalog;
-    use gpu_sizer_engine::plan::evaluate;
+    use gpu_sizer_engine::plan::{evaluate, Reason};
 
     #[test]
     fn every_quick_start_gives_a_recommendation() {
@@ -113,6 +114,31 @@ mod tests {
                 pick.cost.expected > 0.0 && pick.hours.expected > 0.0,
                 "{}",
                 q.key()
+            );
+        }
+    }
+
+    /// The development box asks for 24 GiB, the card class: every 24 GB card stays a candidate
+    /// rather than being left out as a little short.
+    #[test]
+    fn the_dev_box_quick_start_takes_the_24_gb_cards() {
+        let request = QuickStart::DevBox.form().to_request(None).unwrap();
+        let catalog = Catalog::builtin();
+        let report = evaluate(catalog, &request).unwrap();
+        let cards: Vec<&str> = catalog
+            .gpus
+            .iter()
+            .filter(|g| g.memory_gib == 24.0 && g.software == Software::Cuda)
+            .map(|g| g.id.as_str())
+            .collect();
+        assert!(cards.len() >= 3, "{cards:?}");
+        for id in cards {
+            assert!(
+                !report
+                    .excluded
+                    .iter()
+                    .any(|e| e.offer.gpu == id && matches!(e.reason, Reason::DoesNotFit { .. })),
+                "{id} left out as short of memory"
             );
         }
     }

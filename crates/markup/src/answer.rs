@@ -7,11 +7,24 @@
 use crate::format;
 use crate::html::Html;
 use crate::i18n::{self, t, Lang};
-use gpu_sizer_engine::plan::{Candidate, Report};
+use gpu_sizer_engine::catalog::Currency;
+use gpu_sizer_engine::plan::{Candidate, Report, ServingFleet};
 use gpu_sizer_engine::scenario::InputError;
 
-/// The card for `report`: the recommendation, the reason there is none, or the input error.
+/// The card for `report`: the recommendation, the reason there is none (with what would fit,
+/// when memory rules every offer out), or the input error.
 pub fn markup(report: &Result<Report<'_>, InputError>, lang: Lang) -> String {
+    markup_with(report, lang, would_fit)
+}
+
+/// [`markup`], with the list of what would fit written by `fits`. The first-answer module,
+/// which leaves a job that fits nowhere to the app, passes a function writing nothing, and so
+/// carries none of that code.
+pub fn markup_with(
+    report: &Result<Report<'_>, InputError>,
+    lang: Lang,
+    fits: fn(&mut Html, &Report<'_>, Lang),
+) -> String {
     let mut h = Html::new();
     match report {
         Err(e) => {
@@ -26,15 +39,36 @@ pub fn markup(report: &Result<Report<'_>, InputError>, lang: Lang) -> String {
                 None => {
                     h.raw(r#"<section class="panel recommendation empty" data-testid="recommendation">"#);
                     heading(&mut h, t::NO_CANDIDATE.get(lang));
-                    h.raw("<p>")
-                        .text(t::NO_CANDIDATE_HELP.get(lang))
-                        .raw("</p></section>");
+                    if report.suggestions.is_empty() {
+                        h.raw("<p>")
+                            .text(t::NO_CANDIDATE_HELP.get(lang))
+                            .raw("</p>");
+                    } else {
+                        fits(&mut h, report, lang);
+                    }
+                    h.raw("</section>");
                 }
                 Some(chosen) => pick(&mut h, report, chosen, lang),
             }
         }
     }
     h.finish()
+}
+
+/// Memory rules every offer out: what would fit, and what it costs.
+fn would_fit(h: &mut Html, report: &Report<'_>, lang: Lang) {
+    h.raw("<p>")
+        .text(t::NO_FIT_HELP.get(lang))
+        .raw(r#"</p><ul class="suggestions" data-testid="suggestions">"#);
+    for s in &report.suggestions {
+        let (changes, rest) = format::suggestion(s, report.currency, lang);
+        h.raw(r#"<li data-testid="suggestion"><strong>"#)
+            .text(&changes)
+            .raw("</strong> — ")
+            .text(&rest)
+            .raw("</li>");
+    }
+    h.raw("</ul>");
 }
 
 fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {
@@ -53,30 +87,44 @@ fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {
             pick.offer.instance_type
         ),
     );
-    h.raw(r#"<p class="muted">"#)
+    let shape = match &pick.serving {
+        Some(f) => format::fleet(pick, f, lang),
+        None => format!(
+            "{} × {} × {}",
+            pick.instances, pick.offer.gpu_count, pick.gpu.name
+        ),
+    };
+    h.raw(r#"<p class="muted" data-testid="pick-shape">"#)
         .text(&format!(
-            "{} × {} × {} · {} · {}",
-            pick.instances,
-            pick.offer.gpu_count,
-            pick.gpu.name,
+            "{shape} · {} · {}",
             pick.offer.region,
             format::mode(pick.mode).get(lang),
         ))
         .raw(r#"</p><div class="figures">"#);
     let cost = [pick.cost.expected, pick.cost.low, pick.cost.high];
+    let cost_label = match pick.serving {
+        Some(_) => t::COST_PER_MONTH,
+        None => t::TOTAL_COST,
+    };
     banded(
         h,
-        t::TOTAL_COST.get(lang),
+        cost_label.get(lang),
         "pick-cost",
         cost.map(|v| format::money(v, currency)),
     );
-    let hours = [pick.hours.expected, pick.hours.low, pick.hours.high];
-    banded(
-        h,
-        t::TIME.get(lang),
-        "pick-time",
-        hours.map(|v| i18n::duration(v, lang)),
-    );
+    match &pick.serving {
+        // A service runs the month on every offer: what tells them apart is how fast it answers.
+        Some(f) => serving_figures(h, f, currency, lang),
+        None => {
+            let hours = [pick.hours.expected, pick.hours.low, pick.hours.high];
+            banded(
+                h,
+                t::TIME.get(lang),
+                "pick-time",
+                hours.map(|v| i18n::duration(v, lang)),
+            );
+        }
+    }
     figure(
         h,
         t::MEMORY_PER_GPU.get(lang),
@@ -119,6 +167,43 @@ fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {
     h.raw("</ul></section>");
 }
 
+/// A service's figures: cost per million tokens, time per output token against the target,
+/// time to first token and tokens per second per replica.
+fn serving_figures(h: &mut Html, f: &ServingFleet, currency: Currency, lang: Lang) {
+    figure(
+        h,
+        t::PER_MILLION_TOKENS.get(lang),
+        "pick-per-million",
+        &format::money(f.per_million_tokens, currency),
+        None,
+    );
+    figure(
+        h,
+        t::TIME_PER_TOKEN.get(lang),
+        "pick-time",
+        &format::ms(f.time_per_output_token_ms, lang),
+        format::against_target(f.latency_target_ms, lang).as_deref(),
+    );
+    figure(
+        h,
+        t::FIRST_TOKEN.get(lang),
+        "pick-ttft",
+        &format!(
+            "{} {}",
+            i18n::number(f.time_to_first_token_s, 2),
+            if lang == Lang::Zh { "秒" } else { "s" }
+        ),
+        None,
+    );
+    figure(
+        h,
+        t::TOKENS_PER_REPLICA.get(lang),
+        "pick-tokens",
+        &i18n::number(f.replica_tokens_per_s, 0),
+        None,
+    );
+}
+
 /// The answer's heading. `elementtiming` lets the browser report when it is painted (the
 /// benchmark's "first result on screen").
 fn heading(h: &mut Html, text: &str) {
@@ -148,4 +233,91 @@ fn figure(h: &mut Html, label: &str, testid: &str, value: &str, under: Option<&s
         h.raw(r#"<span class="muted">"#).text(under).raw("</span>");
     }
     h.raw("</div>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gpu_sizer_engine::catalog::Catalog;
+    use gpu_sizer_engine::plan::evaluate;
+    use gpu_sizer_formats::quickstart::QuickStart;
+    use gpu_sizer_formats::Form;
+
+    /// QLoRA on Llama 3.1 70B with the form's defaults: when nothing fits, the card names what
+    /// would, with its memory and cost, in both languages.
+    #[test]
+    fn a_job_that_fits_nowhere_is_answered_with_what_would() {
+        let form = Form {
+            model: "llama-3.1-70b".into(),
+            qlora: true,
+            ..Form::default()
+        };
+        let report = evaluate(Catalog::builtin(), &form.to_request(None).unwrap());
+        let r = report.as_ref().unwrap();
+        if r.pick().is_some() {
+            return;
+        }
+        let first = &r.suggestions[0];
+        for lang in Lang::ALL {
+            let card = markup(&report, lang);
+            let (changes, rest) = format::suggestion(first, r.currency, lang);
+            assert!(card.contains(r#"data-testid="suggestion""#), "{card}");
+            let escaped = |text: &str| {
+                let mut h = Html::new();
+                h.text(text);
+                h.finish()
+            };
+            assert!(card.contains(&escaped(&changes)), "{card}");
+            assert!(card.contains(&escaped(&rest)), "{card}");
+            assert!(!card.contains(t::NO_CANDIDATE_HELP.get(lang)), "{card}");
+        }
+        let en = markup(&report, Lang::En);
+        let memory = i18n::number(first.pick.memory.total_gib, 1);
+        assert!(en.contains(&format!("{memory} GiB per GPU")), "{en}");
+        assert!(en.contains(&format::money(first.pick.cost.expected, r.currency)));
+    }
+
+    /// The serving card reads as serving: the fleet rented (its numbers adding up), the cost per
+    /// month and per million tokens, the time per output token against the target, and no
+    /// month-long "time".
+    #[test]
+    fn the_serving_card_reads_as_serving_and_its_figures_add_up() {
+        let request = QuickStart::ServeChat.form().to_request(None).unwrap();
+        let report = evaluate(Catalog::builtin(), &request);
+        let pick = report.as_ref().unwrap().pick().unwrap().clone();
+        let f = pick.serving.as_ref().unwrap();
+        assert!(f.peak_replicas() * f.gpus_per_replica <= pick.gpus);
+        assert_eq!(pick.gpus, f.peak_instances * pick.offer.gpu_count);
+        let en = markup(&report, Lang::En);
+        for part in [
+            format!(
+                "{} instance(s) × {} × {}",
+                f.peak_instances, pick.offer.gpu_count, pick.gpu.name
+            ),
+            format!(
+                "{} replica(s) of {} GPU(s)",
+                f.peak_replicas(),
+                f.gpus_per_replica
+            ),
+            format!("{} GPUs rented", pick.gpus),
+            "Cost per month".into(),
+            "Per million tokens".into(),
+            "Time per output token".into(),
+            "target 50.0 ms".into(),
+            "Time to first token".into(),
+        ] {
+            assert!(en.contains(&part), "{part} missing from {en}");
+        }
+        assert!(!en.contains("days"), "{en}");
+        assert!(!en.contains(">Time<"), "{en}");
+        let zh = markup(&report, Lang::Zh);
+        assert!(
+            zh.contains(&format!("{} 个副本", f.peak_replicas())),
+            "{zh}"
+        );
+        assert!(
+            zh.contains("每个输出词元耗时") && !zh.contains(" 天"),
+            "{zh}"
+        );
+    }
 }

@@ -4,7 +4,9 @@
 use crate::i18n::{self, Lang, Text};
 use gpu_sizer_engine::catalog::{BillingMode, Currency, Provider, Quote};
 use gpu_sizer_engine::cost::money::symbol;
-use gpu_sizer_engine::plan::{Pitfall, Reason, Why};
+use gpu_sizer_engine::plan::{
+    Candidate, Change, Need, Pitfall, Reason, Scaling, ServingFleet, Suggestion, Why,
+};
 use gpu_sizer_engine::sizing::defaults::Band;
 use gpu_sizer_engine::sizing::layout::LayoutProblem;
 
@@ -63,6 +65,142 @@ pub fn range(value: &str, low: String, high: String) -> Option<String> {
     (low != value || high != value).then(|| format!("{low}–{high}"))
 }
 
+/// Milliseconds per output token: "21.1 ms" / "21.1 毫秒".
+pub fn ms(value: f64, lang: Lang) -> String {
+    let unit = if lang == Lang::Zh { "毫秒" } else { "ms" };
+    format!("{} {unit}", i18n::number(value, 1))
+}
+
+/// A candidate's time in words: the job's band of hours, or a service's time per output token
+/// (a service runs the month whatever it runs on).
+pub fn time_of(c: &Candidate, lang: Lang) -> String {
+    match (&c.serving, lang) {
+        (Some(f), Lang::En) => format!("{} per output token", ms(f.time_per_output_token_ms, lang)),
+        (Some(f), Lang::Zh) => format!("每个输出词元 {}", ms(f.time_per_output_token_ms, lang)),
+        (None, _) => hours_band(c.hours, lang),
+    }
+}
+
+/// A candidate's cost band in words, "a month" for a service.
+pub fn cost_of(c: &Candidate, currency: Currency, lang: Lang) -> String {
+    let band = money_band(c.cost, currency);
+    match (&c.serving, lang) {
+        (Some(_), Lang::En) => format!("{band} a month"),
+        (Some(_), Lang::Zh) => format!("每月 {band}"),
+        (None, _) => band,
+    }
+}
+
+/// The time per output token against the target, for what sits under the figure: "target
+/// 50 ms" / "目标 50 毫秒".
+pub fn against_target(target_ms: Option<f64>, lang: Lang) -> Option<String> {
+    let target = target_ms?;
+    Some(match lang {
+        Lang::En => format!("target {}", ms(target, lang)),
+        Lang::Zh => format!("目标 {}", ms(target, lang)),
+    })
+}
+
+/// A serving fleet in a line: instances rented at the busiest hour, replicas and GPUs, e.g.
+/// "3 instances × 2 × NVIDIA B200 at the busiest hour (1.8 on average) · 5 replicas of 1 GPU ·
+/// 6 GPUs rented". Every number is the engine's: replicas × GPUs per replica ≤ GPUs rented.
+pub fn fleet(c: &Candidate, f: &ServingFleet, lang: Lang) -> String {
+    let mean = i18n::number(f.mean_instances, 1);
+    let how = match (f.scaling, lang) {
+        (Scaling::Fixed, Lang::En) => "kept all month".to_string(),
+        (Scaling::Fixed, Lang::Zh) => "整月保留".to_string(),
+        (_, Lang::En) => format!("{mean} on average"),
+        (_, Lang::Zh) => format!("平均 {mean} 台"),
+    };
+    let spares = match (f.peak_spares, lang) {
+        (0, _) => String::new(),
+        (n, Lang::En) => format!(", {n} spare against spot reclaims"),
+        (n, Lang::Zh) => format!("，含 {n} 台应对竞价回收的备用实例"),
+    };
+    match lang {
+        Lang::En => format!(
+            "{} instance(s) × {} × {} at the busiest hour ({how}{spares}) · {} replica(s) of {} GPU(s) · {} GPUs rented",
+            f.peak_instances,
+            c.offer.gpu_count,
+            c.gpu.name,
+            f.peak_replicas(),
+            f.gpus_per_replica,
+            c.gpus
+        ),
+        Lang::Zh => format!(
+            "高峰时 {} 台 × {} × {}（{how}{spares}）· {} 个副本，每个 {} 张 GPU · 共租 {} 张 GPU",
+            f.peak_instances,
+            c.offer.gpu_count,
+            c.gpu.name,
+            f.peak_replicas(),
+            f.gpus_per_replica,
+            c.gpus
+        ),
+    }
+}
+
+/// One change that would make a job fit, in words; `gpus` is how many the pick with it uses.
+pub fn change(c: Change, gpus: u32, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match (c, zh) {
+        (Change::MicroBatch(b), false) => format!("micro-batch {b}"),
+        (Change::MicroBatch(b), true) => format!("微批大小 {b}"),
+        (Change::FullRecompute, false) => "full activation recomputation".into(),
+        (Change::FullRecompute, true) => "完全激活重计算".into(),
+        (Change::Zero3, false) => format!("ZeRO-3 (FSDP) sharding across {gpus} GPUs"),
+        (Change::Zero3, true) => format!("ZeRO-3（FSDP）切分到 {gpus} 张 GPU"),
+        (Change::Qlora, false) => format!("QLoRA (4-bit base weights) on {gpus} GPU(s)"),
+        (Change::Qlora, true) => format!("QLoRA（4 位基座权重），{gpus} 张 GPU"),
+        (Change::PagedOptimizer, false) => "paged optimizer (states in host memory)".into(),
+        (Change::PagedOptimizer, true) => "分页优化器（状态放在主机内存）".into(),
+        (Change::SeqLen(n), false) => format!("sequences of {} tokens", i18n::number(n.into(), 0)),
+        (Change::SeqLen(n), true) => format!("序列长度 {}", i18n::number(n.into(), 0)),
+        (Change::Context(n), false) => format!("context of {} tokens", i18n::number(n.into(), 0)),
+        (Change::Context(n), true) => format!("上下文 {} 词元", i18n::number(n.into(), 0)),
+        (Change::Concurrency(n), false) => format!("{n} concurrent sequences"),
+        (Change::Concurrency(n), true) => format!("并发 {n} 条序列"),
+    }
+}
+
+/// A configuration that would fit: the changes, then the memory per GPU and what the pick with
+/// them rents and costs. Returns the changes and the rest apart, for the reader's emphasis.
+pub fn suggestion(s: &Suggestion, currency: Currency, lang: Lang) -> (String, String) {
+    let p = &s.pick;
+    let mut changes = String::new();
+    for c in &s.changes {
+        if !changes.is_empty() {
+            changes.push_str(" + ");
+        }
+        changes.push_str(&change(*c, p.job_gpus(), lang));
+    }
+    let memory = i18n::number(p.memory.total_gib, 1);
+    let card = i18n::number(p.gpu.memory_gib, 0);
+    let rented = format!("{} × {} × {}", p.instances, p.offer.gpu_count, p.gpu.name);
+    let provider = provider_name(p.provider, lang);
+    let cost = money(p.cost.expected, currency);
+    let rest = match (&p.serving, lang) {
+        (Some(_), Lang::En) => format!(
+            "{memory} GiB per GPU of {card} GiB, on {rented} ({provider} {}): {cost} a month",
+            p.offer.instance_type
+        ),
+        (Some(_), Lang::Zh) => format!(
+            "每 GPU {memory} GiB（共 {card} GiB），{rented}（{provider} {}）：每月 {cost}",
+            p.offer.instance_type
+        ),
+        (None, Lang::En) => format!(
+            "{memory} GiB per GPU of {card} GiB, on {rented} ({provider} {}): {cost}, {}",
+            p.offer.instance_type,
+            i18n::duration(p.hours.expected, lang)
+        ),
+        (None, Lang::Zh) => format!(
+            "每 GPU {memory} GiB（共 {card} GiB），{rented}（{provider} {}）：{cost}，{}",
+            p.offer.instance_type,
+            i18n::duration(p.hours.expected, lang)
+        ),
+    };
+    (changes, rest)
+}
+
 pub fn mode(mode: BillingMode) -> Text {
     match mode {
         BillingMode::OnDemand => tx("On-demand", "按量付费"),
@@ -116,6 +254,14 @@ pub fn reason(r: &Reason, currency: Currency, lang: Lang) -> String {
                 format!("lacks a required feature: {f}")
             }
         }
+        Reason::CannotRun(need) => need_text(*need).get(lang).to_string(),
+        Reason::SpotForLatency => {
+            if zh {
+                "未考虑竞价实例：有延迟目标的服务在实例被回收时会中断回答（可勾选允许）".into()
+            } else {
+                "spot left out: a service with a latency target drops answers when an instance is reclaimed (allow it to include spot)".into()
+            }
+        }
         Reason::NoPrice => {
             if zh {
                 "价格未知：可在详情中填写你的价格".into()
@@ -154,6 +300,24 @@ pub fn layout_problem(p: &LayoutProblem, lang: Lang) -> String {
     }
 }
 
+/// Why hardware that lacks `need` cannot run the job.
+pub fn need_text(need: Need) -> Text {
+    match need {
+        Need::GeneralCompute => tx(
+            "cannot run this job: the chip runs inference only",
+            "无法运行此作业：该芯片只能做推理",
+        ),
+        Need::Graphics => tx(
+            "cannot run this job: rendering needs graphics APIs (Vulkan, OpenGL, DirectX)",
+            "无法运行此作业：渲染需要图形 API（Vulkan、OpenGL、DirectX）",
+        ),
+        Need::Cuda => tx(
+            "not CUDA: a development box is CUDA only unless you accept other stacks",
+            "不是 CUDA：开发机默认只考虑 CUDA，除非你接受其他软件栈",
+        ),
+    }
+}
+
 /// The group a reason belongs to, for counting.
 pub fn reason_kind(r: &Reason) -> Text {
     match r {
@@ -161,6 +325,8 @@ pub fn reason_kind(r: &Reason) -> Text {
         Reason::MissesDeadline { .. } => tx("Misses the deadline", "超出截止时间"),
         Reason::OverBudget { .. } => tx("Over budget", "超出预算"),
         Reason::LacksFeature(_) => tx("Lacks a feature", "缺少功能"),
+        Reason::CannotRun(_) => tx("Cannot run this job", "无法运行此作业"),
+        Reason::SpotForLatency => tx("Spot with a latency target", "有延迟目标时不用竞价"),
         Reason::NoPrice => tx("No price (enter yours)", "无价格（可自填）"),
         Reason::Filtered(_) => tx("Filtered out", "被筛选排除"),
         Reason::Unknown(_) => tx("Time unknown", "时间未知"),
@@ -168,33 +334,68 @@ pub fn reason_kind(r: &Reason) -> Text {
     }
 }
 
-/// One sentence on why the pick beats the runner-up.
+/// One sentence on why the pick beats the runner-up. A difference the answer would show as
+/// zero is a tie, said as one: never "$0.00 cheaper" or "0.00 h faster".
 pub fn why(w: &Why, runner_up: &str, currency: Currency, lang: Lang) -> String {
-    let saves = money(w.saves.abs(), currency);
-    let hours = i18n::duration(w.sooner_h.abs(), lang);
-    let cheaper = w.saves >= 0.0;
-    let faster = w.sooner_h >= 0.0;
-    match (lang, cheaper, faster) {
-        (Lang::En, true, true) => {
-            format!("It beats the runner-up ({runner_up}): {saves} cheaper and {hours} faster.")
+    let zh = lang == Lang::Zh;
+    if w.tie() {
+        return if zh {
+            format!("与第二名（{runner_up}）成本和用时相同，任选其一即可。")
+        } else {
+            format!("It ties with the runner-up ({runner_up}) on cost and time: either will do.")
+        };
+    }
+    // Each side is the same, better or worse, in words, then the amount when it differs.
+    let side = |same: bool, better: bool, words: [Text; 3], amount: String| {
+        let i = if same {
+            0
+        } else if better {
+            1
+        } else {
+            2
+        };
+        let mut out = words[i].get(lang).to_string();
+        if !same {
+            out.push_str(&amount);
         }
-        (Lang::En, true, false) => format!(
-            "It costs {saves} less than the runner-up ({runner_up}), which finishes {hours} sooner."
+        out
+    };
+    let cost = side(
+        w.same_cost(),
+        w.saves > 0.0,
+        [
+            tx("the same cost", "成本相同"),
+            tx("cheaper by ", "便宜 "),
+            tx("dearer by ", "贵 "),
+        ],
+        money(w.saves.abs(), currency),
+    );
+    let time = match w.faster_ms {
+        Some(ms) => side(
+            w.same_time(),
+            ms > 0.0,
+            [
+                tx("answers as fast", "每个输出词元一样快"),
+                tx("faster per output token by ", "每个输出词元快 "),
+                tx("slower per output token by ", "每个输出词元慢 "),
+            ],
+            self::ms(ms.abs(), lang),
         ),
-        (Lang::En, false, true) => format!(
-            "It finishes {hours} sooner than the runner-up ({runner_up}) for {saves} more."
+        None => side(
+            w.same_time(),
+            w.sooner_h > 0.0,
+            [
+                tx("takes as long", "用时相同"),
+                tx("finishes sooner by ", "快 "),
+                tx("finishes later by ", "慢 "),
+            ],
+            i18n::duration(w.sooner_h.abs(), lang),
         ),
-        (Lang::En, false, false) => format!(
-            "It scores best on your objective, ahead of {runner_up} ({saves} dearer, {hours} slower)."
-        ),
-        (Lang::Zh, true, true) => format!("优于第二名（{runner_up}）：便宜 {saves}，快 {hours}。"),
-        (Lang::Zh, true, false) => {
-            format!("比第二名（{runner_up}）便宜 {saves}，但对方快 {hours}。")
-        }
-        (Lang::Zh, false, true) => format!("比第二名（{runner_up}）快 {hours}，多花 {saves}。"),
-        (Lang::Zh, false, false) => {
-            format!("按你的目标综合最优，领先于 {runner_up}（贵 {saves}，慢 {hours}）。")
-        }
+    };
+    if zh {
+        format!("与第二名（{runner_up}）相比：{cost}，{time}。")
+    } else {
+        format!("Against the runner-up ({runner_up}): {cost}, {time}.")
     }
 }
 
@@ -206,18 +407,53 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
         Pitfall::StorageStarvesGpu {
             utilisation,
             extra_cost,
-        } => (
-            tx("Storage starves the GPUs", "存储拖慢 GPU"),
-            if zh {
+            feed_mbs,
+            faster_mbs,
+        } => {
+            // The cap and its cost, then what would lift it.
+            let mut text = if zh {
                 format!(
-                    "存储吞吐把 GPU 利用率限制在 {:.0}%：多花 {}。请换更快的存储或本地 NVMe。",
+                    "存储只有 {} MB/s，GPU 利用率被限制在 {:.0}%：多花 {}。",
+                    i18n::number(*feed_mbs, 0),
                     utilisation * 100.0,
                     m(*extra_cost)
                 )
             } else {
-                format!("Storage throughput caps GPU use at {:.0}%: +{}. Use faster storage or local NVMe.", utilisation * 100.0, m(*extra_cost))
-            },
-        ),
+                format!(
+                    "Storage at {} MB/s caps GPU use at {:.0}%: +{}. ",
+                    i18n::number(*feed_mbs, 0),
+                    utilisation * 100.0,
+                    m(*extra_cost)
+                )
+            };
+            match faster_mbs {
+                Some(f) => {
+                    text.push_str(
+                        tx(
+                            "This offer's fastest storage reads ",
+                            "该实例最快的存储可达 ",
+                        )
+                        .get(lang),
+                    );
+                    text.push_str(&i18n::number(*f, 0));
+                    text.push_str(
+                        tx(
+                            " MB/s: choose the fastest storage tier or the local disk.",
+                            " MB/s：勾选“最快存储层”或使用本地盘。",
+                        )
+                        .get(lang),
+                    );
+                }
+                None => text.push_str(
+                    tx(
+                        "Use faster storage or smaller samples.",
+                        "请换更快的存储，或减小每个样本的数据量。",
+                    )
+                    .get(lang),
+                ),
+            }
+            (tx("Storage starves the GPUs", "存储拖慢 GPU"), text)
+        }
         Pitfall::OnDemandForLongJob { saving, mode: mo } => (
             tx("On-demand for a long job", "长作业用按量付费"),
             if zh {
@@ -242,17 +478,25 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
                 format!("Data transfer out is {:.0}% of the bill ({}). Keep data in the same cloud where you can.", share * 100.0, m(*cost))
             },
         ),
-        Pitfall::NoAutoStop { idle_cost } => (
+        Pitfall::NoAutoStop {
+            idle_cost,
+            saving,
+            grace_h,
+        } => (
             tx("No auto-stop", "没有自动关机"),
             if zh {
                 format!(
-                    "空闲时间要花 {}。设置空闲自动关机可省下大部分。",
-                    m(*idle_cost)
+                    "空闲时间要花 {}。空闲 {} 分钟后自动关机可省 {}。",
+                    m(*idle_cost),
+                    i18n::number(grace_h * 60.0, 0),
+                    m(*saving)
                 )
             } else {
                 format!(
-                    "Idle hours cost {}. An idle auto-stop saves most of it.",
-                    m(*idle_cost)
+                    "Idle hours cost {}. An auto-stop after {} idle minutes would save {}.",
+                    m(*idle_cost),
+                    i18n::number(grace_h * 60.0, 0),
+                    m(*saving)
                 )
             },
         ),
@@ -309,6 +553,53 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
                 format!("Needs {software}: check that your framework supports it.")
             },
         ),
+        Pitfall::SpotServing {
+            spares,
+            reclaims_per_month,
+            spare_cost,
+        } => (
+            tx("Spot for a production service", "生产服务用竞价实例"),
+            if zh {
+                format!(
+                    "每月约 {} 次回收：已按 {spares} 台备用实例计价（每月 {}），但每次回收仍会中断正在生成的回答。请保留按量付费的基础实例。",
+                    i18n::number(*reclaims_per_month, 0),
+                    m(*spare_cost)
+                )
+            } else {
+                format!(
+                    "About {} reclaims a month: priced with {spares} spare instance(s) ({} a month), yet each drops the answers in flight. Keep an on-demand base.",
+                    i18n::number(*reclaims_per_month, 0),
+                    m(*spare_cost)
+                )
+            },
+        ),
+        Pitfall::ConsumerHardware {
+            consumer_card,
+            marketplace,
+        } => {
+            let card = tx(
+                "The GeForce driver licence does not cover data-centre deployment.",
+                "GeForce 显卡的驱动许可不允许数据中心部署。",
+            );
+            let host = tx(
+                "A marketplace host is a third party's machine: check its reliability record and keep a fallback.",
+                "市场上的主机属于第三方：先看它的可靠性记录，并准备备用实例。",
+            );
+            let mut text = String::new();
+            if *consumer_card {
+                text.push_str(card.get(lang));
+            }
+            if *marketplace {
+                if !text.is_empty() && !zh {
+                    text.push(' ');
+                }
+                text.push_str(host.get(lang));
+            }
+            (
+                tx("Consumer hardware for production", "生产服务用消费级硬件"),
+                text,
+            )
+        }
     }
 }
 
@@ -334,10 +625,26 @@ pub fn warning(text: &str, lang: Lang) -> String {
         ("snapshot", "快照"),
         ("egress", "出网流量"),
     ] {
-        let tail = format!(" publishes no {what} price: the median of other providers is assumed");
-        if let Some(p) = text.strip_suffix(tail.as_str()) {
-            return format!("{p} 未公布{zh}价格：按其他云厂商已公布价格的中位数估算");
+        let middle = format!(" publishes no {what} price: the median of other providers, ");
+        if let (Some(p), Some(amount)) = (before(&middle), between(&middle, ", is assumed")) {
+            let amount = amount.replace("/GB-month", "/GB·月");
+            return format!("{p} 未公布{zh}价格：按其他云厂商已公布价格的中位数（{amount}）估算");
         }
+    }
+    if let (Some(p), Some(gb), Some(amount)) = (
+        before(" publishes no egress price: the median of other providers for "),
+        between("the median of other providers for ", " GB a month, "),
+        between(" GB a month, ", ", is assumed"),
+    ) {
+        return format!(
+            "{p} 未公布出网流量价格：按其他云厂商每月 {gb} GB 出网价格的中位数（{amount}）估算"
+        );
+    }
+    if let (Some(p), Some(gb)) = (
+        before(" publishes no egress price: most providers charge nothing for "),
+        between("charge nothing for ", " GB a month"),
+    ) {
+        return format!("{p} 未公布出网流量价格：多数云厂商对每月 {gb} GB 出网不收费，因此未计入");
     }
     if let Some(p) = text.strip_suffix(" storage price unknown: not counted") {
         return format!("{p} 的存储价格未知：未计入");
@@ -421,6 +728,52 @@ mod tests {
         );
     }
 
+    fn why_of(saves: f64, sooner_h: f64, faster_ms: Option<f64>) -> Why {
+        Why {
+            runner_up: 1,
+            saves,
+            sooner_h,
+            faster_ms,
+            objective: gpu_sizer_engine::plan::Objective::Cheapest,
+        }
+    }
+
+    /// A difference the answer would print as zero is a tie, never a win.
+    #[test]
+    fn a_tie_is_not_a_win() {
+        let usd = Currency::Usd;
+        for lang in Lang::ALL {
+            for w in [
+                why_of(0.0, 0.0, None),
+                why_of(0.004, 0.001, None),
+                why_of(-0.001, 0.0, Some(0.01)),
+            ] {
+                let text = why(&w, "B", usd, lang);
+                assert!(w.tie());
+                assert!(!text.contains("0.00"), "{text}");
+                assert!(text.contains("ties") || text.contains("相同"), "{text}");
+            }
+        }
+        // Cheaper at the same time: the saving, and "as long", not "0.00 h sooner".
+        let text = why(&why_of(12.5, 0.0, None), "B", usd, Lang::En);
+        assert_eq!(
+            text,
+            "Against the runner-up (B): cheaper by $12.50, takes as long."
+        );
+        // The same cost, faster.
+        let text = why(&why_of(0.001, 2.0, None), "B", usd, Lang::En);
+        assert_eq!(
+            text,
+            "Against the runner-up (B): the same cost, finishes sooner by 2.00 h."
+        );
+        // A service compares latency, never hours.
+        let text = why(&why_of(40.0, 0.0, Some(3.0)), "B", usd, Lang::En);
+        assert!(text.contains("faster per output token by 3.0 ms"), "{text}");
+        assert!(!text.contains(" h"), "{text}");
+        let zh = why(&why_of(40.0, 0.0, Some(-3.0)), "B", usd, Lang::Zh);
+        assert!(zh.contains("每个输出词元慢 3.0 毫秒"), "{zh}");
+    }
+
     /// One example of every warning template the engine writes, and its reading in Chinese.
     #[test]
     fn engine_warnings_read_in_chinese() {
@@ -428,9 +781,10 @@ mod tests {
             ("Model known by its parameter count only: layer shapes are assumed, so activation and KV-cache memory are coarser.", "仅按参数量"),
             ("Verda (DataCrunch) storage price unknown: not counted", "Verda (DataCrunch) 的存储价格未知"),
             ("Lambda egress price unknown: not counted", "Lambda 的出网流量价格未知"),
-            ("Verda (DataCrunch) publishes no storage price: the median of other providers is assumed", "Verda (DataCrunch) 未公布存储价格"),
-            ("Lambda publishes no egress price: the median of other providers is assumed", "Lambda 未公布出网流量价格"),
-            ("Vast.ai publishes no snapshot price: the median of other providers is assumed", "未公布快照价格"),
+            ("Verda (DataCrunch) publishes no storage price: the median of other providers, $0.075/GB-month, is assumed", "Verda (DataCrunch) 未公布存储价格：按其他云厂商已公布价格的中位数（$0.075/GB·月）估算"),
+            ("Lambda publishes no egress price: the median of other providers for 100 GB a month, $9.00, is assumed", "Lambda 未公布出网流量价格：按其他云厂商每月 100 GB 出网价格的中位数（$9.00）估算"),
+            ("Vast.ai publishes no snapshot price: the median of other providers, ¥0.350/GB-month, is assumed", "未公布快照价格"),
+            ("Vast.ai publishes no egress price: most providers charge nothing for 100 GB a month, so none is counted", "Vast.ai 未公布出网流量价格：多数云厂商对每月 100 GB 出网不收费，因此未计入"),
             ("NVIDIA A100 has no fp8 peak in the catalog: timed at its bf16 peak", "NVIDIA A100 的 fp8"),
             ("NVIDIA RTX 3090 has no bf16/fp16 tensor peak in the catalog, so time cannot be estimated", "无法估算时间"),
             ("storage delivers 250 MB/s but the GPUs consume 900 MB/s: GPU utilisation capped at 28%", "28%"),

@@ -120,10 +120,19 @@ pub mod t {
         NO_CANDIDATE = "No offer meets every constraint", "没有满足所有条件的实例";
         NO_CANDIDATE_HELP = "Open “Excluded” below to see why each offer was left out, then relax the deadline, budget or filters.",
             "展开下方“已排除”查看每个实例被排除的原因，然后放宽截止时间、预算或筛选条件。";
+        NO_FIT_HELP = "Nothing holds this job in GPU memory as it stands. Any of these would fit, under every constraint you set:",
+            "按当前设置，没有实例的显存放得下这个作业。以下任一改动即可放下，且满足你设置的所有条件：";
         RECOMMENDED = "Recommended", "推荐";
         TOTAL_COST = "Total cost", "总成本";
         TIME = "Time", "时间";
         MEMORY_PER_GPU = "Memory per GPU", "每 GPU 显存";
+        COST_PER_MONTH = "Cost per month", "每月成本";
+        PER_MILLION_TOKENS = "Per million tokens", "每百万词元";
+        TIME_PER_TOKEN = "Time per output token", "每个输出词元耗时";
+        FIRST_TOKEN = "Time to first token", "首词元时间";
+        TOKENS_PER_REPLICA = "Tokens/s per replica", "每副本每秒词元";
+        LATENCY = "Latency", "延迟";
+        CHART_SCATTER_SERVING = "Cost per month against time per output token; the Pareto front is highlighted", "每月成本与每个输出词元耗时；高亮为帕累托前沿";
         OF = "of", "共";
         PITFALLS = "Watch out", "注意";
         RANKING = "All candidates, ranked", "全部候选，已排序";

@@ -187,8 +187,8 @@ pub fn quick_start(q: QuickStart) -> (Text, Text) {
         QuickStart::DevBox => (
             tx("A dev / test box", "开发测试机"),
             tx(
-                "40 h of work, 24 GiB, a weekend idle",
-                "使用 40 小时，24 GiB，周末空闲",
+                "40 h of work on a 24 GB card, a weekend idle",
+                "在 24 GB 显卡上使用 40 小时，周末空闲",
             ),
         ),
     }

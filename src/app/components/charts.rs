@@ -8,9 +8,7 @@ use crate::app::i18n::{self, t, Lang};
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_engine::catalog::Currency;
-use gpu_sizer_engine::cost::serving::{fleet, TrafficProfile};
 use gpu_sizer_engine::plan::{Candidate, Report};
-use gpu_sizer_formats::form::WorkloadKind;
 use leptos::prelude::*;
 
 const W: f64 = 420.0;
@@ -272,10 +270,16 @@ fn scatter(h: &mut Html, report: &Report, lang: Lang) {
     if points.is_empty() {
         return;
     }
+    // A service runs the month on every offer: its candidates differ in latency instead.
+    let serving = points.iter().all(|c| c.serving.is_some());
+    let time = |c: &Candidate| match &c.serving {
+        Some(f) => f.time_per_output_token_ms,
+        None => c.hours.expected,
+    };
     let (mut h0, mut h1, mut c0, mut c1) = (f64::INFINITY, 0f64, f64::INFINITY, 0f64);
     for c in &points {
-        h0 = h0.min(c.hours.expected);
-        h1 = h1.max(c.hours.expected);
+        h0 = h0.min(time(c));
+        h1 = h1.max(time(c));
         c0 = c0.min(c.cost.expected);
         c1 = c1.max(c.cost.expected);
     }
@@ -293,20 +297,31 @@ fn scatter(h: &mut Html, report: &Report, lang: Lang) {
         y,
         front
             .iter()
-            .map(|&i| (points[i].hours.expected, points[i].cost.expected)),
+            .map(|&i| (time(points[i]), points[i].cost.expected)),
     );
+    let ms = |v: f64| format!("{}ms", i18n::number(v, if v < 10.0 { 1 } else { 0 }));
+    let (caption, x_title, y_title, x_tick): (_, _, _, &dyn Fn(f64) -> String) = if serving {
+        (
+            t::CHART_SCATTER_SERVING,
+            t::TIME_PER_TOKEN,
+            t::COST_PER_MONTH,
+            &ms,
+        )
+    } else {
+        (t::CHART_SCATTER, t::TIME, t::TOTAL_COST, &short_hours)
+    };
     open_chart(
         h,
         "chart-scatter",
-        t::CHART_SCATTER.get(lang),
+        caption.get(lang),
         &Axis {
             scale: x,
-            title: t::TIME.get(lang),
-            tick: &short_hours,
+            title: x_title.get(lang),
+            tick: x_tick,
         },
         &Axis {
             scale: y,
-            title: t::TOTAL_COST.get(lang),
+            title: y_title.get(lang),
             tick: &|v| short_money(v, currency),
         },
     );
@@ -320,17 +335,20 @@ fn scatter(h: &mut Html, report: &Report, lang: Lang) {
         } else {
             "dot"
         };
+        let when = match &c.serving {
+            Some(f) => format::ms(f.time_per_output_token_ms, lang),
+            None => i18n::duration(c.hours.expected, lang),
+        };
         h.raw("<circle")
-            .attr("cx", &px(x.at(c.hours.expected)))
+            .attr("cx", &px(x.at(time(c))))
             .attr("cy", &px(y.at(c.cost.expected)))
             .attr("r", if i == 0 { "5" } else { "3" })
             .attr("class", class)
             .raw("><title>")
             .text(&format!(
-                "{} {} · {} · {}",
+                "{} {} · {when} · {}",
                 c.provider.name,
                 c.offer.instance_type,
-                i18n::duration(c.hours.expected, lang),
                 format::money(c.cost.expected, currency)
             ))
             .raw("</title></circle>");
@@ -458,26 +476,12 @@ fn billing(h: &mut Html, report: &Report, lang: Lang) {
     h.raw("</p></figure>");
 }
 
-/// Replicas running each hour of the day for the pick, autoscaled to the traffic.
-fn fleet_chart(h: &mut Html, report: &Report, form: &gpu_sizer_formats::Form, lang: Lang) {
-    let Some(pick) = report.pick() else {
+/// Instances running each hour of the day for the pick, as the engine priced them (spares
+/// against spot reclaims included).
+fn fleet_chart(h: &mut Html, report: &Report, lang: Lang) {
+    let Some(f) = report.pick().and_then(|p| p.serving.as_ref()) else {
         return;
     };
-    let per_replica = pick
-        .timing
-        .figure("requests_per_s")
-        .map_or(0.0, |f| f.band.expected);
-    if per_replica <= 0.0 {
-        return;
-    }
-    let replicas = f64::from((pick.offer.gpu_count / pick.gpus.max(1)).max(1));
-    let profile = TrafficProfile::from_peak(
-        form.requests_per_s.unwrap_or(per_replica),
-        form.peak_ratio,
-        f64::from(form.prompt_tokens),
-        f64::from(form.output_tokens),
-    );
-    let f = fleet(&profile, per_replica * replicas, pick.price_per_hour, 1);
     let peak = f64::from(f.peak_instances.max(1));
     let x = Scale::new(0.0, 24.0, LEFT, W - RIGHT, false);
     let y = Scale::new(0.0, peak * 1.1, H - BOTTOM, TOP, false).counting();
@@ -530,11 +534,7 @@ pub fn Charts() -> impl IntoView {
                 .raw(r#"</h2><div class="chart-grid">"#);
             scatter(&mut h, report, lang);
             billing(&mut h, report, lang);
-            state.form.with(|f| {
-                if f.workload == WorkloadKind::Serve {
-                    fleet_chart(&mut h, report, f, lang);
-                }
-            });
+            fleet_chart(&mut h, report, lang);
             h.raw("</div></section>");
             h.finish()
         })

@@ -150,9 +150,11 @@ fn detail_markup(
         ))
         .raw(r#"</h2><p class="muted">"#)
         .text(&format!(
-            "{} × {} · {} · {}/h",
-            c.gpus,
-            c.gpu.name,
+            "{} · {} · {}/h",
+            match &c.serving {
+                Some(f) => format::fleet(c, f, lang),
+                None => format!("{} × {}", c.gpus, c.gpu.name),
+            },
             format::mode(c.mode).get(lang),
             i18n::money(c.price_per_hour, sym)
         ))
@@ -190,15 +192,27 @@ fn detail_markup(
     h.raw("<h3>").text(t::MEMORY_PER_GPU.get(lang)).raw("</h3>");
     memory_bar(&mut h, c, &explained.memory, lang);
     term_list(&mut h, &explained.memory.terms, None, lang, None);
-    subheading(
-        &mut h,
-        t::TIME.get(lang),
-        &format::hours_band(c.hours, lang),
-    );
+    match &c.serving {
+        // A service runs the month on every offer: its time is how fast it answers.
+        Some(f) => subheading(
+            &mut h,
+            t::TIME_PER_TOKEN.get(lang),
+            &format::ms(f.time_per_output_token_ms, lang),
+        ),
+        None => subheading(
+            &mut h,
+            t::TIME.get(lang),
+            &format::hours_band(c.hours, lang),
+        ),
+    }
     term_list(&mut h, &explained.timing.terms, None, lang, None);
     subheading(
         &mut h,
-        t::TOTAL_COST.get(lang),
+        if c.serving.is_some() {
+            t::COST_PER_MONTH.get(lang)
+        } else {
+            t::TOTAL_COST.get(lang)
+        },
         &format::money_band(c.cost, currency),
     );
     term_list(&mut h, &explained.cost, Some("cost-lines"), lang, Some(sym));

@@ -86,7 +86,7 @@ fn row(h: &mut Html, rank: usize, c: &Candidate, currency: Currency, lang: Lang)
         .raw("</td><td>")
         .text(format::mode(c.mode).get(lang))
         .raw("</td><td class=\"num\">")
-        .text(&i18n::duration(c.hours.expected, lang))
+        .text(&time_cell(c, lang))
         .raw("</td><td class=\"num\" data-testid=\"row-total\">")
         .text(&format::money(c.cost.expected, currency))
         .raw("</td><td class=\"num\">")
@@ -95,6 +95,22 @@ fn row(h: &mut Html, rank: usize, c: &Candidate, currency: Currency, lang: Lang)
             currency,
         ))
         .raw("</td></tr>");
+}
+
+/// The time column: the job's hours, or a service's time per output token (a service runs the
+/// month on every offer).
+fn time_cell(c: &Candidate, lang: Lang) -> String {
+    match &c.serving {
+        Some(f) => format::ms(f.time_per_output_token_ms, lang),
+        None => i18n::duration(c.hours.expected, lang),
+    }
+}
+
+/// What the time column sorts by.
+fn time_key(c: &Candidate) -> f64 {
+    c.serving
+        .as_ref()
+        .map_or(c.hours.expected, |f| f.time_per_output_token_ms)
 }
 
 /// The rows on screen as markup, and how many are shown of how many.
@@ -191,6 +207,11 @@ pub fn Ranking() -> impl IntoView {
     let excluded_open = RwSignal::new(false);
     let panel = NodeRef::<leptos::html::Section>::new();
     let shown = on_screen(panel);
+    let serving = Memo::new(move |_| {
+        state
+            .form
+            .with(|f| f.workload == gpu_sizer_formats::form::WorkloadKind::Serve)
+    });
 
     let header = move |by: SortBy, text: i18n::Text, testid: &'static str| {
         view! {
@@ -219,7 +240,11 @@ pub fn Ranking() -> impl IntoView {
                         }
                     }
                 >
-                    {move || text.get(lang.get())}
+                    {move || {
+                        // A service runs the month everywhere: its time column is latency.
+                        let text = if by == SortBy::Time && serving.get() { t::LATENCY } else { text };
+                        text.get(lang.get())
+                    }}
                 </button>
             </th>
         }
@@ -299,7 +324,7 @@ pub fn Ranking() -> impl IntoView {
             let key = |c: &Candidate| match by {
                 SortBy::Rank => 0.0,
                 SortBy::Cost => c.cost.expected,
-                SortBy::Time => c.hours.expected,
+                SortBy::Time => time_key(c),
                 SortBy::PerHour => c.price_per_hour * f64::from(c.instances),
             };
             if by != SortBy::Rank {

@@ -415,6 +415,19 @@ num!(
 );
 num!(opt LAT_F, "latency_ms", tx("Latency target", "延迟目标"),
     tx("Longest acceptable time per generated token (empty: none).", "每个生成词元可接受的最长时间（留空：不限）。"), tx("ms", "毫秒"), latency_ms, 1.0, 1e5);
+flag!(
+    SPOT_LATENCY_F,
+    "spot_with_latency",
+    tx(
+        "Allow spot with a latency target",
+        "有延迟目标时允许竞价实例"
+    ),
+    tx(
+        "Priced with spare instances against reclaims; each reclaim still drops answers in flight.",
+        "按应对回收的备用实例计价；每次回收仍会中断正在生成的回答。"
+    ),
+    spot_with_latency
+);
 num!(opt UTIL_F, "memory_utilization", tx("Memory claimed by the server", "服务占用显存比例"),
     tx("The server's memory share (empty: its default, vLLM 0.9, SGLang 0.79–0.88, TensorRT-LLM 0.9 of free memory).", "推理框架的显存比例（留空：框架默认，vLLM 0.9，SGLang 0.79–0.88，TensorRT-LLM 为空闲显存的 0.9）。"), NONE, memory_utilization, 0.1, 1.0);
 num!(opt BATCH_REQ_F, "batch_requests", tx("Offline batch", "离线批处理"),
@@ -529,12 +542,25 @@ num!(
 num!(
     DEV_MEM_F,
     "dev_min_gib",
-    tx("GPU memory needed", "所需显存"),
-    tx("Smallest GPU memory that will do.", "够用的最小显存。"),
+    tx("GPU memory (card class)", "显存（显卡规格）"),
+    tx(
+        "The card's memory as sold: 24 takes a 24 GB card.",
+        "按显卡标称显存计：填 24 即可选 24 GB 的卡。"
+    ),
     GIB,
     dev_min_gib,
     1.0,
     1024.0
+);
+flag!(
+    DEV_NON_CUDA_F,
+    "dev_non_cuda",
+    tx("Accept non-CUDA accelerators", "接受非 CUDA 加速器"),
+    tx(
+        "Also consider AMD, TPU, Trainium and Ascend (CUDA only otherwise).",
+        "同时考虑 AMD、TPU、Trainium 和昇腾（否则只考虑 CUDA）。"
+    ),
+    dev_non_cuda
 );
 
 // Limits and billing.
@@ -666,8 +692,8 @@ flag!(
     "fast_storage",
     tx("Fastest storage tier", "最快存储层"),
     tx(
-        "Use the provider's fastest disk rather than its cheapest.",
-        "使用最快而非最便宜的云盘。"
+        "The provider's fastest disk rather than its cheapest: priced and read at its maximum.",
+        "使用最快而非最便宜的云盘：按其最高吞吐计价和读取。"
     ),
     fast_storage
 );
@@ -711,6 +737,21 @@ num!(
     1e6
 );
 num!(
+    IDLE_PERIODS_F,
+    "idle_periods",
+    tx("Idle periods", "空闲时段数"),
+    tx(
+        "Separate stretches the idle hours come in (5 nights: 5).",
+        "空闲时间分成几段（5 个夜晚：5）。"
+    ),
+    NONE,
+    idle_periods,
+    0.0,
+    1e5
+);
+num!(opt AUTO_STOP_F, "auto_stop_min", tx("Auto-stop after", "空闲自动关机"),
+    tx("Idle minutes before the instance is stopped (empty: no auto-stop).", "空闲多少分钟后自动关机（留空：不关机）。"), tx("min", "分钟"), auto_stop_min, 0.0, 1e5);
+num!(
     SETUP_F,
     "setup_h",
     tx("Set-up time", "环境准备时间"),
@@ -748,19 +789,8 @@ num!(
     1e4
 );
 num!(opt BPS_F, "bytes_per_sample", tx("Bytes per sample", "每样本字节数"), tx("Data read per sample or sequence (empty: storage never limits).", "每个样本或序列读取的数据量（留空：不考虑存储瓶颈）。"), tx("bytes", "字节"), bytes_per_sample, 1.0, 1e12);
-num!(
-    STORAGE_F,
-    "storage_mbs",
-    tx("Storage read speed", "存储读取速度"),
-    tx(
-        "Sustained read throughput of your storage.",
-        "存储的持续读取吞吐。"
-    ),
-    tx("MB/s", "MB/s"),
-    storage_mbs,
-    0.1,
-    1e6
-);
+num!(opt STORAGE_F, "storage_mbs", tx("Storage read speed", "存储读取速度"),
+    tx("Sustained read throughput, if you know it (empty: each offer's local disk or its provider's tier).", "已知的持续读取吞吐（留空：按各实例的本地盘或云厂商存储层）。"), tx("MB/s", "MB/s"), storage_mbs, 0.1, 1e6);
 num!(
     FX_F,
     "cny_per_usd",
@@ -815,6 +845,8 @@ pub fn all_texts() -> Vec<Text> {
         &EGRESS_F,
         &INGRESS_F,
         &IDLE_F,
+        &IDLE_PERIODS_F,
+        &AUTO_STOP_F,
         &SETUP_F,
         &SPOT_F,
         &RESTART_F,
@@ -825,7 +857,17 @@ pub fn all_texts() -> Vec<Text> {
     ];
     let mut out: Vec<Text> = nums.iter().flat_map(|s| [s.label, s.help]).collect();
     for b in [
-        &FLASH_F, &QLORA_F, &PAGED_F, &NVLINK_F, &MIG_F, &GFX_F, &VIDEO_F, &CUDA_F, &FAST_F,
+        &FLASH_F,
+        &QLORA_F,
+        &PAGED_F,
+        &NVLINK_F,
+        &MIG_F,
+        &GFX_F,
+        &VIDEO_F,
+        &CUDA_F,
+        &FAST_F,
+        &DEV_NON_CUDA_F,
+        &SPOT_LATENCY_F,
     ] {
         out.extend([b.label, b.help]);
     }
@@ -929,7 +971,11 @@ pub fn ScenarioForm() -> impl IntoView {
             num_field(&STREAMS_F),
             num_field(&STREAM_H_F),
         ]),
-        WorkloadKind::Dev => section(vec![num_field(&DEV_H_F), num_field(&DEV_MEM_F)]),
+        WorkloadKind::Dev => section(vec![
+            num_field(&DEV_H_F),
+            num_field(&DEV_MEM_F),
+            bool_field(&DEV_NON_CUDA_F),
+        ]),
     };
     let advanced_fields = move || match workload.get() {
         WorkloadKind::Train | WorkloadKind::Lora => section(vec![
@@ -949,6 +995,7 @@ pub fn ScenarioForm() -> impl IntoView {
             num_field(&BATCH_REQ_F),
             num_field(&TP_F),
             num_field(&PP_F),
+            bool_field(&SPOT_LATENCY_F),
         ]),
         WorkloadKind::Classic => section(vec![
             choice_field(&OPTIMIZER_F),
@@ -1025,6 +1072,8 @@ pub fn ScenarioForm() -> impl IntoView {
                     >
                         {move || t::WEEKEND_IDLE.get(lang.get())}
                     </button>
+                    {num_field(&IDLE_PERIODS_F)}
+                    {num_field(&AUTO_STOP_F)}
                     {num_field(&SETUP_F)}
                     {num_field(&SPOT_F)}
                     {num_field(&RESTART_F)}

@@ -45,15 +45,19 @@ fn column(state: AppState, s: &SavedScenario, lang: Lang) -> Column {
                 let provider = format::provider_name(pick.provider, lang);
                 cells.extend([
                     format!(
-                        "{provider} · {} — {} × {} × {} · {}",
+                        "{provider} · {} — {} · {}",
                         pick.offer.instance_type,
-                        pick.instances,
-                        pick.offer.gpu_count,
-                        pick.gpu.name,
+                        match &pick.serving {
+                            Some(f) => format::fleet(pick, f, lang),
+                            None => format!(
+                                "{} × {} × {}",
+                                pick.instances, pick.offer.gpu_count, pick.gpu.name
+                            ),
+                        },
                         format::mode(pick.mode).get(lang)
                     ),
-                    format::hours_band(pick.hours, lang),
-                    format::money_band(pick.cost, currency),
+                    format::time_of(pick, lang),
+                    format::cost_of(pick, currency, lang),
                     format!(
                         "{} GiB {} {} GiB",
                         i18n::number(pick.memory.total_gib, 1),

@@ -32,8 +32,8 @@ const SECTIONS: &[Section] = &[
         paragraphs: &[
             tx("On-demand: pay per second, minute or hour of use, stop any time. Right for short or uncertain jobs.",
                "按量付费：按秒、分钟或小时计费，随时停止。适合短期或不确定的作业。"),
-            tx("Spot / preemptible: 50–90 % cheaper, but the provider can take the instance back. GPU Sizer adds the expected restarts and checkpoints (Daly's optimum checkpoint interval) and flags deadlines at risk.",
-               "竞价 / 抢占式：便宜 50–90%，但云厂商可能随时收回实例。GPU Sizer 会计入预期的重启和检查点开销（Daly 最优检查点间隔），并提示可能错过的截止时间。"),
+            tx("Spot / preemptible: 50–90 % cheaper, but the provider can take the instance back. GPU Sizer adds the expected restarts and checkpoints (Daly's optimum checkpoint interval) and flags deadlines at risk. A service on spot is priced with spare instances against reclaims, and one with a latency target stays off spot unless you allow it: each reclaim drops the answers in flight.",
+               "竞价 / 抢占式：便宜 50–90%，但云厂商可能随时收回实例。GPU Sizer 会计入预期的重启和检查点开销（Daly 最优检查点间隔），并提示可能错过的截止时间。用竞价实例做推理服务时，按应对回收的备用实例计价；有延迟目标的服务默认不用竞价实例，除非你允许：每次回收都会中断正在生成的回答。"),
             tx("Monthly subscription and 1- or 3-year commitments: a lower hourly rate for a term you pay in full. They pay off above the break-even utilisation shown for each candidate.",
                "包月和 1 年或 3 年预留：单价更低，但需付清整个期限。只有利用率超过每个候选显示的盈亏平衡点才划算。"),
         ],
@@ -47,6 +47,8 @@ const SECTIONS: &[Section] = &[
                "训练时间等于计算量（6·N·D 加上 PaLM 附录 B 的注意力项，完全重计算时更多）除以 GPU 稠密峰值乘以来自公开测量的效率，再加上互联无法掩盖的通信时间。推理分为预填充（受算力限制）和解码（受带宽限制：每步读取权重和缓存）。"),
             tx("Every time is a range (low / expected / high) from the spread of measured efficiencies, and every cost adds the lines people forget: storage, snapshots, egress, idle hours and set-up time. Where a provider publishes no storage, snapshot or egress price, the median of the providers that do is assumed and said so. Open any candidate to see each term's formula and source.",
                "每个时间都是一个区间（低 / 预期 / 高），来自实测效率的分布；每个成本都计入常被忽略的项目：存储、快照、出网流量、空闲时间和环境准备时间。云厂商未公布存储、快照或出网流量价格时，按已公布价格的云厂商的中位数估算并注明。打开任意候选即可查看每一项的公式和来源。"),
+            tx("Training data is read at the throughput of the storage each offer would use: the instance's local disk when the data fits there, else the provider's storage tier (its fastest with “fastest storage tier”); a slow tier caps GPU use. Hardware that cannot run a job is left out with the reason: no inference-only chip (AWS Inferentia) for training, rendering or a dev box, graphics APIs for rendering, CUDA for a dev box unless you accept other stacks. When nothing fits in memory, the answer lists what would: a smaller micro-batch, full recomputation, ZeRO-3 or QLoRA across more GPUs, a paged optimizer or a shorter sequence, each with its memory and cost.",
+               "训练数据按各实例所用存储的吞吐读取：数据放得下时用实例本地盘，否则用云厂商的存储层（勾选“最快存储层”则用最快的）；慢的存储会限制 GPU 利用率。无法运行作业的硬件会被排除并说明原因：训练、渲染和开发机不用只能推理的芯片（AWS Inferentia），渲染需要图形 API，开发机默认只用 CUDA，除非你接受其他软件栈。显存放不下时，结果会列出可行的改法：更小的微批、完全重计算、在更多 GPU 上用 ZeRO-3 或 QLoRA、分页优化器或更短的序列，并给出各自的显存和成本。"),
         ],
     },
 ];

@@ -59,6 +59,14 @@ pub struct Gpu {
     pub graphics_apis: Vec<String>,
     /// Software stack a job needs. Anything other than `cuda` is flagged to the user as non-CUDA.
     pub software: Software,
+    /// Runs compiled inference graphs only, so no training, rendering or interactive work can be
+    /// planned on it (AWS Inferentia: its SDK trains on Trainium only).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub inference_only: bool,
+    /// A consumer (gaming) card. Its driver licence excludes data-centre deployment, which a
+    /// production service must weigh.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub consumer: bool,
     /// Public pages the figures were read from (validated at build time; the first-answer
     /// module's copy of the catalog leaves them out).
     #[serde(default)]
@@ -206,6 +214,10 @@ pub struct StorageTier {
     pub throughput_mbs: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_throughput_mbs: Option<f64>,
+    /// Hard disks: cheap, but a training job that rereads its data every epoch should not be
+    /// put on them unasked.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hdd: bool,
 }
 
 /// Internet egress priced per GB up to `up_to_tb` per month (`None`: everything beyond).

@@ -95,6 +95,11 @@ pub fn idle_cost(per_hour: f64, idle_hours: f64, detail: Detail) -> Term {
     }
 }
 
+/// Idle minutes SkyPilot's autostop waits by default before stopping a cluster ("Stop after
+/// default idle minutes (5)", https://docs.skypilot.co/en/latest/reference/auto-stop.html): the
+/// grace assumed when the user has set no auto-stop and the saving of one is shown.
+pub const DEFAULT_AUTO_STOP_H: f64 = 5.0 / 60.0;
+
 /// What an auto-stop policy saves: idle periods cut short after `grace_hours` each.
 pub fn auto_stop_saving(
     per_hour: f64,
@@ -102,15 +107,58 @@ pub fn auto_stop_saving(
     idle_periods: f64,
     grace_hours: f64,
 ) -> Term {
+    auto_stop_saving_with(
+        per_hour,
+        idle_hours,
+        idle_periods,
+        grace_hours,
+        Detail::Full,
+    )
+}
+
+/// [`auto_stop_saving`] with its formula only when `detail` asks for it.
+pub fn auto_stop_saving_with(
+    per_hour: f64,
+    idle_hours: f64,
+    idle_periods: f64,
+    grace_hours: f64,
+    detail: Detail,
+) -> Term {
     let kept = (idle_periods.max(0.0) * grace_hours.max(0.0)).min(idle_hours.max(0.0));
     let saved = (idle_hours.max(0.0) - kept) * per_hour;
     Term {
         key: "auto_stop_saving",
         value: saved,
         unit: "currency",
-        formula: format!(
-            "({idle_hours:.1} h idle − {idle_periods:.0} stop(s) × {grace_hours:.2} h grace) × {per_hour:.4}/h"
-        ),
+        formula: detail.text(|| {
+            format!(
+                "({idle_hours:.1} h idle − {idle_periods:.0} stop(s) × {grace_hours:.2} h grace) × {per_hour:.4}/h"
+            )
+        }),
+        source: None,
+    }
+}
+
+/// Idle hours billed: all of them, or with an auto-stop after `grace_hours`, only the grace of
+/// each of `idle_periods` stretches (at least one when there are idle hours).
+pub fn idle_billed(
+    per_hour: f64,
+    idle_hours: f64,
+    idle_periods: f64,
+    auto_stop: Option<f64>,
+    detail: Detail,
+) -> Term {
+    let all = idle_cost(per_hour, idle_hours, detail);
+    let Some(grace) = auto_stop else {
+        return all;
+    };
+    let periods = idle_periods.max(1.0);
+    let saving = auto_stop_saving_with(per_hour, idle_hours, periods, grace, detail);
+    Term {
+        key: "idle",
+        value: all.value - saving.value,
+        unit: "currency",
+        formula: detail.text(|| format!("{} − auto-stop saving {}", all.formula, saving.formula)),
         source: None,
     }
 }
@@ -145,6 +193,27 @@ mod tests {
         assert_eq!(
             auto_stop_saving(20.0, WEEKEND_HOURS, 1.0, 0.5).value,
             1230.0
+        );
+        // Billed with that auto-stop: the 30 minutes of grace, $10.
+        let billed = idle_billed(20.0, WEEKEND_HOURS, 1.0, Some(0.5), Detail::Full);
+        assert_eq!(billed.value, 10.0);
+        assert!(billed.formula.contains("auto-stop"), "{}", billed.formula);
+        // Five idle nights of 14 h with a 15-minute grace: 70 h idle, 1.25 h billed.
+        let nights = idle_billed(2.0, 70.0, 5.0, Some(0.25), Detail::Numbers);
+        assert!((nights.value - 2.5).abs() < 1e-9, "{}", nights.value);
+        // No periods given: the idle hours are one stretch. No auto-stop: every hour is billed.
+        assert_eq!(
+            idle_billed(2.0, 10.0, 0.0, Some(1.0), Detail::Numbers).value,
+            2.0
+        );
+        assert_eq!(
+            idle_billed(2.0, 10.0, 3.0, None, Detail::Numbers).value,
+            20.0
+        );
+        // A grace longer than the idle stretch keeps it all.
+        assert_eq!(
+            idle_billed(2.0, 1.0, 1.0, Some(3.0), Detail::Numbers).value,
+            2.0
         );
     }
 

@@ -1,7 +1,8 @@
 //! Enumerating candidates: every offer, at the instance counts that hold the job, in every billing
 //! mode it has, with memory and time from the sizing engine.
 
-use super::{pricing, Candidate, Constraints, Excluded, Features, Reason, Request};
+use super::storage::{self, Feed};
+use super::{needs, pricing, Candidate, Constraints, Excluded, Features, Reason, Request};
 use crate::catalog::schema::Software;
 use crate::catalog::{BillingMode, Catalog, Currency, Gpu, InstanceLink, Offer, Provider, Quote};
 use crate::cost::serving::TrafficProfile;
@@ -38,6 +39,8 @@ pub(super) struct Sized<'a> {
     /// The day of traffic a serving job must carry, when the request states it (the same for
     /// every candidate, so built once).
     pub traffic: Option<Arc<TrafficProfile>>,
+    /// The storage feeding the GPUs, when the job reads its data from storage.
+    pub feed: Option<Feed<'a>>,
 }
 
 pub(super) struct Enumerated<'a> {
@@ -161,9 +164,13 @@ impl OnGpu {
 pub(super) fn enumerate<'a>(
     catalog: &'a Catalog,
     request: &Request,
+    published: &pricing::Published,
 ) -> Result<Enumerated<'a>, InputError> {
     let scenario = &request.scenario;
     scenario.workload.check()?;
+    if let Some(d) = &scenario.data {
+        d.check()?;
+    }
     let model = Model::resolve(&scenario.model)?;
     let mut warnings = Vec::new();
     if model.coarse {
@@ -182,6 +189,9 @@ pub(super) fn enumerate<'a>(
     let mut on_gpu: Vec<OnGpu> = catalog.gpus.iter().map(|_| OnGpu::default()).collect();
     let workload = &scenario.workload;
     let traffic = pricing::stated_traffic(request).map(Arc::new);
+    // A service with a latency target stays off spot unless the user allows it.
+    let latency_bound = matches!(workload, Workload::Serve(s) if s.latency_target_ms.is_some())
+        && !constraints.spot_with_latency;
 
     for offer in &catalog.offers {
         let (Some(g), Some(provider)) = (
@@ -202,11 +212,18 @@ pub(super) fn enumerate<'a>(
             out.excluded.push(exclude(reason));
             continue;
         }
+        if let Some(need) = needs::unmet(workload, gpu) {
+            out.excluded.push(exclude(Reason::CannotRun(need)));
+            continue;
+        }
         let quotes = quotes(offer, request);
+        let feed = storage::feed(offer, provider, request, published.throughput);
+        let data = scenario.data.as_ref().zip(feed).map(|(d, f)| d.feed(f.mbs));
         let job = Job {
             model: &model,
             workload,
-            data: scenario.data.as_ref(),
+            data: data.as_ref(),
+            feed,
             catalog,
             offer,
             gpu,
@@ -243,6 +260,16 @@ pub(super) fn enumerate<'a>(
                 continue;
             }
             for (quote, overridden) in &quotes {
+                if latency_bound && quote.mode == BillingMode::Spot {
+                    out.excluded.push(Excluded {
+                        offer,
+                        mode: Some(BillingMode::Spot),
+                        gpus,
+                        reason: Reason::SpotForLatency,
+                        cost: None,
+                    });
+                    continue;
+                }
                 out.sized.push(Sized {
                     offer,
                     gpu,
@@ -257,6 +284,7 @@ pub(super) fn enumerate<'a>(
                     overridden: *overridden,
                     on_demand,
                     traffic: traffic.clone(),
+                    feed,
                 });
             }
         }
@@ -302,6 +330,8 @@ struct Job<'a, 'm> {
     model: &'m Model,
     workload: &'m Workload,
     data: Option<&'m DataFeed>,
+    /// The storage the data is read from on this offer.
+    feed: Option<Feed<'a>>,
     catalog: &'a Catalog,
     offer: &'a Offer,
     gpu: &'a Gpu,
@@ -456,7 +486,7 @@ impl Job<'_, '_> {
         gpus: u32,
     ) -> Result<Arc<Timing>, InputError> {
         let cluster = Cluster::on_offer(self.gpu, self.offer, gpus);
-        let key = ClusterKey::of(&cluster);
+        let key = ClusterKey::of(&cluster, self.data);
         let layout = placed.layout();
         if let Some((_, _, t)) = known
             .timings
@@ -465,14 +495,19 @@ impl Job<'_, '_> {
         {
             return Ok(Arc::clone(t));
         }
-        let t = Arc::new(time::estimate_with(
+        let mut t = time::estimate_with(
             self.model,
             &placed.workload,
             &cluster,
             self.data,
             self.catalog,
             Detail::Numbers,
-        )?);
+        )?;
+        // The storage behind the cap (its value is part of the cache key).
+        if let (Some(f), Some(_)) = (self.feed, self.data) {
+            t.terms.push(f.value_term());
+        }
+        let t = Arc::new(t);
         known.timings.push((key, layout, Arc::clone(&t)));
         Ok(t)
     }
@@ -491,7 +526,7 @@ pub(super) fn explain_sizing(
         // A replica's split and an offline job's batch are chosen where it is placed.
         Workload::Serve(_) => {
             let slots = Slots {
-                gpus: c.gpus,
+                gpus: c.job_gpus(),
                 per_node: c.offer.gpu_count.max(1),
             };
             match layout::place_with(&model, &scenario.workload, c.gpu, slots, Detail::Numbers)? {
@@ -501,15 +536,25 @@ pub(super) fn explain_sizing(
         }
         w => with_layout(w, c.layout),
     };
-    let memory = fit::fit_on_with(&model, &workload, c.gpu, c.gpus, Detail::Full)?.memory;
-    let timing = time::estimate_with(
+    let memory = fit::fit_on_with(&model, &workload, c.gpu, c.job_gpus(), Detail::Full)?.memory;
+    let data = scenario
+        .data
+        .as_ref()
+        .zip(c.feed)
+        .map(|(d, f)| d.feed(f.mbs));
+    let mut timing = time::estimate_with(
         &model,
         &workload,
-        &Cluster::on_offer(c.gpu, c.offer, c.gpus),
-        scenario.data.as_ref(),
+        &Cluster::on_offer(c.gpu, c.offer, c.job_gpus()),
+        data.as_ref(),
         catalog,
         Detail::Full,
     )?;
+    if let (Some(f), Some(_)) = (c.feed, &data) {
+        timing
+            .terms
+            .push(f.term(request.costs.storage.fast_tier, Detail::Full));
+    }
     Ok((memory, timing))
 }
 
@@ -535,12 +580,14 @@ struct ClusterKey {
     fabric: crate::catalog::Fabric,
     network_gbps: Option<f64>,
     nvlink_domain: u32,
+    /// Storage throughput feeding the GPUs, MB/s (it differs between offers).
+    feed_mbs: Option<f64>,
 }
 
 impl ClusterKey {
     /// The key of `c`; a job inside one node does not see the network, so offers that differ
     /// only there share their timing.
-    fn of(c: &Cluster) -> ClusterKey {
+    fn of(c: &Cluster, data: Option<&DataFeed>) -> ClusterKey {
         let one_node = c.gpus <= c.gpus_per_node;
         ClusterKey {
             gpus: c.gpus,
@@ -561,6 +608,7 @@ impl ClusterKey {
             } else {
                 c.nvlink_domain
             },
+            feed_mbs: data.map(|d| d.storage_mbs),
         }
     }
 }
@@ -671,11 +719,11 @@ mod tests {
     use crate::explain::Term;
     use crate::plan::{evaluate, explain, Constraints, CostInputs, Objective, Request};
     use crate::scenario::{
-        Classic, DataFeed, DevBox, Lora, ModelSpec, Optimizer, Parallelism, Render, Scenario,
+        Classic, DataSource, DevBox, Lora, ModelSpec, Optimizer, Parallelism, Render, Scenario,
         Serve, Train, TrainPrecision, WeightFormat, Workload, ZeroStage,
     };
 
-    fn request(model: &str, workload: Workload, data: Option<DataFeed>) -> Request {
+    fn request(model: &str, workload: Workload, data: Option<DataSource>) -> Request {
         Request {
             scenario: Scenario {
                 model: ModelSpec::Preset(model.into()),
@@ -713,9 +761,9 @@ mod tests {
             },
             ..Train::default()
         };
-        let slow_disk = DataFeed {
+        let slow_disk = DataSource {
             bytes_per_sample: 4e6,
-            storage_mbs: 50.0,
+            storage_mbs: Some(50.0),
         };
         let moe = Serve {
             weights: WeightFormat::Int4Awq,
@@ -744,6 +792,7 @@ mod tests {
         let dev = DevBox {
             hours: 20.0,
             min_gpu_memory_gib: 24.0,
+            non_cuda: false,
         };
         vec![
             request("llama-3.1-8b", Workload::Lora(Lora::default()), None),
@@ -848,6 +897,7 @@ mod tests {
             "tensor_parallel_comm",
             "pipeline_bubble",
             "storage_cap",
+            "storage_feed",
             "weights_read_per_step",
             "instances",
             "seconds_per_frame",

@@ -6,14 +6,20 @@
 //! `phases` combines several jobs into one plan.
 
 mod candidates;
+pub mod needs;
 pub mod phases;
 pub mod pitfalls;
 mod pricing;
 mod rank;
+pub mod remedies;
+pub mod storage;
 
+pub use needs::Need;
 pub use pitfalls::Pitfall;
 pub use pricing::explain_cost;
 pub use rank::{Objective, SensitivityCase, Why};
+pub use remedies::{Change, Suggestion};
+pub use storage::{Feed, FeedFrom};
 
 use crate::catalog::{BillingMode, Catalog, Currency, Gpu, Offer, Provider, Quote};
 use crate::cost::billing::BreakEven;
@@ -65,8 +71,12 @@ pub struct CostInputs {
     pub ingress_gb: f64,
     /// Hours instances stay up with nobody using them (nights, a weekend).
     pub idle_h: f64,
-    /// Idle periods (e.g. nights) an auto-stop policy would cut short.
+    /// Separate stretches the idle hours come in (nights, a weekend): an auto-stop keeps each
+    /// one for its grace period. At least one when there are idle hours.
     pub idle_periods: f64,
+    /// An auto-stop policy stops an idle instance after this many hours (its grace period);
+    /// `None`: instances stay up through every idle hour.
+    pub auto_stop_h: Option<f64>,
     /// Peak-to-average ratio of serving traffic over a day (1: flat).
     pub serving_peak_ratio: f64,
     /// Environment set-up and data download before the job, billed at the instance rate.
@@ -90,6 +100,7 @@ impl Default for CostInputs {
             ingress_gb: 0.0,
             idle_h: 0.0,
             idle_periods: 0.0,
+            auto_stop_h: None,
             serving_peak_ratio: 1.0,
             setup_h: 0.5,
             spot_interruptions_per_h: None,
@@ -120,6 +131,9 @@ pub struct Features {
 /// What the user allows.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Constraints {
+    /// A service with a latency target may run on spot instances. Off by default: a reclaimed
+    /// instance drops the answers it was generating, whatever spares stand by.
+    pub spot_with_latency: bool,
     /// Most the whole job may cost, in the report currency.
     pub budget: Option<f64>,
     /// Provider ids allowed; empty: all.
@@ -142,6 +156,7 @@ pub struct Constraints {
 impl Default for Constraints {
     fn default() -> Self {
         Constraints {
+            spot_with_latency: false,
             budget: None,
             providers: Vec::new(),
             regions: Vec::new(),
@@ -166,6 +181,63 @@ pub struct Request {
     pub today: Option<i64>,
 }
 
+/// How a serving fleet follows the day's traffic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scaling {
+    /// Instances start and stop with the traffic, hour by hour (pay-as-you-go modes).
+    Autoscaled,
+    /// The busiest hour's instances are kept all month (a commitment is paid anyway).
+    Fixed,
+    /// Workers billed per second of work, scaled to zero between bursts.
+    Serverless,
+}
+
+/// A serving candidate's fleet: what is rented, what it carries and how fast it answers. The
+/// counts add up: `peak_instances × replicas_per_instance` replicas of `gpus_per_replica` GPUs
+/// run on `peak_instances × offer.gpu_count` GPUs rented.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServingFleet {
+    /// GPUs one replica runs on (its tensor-parallel degree).
+    pub gpus_per_replica: u32,
+    /// Replicas one instance holds (1 when a replica spans instances).
+    pub replicas_per_instance: u32,
+    /// Instances one replica spans: 1, or more when the model is served across instances.
+    pub instances_per_replica: u32,
+    /// Instances running in each hour of the day, spares included.
+    pub instances_by_hour: [u32; 24],
+    /// Instances rented in the busiest hour, spares included.
+    pub peak_instances: u32,
+    /// Spare instances kept against spot reclaims in the busiest hour (0 off spot).
+    pub peak_spares: u32,
+    /// Instances running on average over the day.
+    pub mean_instances: f64,
+    pub scaling: Scaling,
+    /// Requests per second one replica serves (at the latency target when one is set).
+    pub replica_requests_per_s: f64,
+    /// Output tokens per second one replica generates, at the same batch.
+    pub replica_tokens_per_s: f64,
+    /// Time to first token, seconds.
+    pub time_to_first_token_s: f64,
+    /// Time per output token at the batch the fleet is sized with, ms.
+    pub time_per_output_token_ms: f64,
+    pub latency_target_ms: Option<f64>,
+    /// The whole month's cost per million tokens served (prompt and output), report currency.
+    pub per_million_tokens: f64,
+    /// Spot reclaims expected over the month across the fleet (0 off spot).
+    pub reclaims_per_month: f64,
+    /// What the spares cost over the month (report currency).
+    pub spare_cost: f64,
+}
+
+impl ServingFleet {
+    /// Replicas running in the busiest hour.
+    pub fn peak_replicas(&self) -> u32 {
+        self.peak_instances
+            .saturating_mul(self.replicas_per_instance)
+            / self.instances_per_replica.max(1)
+    }
+}
+
 /// One way to run the job: an offer, how many instances, which billing mode.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Candidate<'a> {
@@ -173,7 +245,9 @@ pub struct Candidate<'a> {
     pub gpu: &'a Gpu,
     pub provider: &'a Provider,
     pub mode: BillingMode,
+    /// Instances rented (serving: in the busiest hour).
     pub instances: u32,
+    /// GPUs rented (serving: in the busiest hour; one replica's are in `serving`).
     pub gpus: u32,
     /// The parallel layout the job runs with (training), as the person fixed it or the engine
     /// chose it.
@@ -204,7 +278,20 @@ pub struct Candidate<'a> {
     pub spot: Option<SpotOutcome>,
     /// The high end of the time band misses the deadline.
     pub deadline_at_risk: bool,
+    /// The storage feeding the GPUs, when the job reads its data from storage.
+    pub feed: Option<Feed<'a>>,
+    /// The fleet, when serving.
+    pub serving: Option<ServingFleet>,
     pub warnings: Vec<String>,
+}
+
+impl Candidate<'_> {
+    /// GPUs the job was sized and timed on: all of them, or one replica when serving.
+    pub fn job_gpus(&self) -> u32 {
+        self.serving
+            .as_ref()
+            .map_or(self.gpus, |s| s.gpus_per_replica)
+    }
 }
 
 /// Why a candidate was left out.
@@ -216,8 +303,13 @@ pub enum Reason {
     MissesDeadline { late_h: f64 },
     /// Costs this much over the budget (report currency).
     OverBudget { over: f64 },
+    /// Spot for a service with a latency target, which the user has not allowed.
+    SpotForLatency,
     /// Lacks a required feature (`nvlink`, `mig`, `graphics`, `video`, `cuda`).
     LacksFeature(&'static str),
+    /// Cannot run this kind of job at all (an inference-only chip for training, no graphics
+    /// APIs for rendering, not CUDA for a development box).
+    CannotRun(Need),
     /// The catalog has no price in any allowed mode: the user can enter one.
     NoPrice,
     /// Outside the allowed providers, regions or billing modes.
@@ -245,7 +337,8 @@ pub struct Report<'a> {
     /// Candidates meeting every constraint, best first.
     pub ranked: Vec<Candidate<'a>>,
     pub excluded: Vec<Excluded<'a>>,
-    /// Indices into `ranked` of the time/cost Pareto front, fastest first.
+    /// Indices into `ranked` of the time/cost Pareto front, fastest first (a service's time is
+    /// its time per output token).
     pub pareto: Vec<usize>,
     /// Why the first beats the second.
     pub why: Option<Why>,
@@ -256,11 +349,24 @@ pub struct Report<'a> {
     pub currency: Currency,
     /// Warnings about the scenario itself (coarse estimate, assumptions).
     pub warnings: Vec<String>,
+    /// When memory rules out every offer: the configurations that would fit, each with its
+    /// pick (see [`remedies`]).
+    pub suggestions: Vec<Suggestion<'a>>,
 }
 
 impl<'a> Report<'a> {
     pub fn pick(&self) -> Option<&Candidate<'a>> {
         self.ranked.first()
+    }
+
+    /// Memory rules out every offer: what would fit is worth searching for (a suggestion cannot
+    /// lift a deadline or a budget).
+    pub fn fits_nowhere(&self) -> bool {
+        self.ranked.is_empty()
+            && self
+                .excluded
+                .iter()
+                .any(|e| matches!(e.reason, Reason::DoesNotFit { .. }))
     }
 }
 
@@ -300,12 +406,27 @@ pub fn explain(
 }
 
 /// Evaluates every candidate of `catalog` for `request`. Figures carry values only; [`explain`]
-/// gives the formulas of the one shown.
+/// gives the formulas of the one shown. When memory rules out every offer, the report says
+/// what would fit.
 pub fn evaluate<'a>(catalog: &'a Catalog, request: &Request) -> Result<Report<'a>, InputError> {
-    let sized = candidates::enumerate(catalog, request)?;
+    let mut report = evaluate_fitting(catalog, request)?;
+    if report.fits_nowhere() {
+        report.suggestions = remedies::suggest(catalog, request)?;
+    }
+    Ok(report)
+}
+
+/// [`evaluate`] without the search for what would fit when nothing does (the report's
+/// `suggestions` stay empty): for a caller that leaves such a job to one that has the search,
+/// as the page's small first-answer module leaves it to the app.
+pub fn evaluate_fitting<'a>(
+    catalog: &'a Catalog,
+    request: &Request,
+) -> Result<Report<'a>, InputError> {
+    let published = pricing::Published::of(catalog, request);
+    let sized = candidates::enumerate(catalog, request, &published)?;
     let mut priced = Vec::new();
     let mut excluded = sized.excluded;
-    let published = pricing::Published::of(catalog, request);
     for c in sized.sized {
         match pricing::price(c, request, &published) {
             Ok(candidate) => priced.push(candidate),
@@ -315,5 +436,7 @@ pub fn evaluate<'a>(catalog: &'a Catalog, request: &Request) -> Result<Report<'a
     Ok(rank::rank(priced, excluded, request, sized.warnings))
 }
 
+#[cfg(test)]
+mod rules_tests;
 #[cfg(test)]
 mod tests;

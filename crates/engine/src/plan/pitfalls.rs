@@ -1,7 +1,12 @@
 //! The classic ways people waste money on cloud GPUs, found in the report with the amount at stake.
 
+use super::storage::{self, FeedFrom};
 use super::{Candidate, Request};
+use crate::catalog::schema::ProviderKind;
 use crate::catalog::{BillingMode, InstanceLink};
+use crate::cost::hidden::{auto_stop_saving_with, DEFAULT_AUTO_STOP_H};
+use crate::explain::Detail;
+use crate::scenario::Workload;
 
 /// Prices older than this are flagged (defined with the catalog's dating rule).
 pub use crate::catalog::STALE_AFTER_DAYS;
@@ -11,14 +16,26 @@ pub const LOW_HEADROOM: f64 = 0.10;
 /// A mistake in reach and what it would cost (report currency); the front ends word it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Pitfall {
-    /// Storage cannot feed the GPUs: utilisation capped, the job runs longer.
-    StorageStarvesGpu { utilisation: f64, extra_cost: f64 },
+    /// Storage cannot feed the GPUs: utilisation capped, the job runs longer. `feed_mbs` is
+    /// what the storage delivers; `faster_mbs` what the offer's fastest storage would (the
+    /// provider's fastest tier, or the instance's local disk), when that is faster.
+    StorageStarvesGpu {
+        utilisation: f64,
+        extra_cost: f64,
+        feed_mbs: f64,
+        faster_mbs: Option<f64>,
+    },
     /// On-demand chosen where a commitment on the same offer would cost less.
     OnDemandForLongJob { saving: f64, mode: BillingMode },
     /// Egress is a large share of the bill.
     Egress { cost: f64, share: f64 },
-    /// Idle hours are billed; an auto-stop would save this much.
-    NoAutoStop { idle_cost: f64 },
+    /// Idle hours are billed in full: an auto-stop after `grace_h` idle hours in each idle
+    /// period would save `saving` of their `idle_cost`.
+    NoAutoStop {
+        idle_cost: f64,
+        saving: f64,
+        grace_h: f64,
+    },
     /// Several GPUs over PCIe where the same GPUs with NVLink finish sooner or cheaper.
     MultiGpuWithoutNvlink { extra_cost: f64 },
     /// Less than 10 % of GPU memory left free.
@@ -28,6 +45,20 @@ pub enum Pitfall {
     StalePrice { days: Option<i64> },
     /// The GPU needs a software stack other than CUDA.
     NonCuda { software: &'static str },
+    /// A service on spot instances: priced with `spares` spare instances at the busiest hour
+    /// (costing `spare_cost` a month) against about `reclaims_per_month` reclaims, each of
+    /// which still drops the answers it was generating.
+    SpotServing {
+        spares: u32,
+        reclaims_per_month: f64,
+        spare_cost: f64,
+    },
+    /// A production service on a consumer card (whose driver licence excludes data-centre
+    /// deployment) or on a marketplace host (a third party's machine).
+    ConsumerHardware {
+        consumer_card: bool,
+        marketplace: bool,
+    },
 }
 
 pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
@@ -41,11 +72,17 @@ pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
         .find(|l| l.key == "compute")
         .map_or(0.0, |l| l.value);
 
-    if let Some(cap) = pick.timing.terms.iter().find(|t| t.key == "storage_cap") {
+    if let (Some(cap), Some(feed)) = (
+        pick.timing.terms.iter().find(|t| t.key == "storage_cap"),
+        pick.feed,
+    ) {
         if cap.value < 1.0 && cap.value > 0.0 {
             out.push(Pitfall::StorageStarvesGpu {
                 utilisation: cap.value,
                 extra_cost: compute * (1.0 - cap.value),
+                feed_mbs: feed.mbs,
+                faster_mbs: storage::fastest_mbs(pick.offer, pick.provider, request)
+                    .filter(|f| *f > feed.mbs && feed.from != FeedFrom::Stated),
             });
         }
     }
@@ -73,16 +110,27 @@ pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
         }
     }
     if let Some(idle) = pick.lines.iter().find(|l| l.key == "idle") {
-        if idle.value > 0.0 {
+        let costs = &request.costs;
+        if idle.value > 0.0 && costs.auto_stop_h.is_none() {
+            let grace_h = DEFAULT_AUTO_STOP_H;
+            let saving = auto_stop_saving_with(
+                idle.value / costs.idle_h.max(1e-9),
+                costs.idle_h,
+                costs.idle_periods.max(1.0),
+                grace_h,
+                Detail::Numbers,
+            );
             out.push(Pitfall::NoAutoStop {
                 idle_cost: idle.value,
+                saving: saving.value,
+                grace_h,
             });
         }
     }
-    if pick.gpus > 1 && pick.offer.gpu_link == InstanceLink::Pcie {
+    if pick.job_gpus() > 1 && pick.offer.gpu_link == InstanceLink::Pcie {
         let nvlink = ranked.iter().filter(|c| {
             c.gpu.id == pick.gpu.id
-                && c.gpus == pick.gpus
+                && c.job_gpus() == pick.job_gpus()
                 && matches!(
                     c.offer.gpu_link,
                     InstanceLink::Nvlink | InstanceLink::Nvswitch
@@ -97,7 +145,9 @@ pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
             }
         }
     }
-    if pick.headroom < LOW_HEADROOM {
+    // A development box's memory is a class of card the user asked for, not a computed need.
+    let asked = matches!(request.scenario.workload, Workload::DevBox(_));
+    if pick.headroom < LOW_HEADROOM && !asked {
         out.push(Pitfall::LowMemoryHeadroom {
             headroom: pick.headroom,
         });
@@ -118,6 +168,23 @@ pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
     };
     if let Some(software) = software {
         out.push(Pitfall::NonCuda { software });
+    }
+    if let Some(fleet) = &pick.serving {
+        if pick.mode == BillingMode::Spot {
+            out.push(Pitfall::SpotServing {
+                spares: fleet.peak_spares,
+                reclaims_per_month: fleet.reclaims_per_month,
+                spare_cost: fleet.spare_cost,
+            });
+        }
+        let consumer_card = pick.gpu.consumer;
+        let marketplace = pick.provider.kind == ProviderKind::Marketplace;
+        if consumer_card || marketplace {
+            out.push(Pitfall::ConsumerHardware {
+                consumer_card,
+                marketplace,
+            });
+        }
     }
     out
 }

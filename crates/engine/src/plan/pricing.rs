@@ -4,14 +4,15 @@
 //! re-runs the same arithmetic with its formulas for the candidate a person looks at.
 
 use super::candidates::Sized;
-use super::{Candidate, Excluded, Reason, Request};
+use super::{storage, Candidate, Excluded, Reason, Request, Scaling, ServingFleet};
 use crate::catalog::schema::StorageTier;
 use crate::catalog::{BillingMode, Catalog, Currency, Offer, Provider, Quote};
 use crate::cost::billing::{
     billed_hours, break_even_with, commitment_cost, on_demand_cost, BreakEven,
 };
-use crate::cost::hidden::{egress_cost, idle_cost, storage_cost, HOURS_PER_MONTH};
-use crate::cost::serving::{fleet_with, serverless_with, TrafficProfile};
+use crate::cost::hidden::{egress_cost, idle_billed, storage_cost, HOURS_PER_MONTH};
+use crate::cost::money::symbol;
+use crate::cost::serving::{fleet_on_spot_with, serverless_with, spot_down_share, TrafficProfile};
 use crate::cost::spot::{expected_runtime_with, SpotOutcome, SpotRisk};
 use crate::explain::{Detail, Term};
 use crate::scenario::{Serve, Workload};
@@ -21,6 +22,9 @@ use crate::sizing::time::Timing;
 /// Default spot interruptions per instance-hour when the user gives none: an assumption, shown
 /// as such and editable (providers publish only coarse monthly buckets, e.g. AWS Spot Advisor).
 pub const DEFAULT_SPOT_INTERRUPTIONS_PER_H: f64 = 0.02;
+/// Where the interruption rates behind spot pricing come from.
+pub const SPOT_RATE_SOURCE: &str =
+    "assumed rate; AWS publishes monthly buckets, https://aws.amazon.com/ec2/spot/instance-advisor/";
 /// Marketplace "interruptible" hosts are outbid more often.
 pub const MARKETPLACE_SPOT_INTERRUPTIONS_PER_H: f64 = 0.05;
 
@@ -38,6 +42,8 @@ pub(super) struct Published {
     snapshot: Option<(f64, usize)>,
     /// The whole month's egress of the request, through each provider's tiers.
     egress: Option<(f64, usize)>,
+    /// Throughput of the tier the request's data would go on, MB/s.
+    pub(super) throughput: Option<(f64, usize)>,
 }
 
 impl Published {
@@ -48,7 +54,7 @@ impl Published {
         let providers = &catalog.providers;
         let storage = providers
             .iter()
-            .filter_map(|p| storage_tier(p, costs.storage.fast_tier))
+            .filter_map(|p| storage_tier(p, request))
             .map(|t| to_report(t.price.price, t.price.currency))
             .collect();
         let snapshot = providers
@@ -67,12 +73,13 @@ impl Published {
             storage: median(storage),
             snapshot: median(snapshot),
             egress: median(egress),
+            throughput: storage::published_mbs(providers, request),
         }
     }
 }
 
 /// The middle of `values` (the mean of the two middle ones for an even count) and the count.
-fn median(mut values: Vec<f64>) -> Option<(f64, usize)> {
+pub(super) fn median(mut values: Vec<f64>) -> Option<(f64, usize)> {
     values.retain(|v| v.is_finite());
     values.sort_by(f64::total_cmp);
     let n = values.len();
@@ -84,18 +91,13 @@ fn median(mut values: Vec<f64>) -> Option<(f64, usize)> {
     Some((mid, n))
 }
 
-/// The storage tier a job's data goes on: the fastest when asked for, else the cheapest.
-fn storage_tier(provider: &Provider, fast: bool) -> Option<&StorageTier> {
-    let tiers = provider.storage.iter();
-    if fast {
-        tiers.max_by(|x, y| {
-            x.max_throughput_mbs
-                .unwrap_or(0.0)
-                .total_cmp(&y.max_throughput_mbs.unwrap_or(0.0))
-        })
-    } else {
-        tiers.min_by(|x, y| x.price.price.total_cmp(&y.price.price))
-    }
+/// The storage tier a job's data goes on (see [`storage::tier`]).
+fn storage_tier<'p>(provider: &'p Provider, request: &Request) -> Option<&'p StorageTier> {
+    storage::tier(
+        provider,
+        request.costs.storage.fast_tier,
+        storage::rereads(&request.scenario.workload),
+    )
 }
 
 /// A hidden-cost line at the provider's own price, else at the published `median` (priced by
@@ -219,38 +221,67 @@ pub(super) fn price<'a>(
         total_at(hours.high).max(expected),
     );
 
+    // Each note names the amount assumed, so it reads the same as the cost line it explains.
     let mut warnings = s.timing.warnings.clone();
-    let mut unpublished = |what: &str, fallback: Option<(f64, usize)>| {
-        warnings.push(match fallback {
-            Some(_) => format!(
-                "{} publishes no {what} price: the median of other providers is assumed",
-                s.provider.name
+    let sym = symbol(costs.currency);
+    let name = &s.provider.name;
+    let mut unpublished =
+        |what: &str, fallback: Option<(f64, usize)>, amount: &dyn Fn(f64) -> String| {
+            warnings.push(match fallback {
+                Some((v, _)) => format!(
+                "{name} publishes no {what} price: the median of other providers, {}, is assumed",
+                amount(v)
             ),
-            None => format!("{} {what} price unknown: not counted", s.provider.name),
-        })
-    };
+                None => format!("{name} {what} price unknown: not counted"),
+            })
+        };
+    let per_gb_month = |v: f64| format!("{sym}{v:.3}/GB-month");
     if costs.storage.data_gb + costs.storage.checkpoints_gb > 0.0 && s.provider.storage.is_empty() {
-        unpublished("storage", published.storage);
+        unpublished("storage", published.storage, &per_gb_month);
     }
     if costs.storage.snapshot_gb > 0.0 && s.provider.snapshot.is_none() {
-        unpublished("snapshot", published.snapshot);
+        unpublished("snapshot", published.snapshot, &per_gb_month);
     }
     if costs.egress_gb > 0.0 && s.provider.egress.is_empty() {
-        unpublished("egress", published.egress);
+        let gb = costs.egress_gb;
+        match published.egress {
+            // Most providers include this much for free: say so, rather than "assumed" beside
+            // a line of nothing.
+            Some((v, _)) if v < 0.005 => warnings.push(format!(
+                "{name} publishes no egress price: most providers charge nothing for {gb:.0} GB a month, so none is counted"
+            )),
+            Some((v, _)) => warnings.push(format!(
+                "{name} publishes no egress price: the median of other providers for {gb:.0} GB a month, {sym}{v:.2}, is assumed"
+            )),
+            None => unpublished("egress", None, &per_gb_month),
+        }
     }
     let break_even = commitment_break_even(&s.quote, s.on_demand, request, Detail::Numbers);
     let deadline_at_risk = request
         .scenario
         .deadline_h
         .is_some_and(|d| !serving && hours.high > d);
+    // A service is rented as its fleet: the busiest hour's instances and their GPUs.
+    let fleet = serving.then(|| {
+        let (_, mut fleet, tokens_per_month) = serving_plan(&basis, request, rate, Detail::Numbers);
+        fleet.per_million_tokens = expected / tokens_per_month.max(1e-9) * 1e6;
+        fleet
+    });
+    let (instances, gpus) = match &fleet {
+        Some(f) => (
+            f.peak_instances,
+            f.peak_instances.saturating_mul(s.offer.gpu_count),
+        ),
+        None => (s.instances, s.gpus),
+    };
 
     Ok(Candidate {
         offer: s.offer,
         gpu: s.gpu,
         provider: s.provider,
         mode,
-        instances: s.instances,
-        gpus: s.gpus,
+        instances,
+        gpus,
         layout: s.layout,
         hours,
         cost,
@@ -264,8 +295,24 @@ pub(super) fn price<'a>(
         break_even,
         spot,
         deadline_at_risk,
+        feed: s.feed,
+        serving: fleet,
         warnings,
     })
+}
+
+/// Spot interruptions per instance-hour at `provider`: the user's figure, else the default for
+/// its kind.
+fn interruptions_per_h(provider: &Provider, request: &Request) -> f64 {
+    let default_rate = if provider.kind == crate::catalog::schema::ProviderKind::Marketplace {
+        MARKETPLACE_SPOT_INTERRUPTIONS_PER_H
+    } else {
+        DEFAULT_SPOT_INTERRUPTIONS_PER_H
+    };
+    request
+        .costs
+        .spot_interruptions_per_h
+        .unwrap_or(default_rate)
 }
 
 /// Spot interruptions and checkpoints stretching `work_hours` of work on `instances` instances.
@@ -277,14 +324,8 @@ fn spot_outcome(
     detail: Detail,
 ) -> SpotOutcome {
     let costs = &request.costs;
-    let default_rate = if provider.kind == crate::catalog::schema::ProviderKind::Marketplace {
-        MARKETPLACE_SPOT_INTERRUPTIONS_PER_H
-    } else {
-        DEFAULT_SPOT_INTERRUPTIONS_PER_H
-    };
     let risk = SpotRisk {
-        interruptions_per_hour: costs.spot_interruptions_per_h.unwrap_or(default_rate)
-            * f64::from(instances),
+        interruptions_per_hour: interruptions_per_h(provider, request) * f64::from(instances),
         restart_hours: costs.spot_restart_h,
         checkpoint_hours: costs.checkpoint_write_h,
     };
@@ -336,7 +377,7 @@ pub fn explain_cost(catalog: &Catalog, c: &Candidate, request: &Request) -> Vec<
         offer: c.offer,
         provider: c.provider,
         instances: c.instances,
-        gpus: c.gpus,
+        gpus: c.job_gpus(),
         quote: &c.quote,
         timing: &c.timing,
         traffic: None,
@@ -395,7 +436,13 @@ fn lines(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Deta
             });
         }
         if costs.idle_h > 0.0 {
-            let mut idle = idle_cost(rate * instances, costs.idle_h, detail);
+            let mut idle = idle_billed(
+                rate * instances,
+                costs.idle_h,
+                costs.idle_periods,
+                costs.auto_stop_h,
+                detail,
+            );
             if detail == Detail::Full {
                 idle.formula = format!("{} ({} instance(s))", idle.formula, b.instances);
             }
@@ -407,7 +454,7 @@ fn lines(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Deta
     let kept_h = h + costs.setup_h + costs.storage.retention_h;
     let gb = costs.storage.data_gb + costs.storage.checkpoints_gb;
     if gb > 0.0 {
-        let own = storage_tier(b.provider, costs.storage.fast_tier).map(|tier| {
+        let own = storage_tier(b.provider, request).map(|tier| {
             let price = to_report(tier.price.price, tier.price.currency);
             let mut t = storage_cost("storage", gb, price, kept_h, detail);
             if detail == Detail::Full {
@@ -454,7 +501,13 @@ fn lines(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Deta
                 key: "egress",
                 value: cost,
                 unit: "currency",
-                formula: detail.text(|| format!("{gb:.0} GB out in the month")),
+                formula: detail.text(|| {
+                    if cost < 0.005 {
+                        format!("{gb:.0} GB out in the month: most providers charge nothing for that much")
+                    } else {
+                        format!("{gb:.0} GB out in the month")
+                    }
+                }),
                 source: None,
             },
         ));
@@ -493,15 +546,34 @@ pub(super) fn stated_traffic(request: &Request) -> Option<TrafficProfile> {
 /// A month of serving: replicas per hour from the traffic, autoscaled for pay-as-you-go modes and
 /// fixed at the peak for commitments.
 fn serving_compute(b: &Basis, request: &Request, rate: f64, detail: Detail) -> Term {
+    serving_plan(b, request, rate, detail).0
+}
+
+/// The month of serving on `b`: its compute line, its fleet (without its cost per million
+/// tokens, which takes the whole bill) and the tokens it serves in the month.
+///
+/// On spot, reclaims are modelled as the fleet losing instances: each is out a share of the
+/// time (reclaimed at the provider's interruption rate, back after the restart time), and every
+/// hour keeps enough spares that losing more at once is rarer than
+/// [`crate::cost::serving::SPOT_SHORTFALL`]. The spares are billed like the rest.
+fn serving_plan(
+    b: &Basis,
+    request: &Request,
+    rate: f64,
+    detail: Detail,
+) -> (Term, ServingFleet, f64) {
     let Workload::Serve(serve) = &request.scenario.workload else {
-        unreachable!("serving_compute is only called for serving workloads")
+        unreachable!("serving_plan is only called for serving workloads")
     };
-    let per_replica = b
-        .timing
-        .figure("requests_per_s")
-        .map_or(0.0, |f| f.band.expected);
-    let replicas_per_instance = (b.offer.gpu_count / b.gpus.max(1)).max(1);
+    let figure = |key: &str| b.timing.figure(key).map(|f| f.band.expected);
+    let per_replica = figure("requests_per_s").unwrap_or(0.0);
+    // The fleet is counted in units of one instance, or of the instances one replica spans when
+    // a model larger than an instance is served across several.
+    let per_node = b.offer.gpu_count.max(1);
+    let instances_per_replica = b.gpus.max(1).div_ceil(per_node);
+    let replicas_per_instance = (per_node / b.gpus.max(1)).max(1);
     let capacity = per_replica * f64::from(replicas_per_instance);
+    let unit_rate = rate * f64::from(instances_per_replica);
     let built;
     let profile = match b.traffic {
         Some(day) => day,
@@ -510,25 +582,93 @@ fn serving_compute(b: &Basis, request: &Request, rate: f64, detail: Detail) -> T
             &built
         }
     };
-    if b.quote.mode == BillingMode::Serverless {
-        // Billed per second of work, idle timeout and start, not per instance-hour.
-        return serverless_with(profile, capacity.max(1e-9), rate, detail);
-    }
-    let f = fleet_with(profile, capacity.max(1e-9), rate, 1, detail);
-    let (value, which) = match b.quote.mode.term_hours() {
-        None => (f.autoscaled_per_month, 0),
-        Some(_) => (f.fixed_per_month, 1),
+    let mode = b.quote.mode;
+    let spot = mode == BillingMode::Spot;
+    let reclaim_rate = if spot {
+        interruptions_per_h(b.provider, request)
+    } else {
+        0.0
     };
-    Term {
-        key: "compute",
-        value,
-        unit: "currency",
-        formula: detail.text(|| {
-            format!(
-                "{}; {capacity:.2} req/s per instance ({replicas_per_instance} replica(s) × {per_replica:.2}), peak {} instances",
-                f.terms[which].formula, f.peak_instances
-            )
-        }),
-        source: None,
+    let down = spot_down_share(reclaim_rate, request.costs.spot_restart_h);
+    let mut f = fleet_on_spot_with(profile, capacity.max(1e-9), unit_rate, 1, down, detail);
+    if instances_per_replica > 1 {
+        for n in f
+            .instances_by_hour
+            .iter_mut()
+            .chain(f.spares_by_hour.iter_mut())
+        {
+            *n = n.saturating_mul(instances_per_replica);
+        }
+        f.peak_instances = f.peak_instances.saturating_mul(instances_per_replica);
+        f.peak_spares = f.peak_spares.saturating_mul(instances_per_replica);
     }
+    let (term, scaling) = if mode == BillingMode::Serverless {
+        // Billed per second of work, idle timeout and start, not per instance-hour.
+        (
+            serverless_with(profile, capacity.max(1e-9), rate, detail),
+            Scaling::Serverless,
+        )
+    } else {
+        let (value, which, scaling) = match mode.term_hours() {
+            None => (f.autoscaled_per_month, 0, Scaling::Autoscaled),
+            Some(_) => (f.fixed_per_month, 1, Scaling::Fixed),
+        };
+        let term = Term {
+            key: "compute",
+            value,
+            unit: "currency",
+            formula: detail.text(|| {
+                format!(
+                    "{}; {capacity:.2} req/s per {} ({replicas_per_instance} replica(s) × {per_replica:.2}), peak {} instances; reclaims {reclaim_rate:.3}/h, {:.2} h to replace",
+                    f.terms[which].formula,
+                    if instances_per_replica > 1 {
+                        format!("replica on {instances_per_replica} instances")
+                    } else {
+                        "instance".to_string()
+                    },
+                    f.peak_instances,
+                    request.costs.spot_restart_h
+                )
+            }),
+            source: spot.then_some(SPOT_RATE_SOURCE),
+        };
+        (term, scaling)
+    };
+    let days = HOURS_PER_MONTH / 24.0;
+    let instance_hours: f64 = f.instances_by_hour.iter().map(|&n| f64::from(n)).sum();
+    let spare_hours: f64 = f.spares_by_hour.iter().map(|&n| f64::from(n)).sum();
+    let tokens_per_month = profile
+        .requests_per_second
+        .iter()
+        .map(|r| r * 3600.0)
+        .sum::<f64>()
+        * (profile.prompt_tokens + profile.output_tokens)
+        * days;
+    // The latency the fleet is sized at: the step at the batch meeting the target, when set.
+    let tpot_ms = figure("time_per_output_token_at_target_ms")
+        .or_else(|| figure("time_per_output_token_ms"))
+        .unwrap_or(f64::NAN);
+    let batch = figure("batch_at_latency_target").unwrap_or(f64::from(serve.concurrency));
+    let fleet = ServingFleet {
+        gpus_per_replica: b.gpus.max(1),
+        replicas_per_instance,
+        instances_per_replica,
+        instances_by_hour: f.instances_by_hour,
+        peak_instances: f.peak_instances,
+        peak_spares: f.peak_spares,
+        mean_instances: match scaling {
+            Scaling::Fixed => f64::from(f.peak_instances),
+            _ => instance_hours / 24.0,
+        },
+        scaling,
+        replica_requests_per_s: per_replica,
+        replica_tokens_per_s: batch / tpot_ms * 1e3,
+        time_to_first_token_s: figure("time_to_first_token_s").unwrap_or(f64::NAN),
+        time_per_output_token_ms: tpot_ms,
+        latency_target_ms: serve.latency_target_ms,
+        per_million_tokens: 0.0,
+        reclaims_per_month: reclaim_rate * instance_hours * days,
+        spare_cost: spare_hours * rate * days,
+    };
+    (term, fleet, tokens_per_month)
 }

@@ -13,16 +13,49 @@ pub enum Objective {
     BestValue,
 }
 
-/// Why the pick beats the runner-up, as numbers the front ends turn into a sentence.
+/// Costs closer than this (report currency) read the same: the answer shows cents.
+pub const SAME_COST: f64 = 0.005;
+/// Job times closer than this read the same: half a minute, in hours.
+pub const SAME_HOURS: f64 = 30.0 / 3600.0;
+/// Times per output token closer than this read the same: the answer shows tenths of a ms.
+pub const SAME_MS: f64 = 0.05;
+
+/// Why the pick beats the runner-up, as numbers the front ends turn into a sentence. A
+/// difference below what the answer shows is a tie, not a win: see [`Why::same_cost`] and
+/// [`Why::same_time`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Why {
     /// Index into `ranked` of the runner-up.
     pub runner_up: usize,
     /// Runner-up cost minus pick cost (report currency); positive: the pick is cheaper.
     pub saves: f64,
-    /// Runner-up hours minus pick hours; positive: the pick is faster.
+    /// Runner-up hours minus pick hours; positive: the pick is faster. Zero for a service,
+    /// which runs the month whatever it runs on.
     pub sooner_h: f64,
+    /// For a service: runner-up time per output token minus the pick's, ms; positive: the
+    /// pick answers faster.
+    pub faster_ms: Option<f64>,
     pub objective: Objective,
+}
+
+impl Why {
+    /// The two cost the same, as far as the answer shows.
+    pub fn same_cost(&self) -> bool {
+        self.saves.abs() < SAME_COST
+    }
+
+    /// The two take the same time (a service: answer as fast), as far as the answer shows.
+    pub fn same_time(&self) -> bool {
+        match self.faster_ms {
+            Some(ms) => ms.abs() < SAME_MS,
+            None => self.sooner_h.abs() < SAME_HOURS,
+        }
+    }
+
+    /// Neither is better on cost or time: the pick only comes first by the ranking's order.
+    pub fn tie(&self) -> bool {
+        self.same_cost() && self.same_time()
+    }
 }
 
 /// One "what if" and the candidate that would then be picked.
@@ -38,12 +71,20 @@ pub struct SensitivityCase {
     pub holds: bool,
 }
 
+/// What "faster" means for a candidate: its hours, or for a service (which runs the month
+/// whatever it runs on) its time per output token.
+pub(super) fn time(c: &Candidate) -> f64 {
+    c.serving
+        .as_ref()
+        .map_or(c.hours.expected, |f| f.time_per_output_token_ms)
+}
+
 fn score(objective: Objective, c: &Candidate, min_cost: f64, min_hours: f64) -> f64 {
     match objective {
         Objective::Cheapest => c.cost.expected,
-        Objective::Fastest => c.hours.expected,
+        Objective::Fastest => time(c),
         Objective::BestValue => {
-            c.cost.expected / min_cost.max(1e-9) + c.hours.expected / min_hours.max(1e-9)
+            c.cost.expected / min_cost.max(1e-9) + time(c) / min_hours.max(1e-9)
         }
     }
 }
@@ -56,10 +97,7 @@ fn sort(objective: Objective, list: &mut Vec<Candidate>) {
         .iter()
         .map(|c| c.cost.expected)
         .fold(f64::INFINITY, f64::min);
-    let min_hours = list
-        .iter()
-        .map(|c| c.hours.expected)
-        .fold(f64::INFINITY, f64::min);
+    let min_hours = list.iter().map(time).fold(f64::INFINITY, f64::min);
     // Integer keys compare fast; every offer lives in the catalog's one list, so its address
     // is its place there.
     let mut keys: Vec<(u64, u64, u64, usize, u8, u32, usize)> = list
@@ -69,7 +107,7 @@ fn sort(objective: Objective, list: &mut Vec<Candidate>) {
             (
                 ordered(score(objective, c, min_cost, min_hours)),
                 ordered(c.cost.expected),
-                ordered(c.hours.expected),
+                ordered(time(c)),
                 std::ptr::from_ref(c.offer) as usize,
                 c.mode as u8,
                 c.instances,
@@ -128,10 +166,14 @@ pub(super) fn rank<'a>(
     sort(request.objective, &mut ranked);
 
     let pareto = pareto(&ranked);
+    let latency = |c: &Candidate| c.serving.as_ref().map(|f| f.time_per_output_token_ms);
     let why = (ranked.len() > 1).then(|| Why {
         runner_up: 1,
         saves: ranked[1].cost.expected - ranked[0].cost.expected,
         sooner_h: ranked[1].hours.expected - ranked[0].hours.expected,
+        faster_ms: latency(&ranked[1])
+            .zip(latency(&ranked[0]))
+            .map(|(r, p)| r - p),
         objective: request.objective,
     });
     let sensitivity = sensitivity(&ranked, request);
@@ -145,6 +187,7 @@ pub(super) fn rank<'a>(
         pitfalls,
         currency: request.costs.currency,
         warnings,
+        suggestions: Vec::new(),
     }
 }
 
@@ -154,7 +197,7 @@ pub(super) fn pareto(list: &[Candidate]) -> Vec<usize> {
     let mut keys: Vec<(u64, u64, usize)> = list
         .iter()
         .enumerate()
-        .map(|(i, c)| (ordered(c.hours.expected), ordered(c.cost.expected), i))
+        .map(|(i, c)| (ordered(time(c)), ordered(c.cost.expected), i))
         .collect();
     keys.sort_unstable();
     let idx = keys.into_iter().map(|k| k.2);
@@ -185,7 +228,7 @@ fn sensitivity(ranked: &[Candidate], request: &Request) -> Vec<SensitivityCase> 
     ] {
         let pick = &ranked[0];
         let (cost0, hours0) = match factor {
-            "price" => (pick.cost.expected * (1.0 + change), pick.hours.expected),
+            "price" => (pick.cost.expected * (1.0 + change), time(pick)),
             _ => {
                 // Less efficiency: proportionally longer; time-billed modes cost more too.
                 let k = 1.0 / (1.0 + change);
@@ -194,7 +237,7 @@ fn sensitivity(ranked: &[Candidate], request: &Request) -> Vec<SensitivityCase> 
                 } else {
                     pick.cost.expected
                 };
-                (cost, pick.hours.expected * k)
+                (cost, time(pick) * k)
             }
         };
         let cost = |i: usize| {
@@ -208,7 +251,7 @@ fn sensitivity(ranked: &[Candidate], request: &Request) -> Vec<SensitivityCase> 
             if i == 0 {
                 hours0
             } else {
-                ranked[i].hours.expected
+                time(&ranked[i])
             }
         };
         let (min_cost, min_hours) = (min_of(&cost), min_of(&hours));

@@ -78,6 +78,7 @@ fn fixture() -> Catalog {
                 price: priced(0.08),
                 throughput_mbs: Some(125.0),
                 max_throughput_mbs: Some(1000.0),
+                hdd: false,
             }],
             snapshot: Some(priced(0.05)),
             egress: vec![EgressTier {
@@ -178,6 +179,7 @@ fn mixed_dev_train_serve_plan() {
         Workload::DevBox(DevBox {
             hours: 40.0,
             min_gpu_memory_gib: 16.0,
+            non_cuda: false,
         }),
     );
     let lora = Lora {
@@ -224,6 +226,7 @@ fn an_old_or_undated_price_is_a_pitfall() {
     let dev = Workload::DevBox(DevBox {
         hours: 10.0,
         min_gpu_memory_gib: 16.0,
+        non_cuda: false,
     });
     let stale = |catalog: &Catalog, today: i64| {
         let mut req = request("llama-3.1-8b", dev.clone());
@@ -323,6 +326,7 @@ fn idle_weekend_and_egress_are_lines_and_pitfalls() {
         Workload::DevBox(DevBox {
             hours: 10.0,
             min_gpu_memory_gib: 16.0,
+            non_cuda: false,
         }),
     );
     req.constraints.modes = vec![BillingMode::OnDemand];
@@ -334,13 +338,53 @@ fn idle_weekend_and_egress_are_lines_and_pitfalls() {
     // L4 at $0.80/h idle 62 h = $49.60; 500 GB × $0.09 = $45.
     assert!((line("idle").unwrap() - 49.6).abs() < 1e-9);
     assert!((line("egress").unwrap() - 45.0).abs() < 1e-9);
-    assert!(report.pitfalls.iter().any(
-        |p| matches!(p, Pitfall::NoAutoStop { idle_cost } if (*idle_cost - 49.6).abs() < 1e-9)
-    ));
+    // One idle stretch: an auto-stop after SkyPilot's default 5 idle minutes would bill
+    // 5 minutes of it, saving (62 − 1/12) h × $0.80 = $49.53.
+    let saving = (62.0 - 5.0 / 60.0) * 0.80;
+    assert!(report.pitfalls.iter().any(|p| matches!(
+        p,
+        Pitfall::NoAutoStop { idle_cost, saving: s, .. }
+            if (*idle_cost - 49.6).abs() < 1e-9 && (*s - saving).abs() < 1e-9
+    )));
     assert!(report
         .pitfalls
         .iter()
         .any(|p| matches!(p, Pitfall::Egress { .. })));
+}
+
+/// Five idle nights of 14 h on an L4 at $0.80/h: without an auto-stop all 70 h are billed; an
+/// auto-stop after 15 idle minutes bills the grace of each night, 5 × 0.25 h.
+#[test]
+fn an_auto_stop_bills_only_the_grace_of_each_idle_period() {
+    let catalog = fixture();
+    let mut req = request(
+        "llama-3.1-8b",
+        Workload::DevBox(DevBox {
+            hours: 40.0,
+            min_gpu_memory_gib: 16.0,
+            non_cuda: false,
+        }),
+    );
+    req.constraints.modes = vec![BillingMode::OnDemand];
+    req.costs.idle_h = 70.0;
+    req.costs.idle_periods = 5.0;
+    let idle = |req: &Request| {
+        let report = evaluate(&catalog, req).unwrap();
+        let pick = report.pick().unwrap().clone();
+        let line = pick.lines.iter().find(|l| l.key == "idle").unwrap().value;
+        (line, report.pitfalls)
+    };
+    let (all, pitfalls) = idle(&req);
+    assert!((all - 56.0).abs() < 1e-9, "{all}");
+    assert!(pitfalls
+        .iter()
+        .any(|p| matches!(p, Pitfall::NoAutoStop { .. })));
+    req.costs.auto_stop_h = Some(0.25);
+    let (billed, pitfalls) = idle(&req);
+    assert!((billed - 5.0 * 0.25 * 0.80).abs() < 1e-9, "{billed}");
+    assert!(!pitfalls
+        .iter()
+        .any(|p| matches!(p, Pitfall::NoAutoStop { .. })));
 }
 
 /// A provider that publishes no storage, snapshot or egress price is charged the median of those
@@ -381,6 +425,7 @@ fn unpublished_hidden_costs_are_assumed_at_the_published_median() {
         Workload::DevBox(DevBox {
             hours: 730.0,
             min_gpu_memory_gib: 16.0,
+            non_cuda: false,
         }),
     );
     req.constraints.modes = vec![BillingMode::OnDemand];
@@ -427,6 +472,285 @@ fn unpublished_hidden_costs_are_assumed_at_the_published_median() {
     assert!((storage.value - 11.0).abs() < 1e-9);
 }
 
+/// ResNet-50 images of 110 kB read from storage. The provider has a cheaper hard-disk tier
+/// and an SSD tier (125 MB/s baseline, 1 000 MB/s provisioned); one instance has a local disk.
+#[test]
+fn storage_throughput_comes_from_the_tier_the_job_is_priced_on() {
+    let mut catalog = fixture();
+    catalog.providers[0].storage.insert(
+        0,
+        StorageTier {
+            id: "hdd".into(),
+            name: "HDD".into(),
+            price: priced(0.045),
+            throughput_mbs: None,
+            max_throughput_mbs: Some(500.0),
+            hdd: true,
+        },
+    );
+    let mut local = catalog.offers[2].clone();
+    local.id = "1xl4-local".into();
+    local.local_disk_gb = Some(500.0);
+    catalog.offers.push(local);
+    let images = crate::scenario::Classic {
+        samples: 1.2e6,
+        epochs: 1.0,
+        batch: 64,
+        precision: crate::scenario::TrainPrecision::Bf16Mixed,
+        optimizer: crate::scenario::Optimizer::SgdMomentum,
+        seq_len: None,
+    };
+    let mut req = request("resnet-50", Workload::Classic(images));
+    // High-resolution images (400 kB each): an L4's few hundred images a second outrun the
+    // SSD tier's baseline.
+    req.scenario.data = Some(crate::scenario::DataSource {
+        bytes_per_sample: 400e3,
+        storage_mbs: None,
+    });
+    req.costs.storage.data_gb = 150.0;
+    req.constraints.modes = vec![BillingMode::OnDemand];
+    fn find<'a>(report: &Report<'a>, id: &str) -> Candidate<'a> {
+        report
+            .ranked
+            .iter()
+            .find(|c| c.offer.id == id && c.instances == 1)
+            .cloned()
+            .unwrap()
+    }
+    let cap = |c: &Candidate| {
+        c.timing
+            .terms
+            .iter()
+            .find(|t| t.key == "storage_cap")
+            .map_or(1.0, |t| t.value)
+    };
+
+    let report = evaluate(&catalog, &req).unwrap();
+    let cheap = find(&report, "1xl4");
+    // A training job is not put on the hard disk: the SSD's price and its 125 MB/s baseline.
+    let feed = cheap.feed.unwrap();
+    assert_eq!(feed.mbs, 125.0);
+    assert_eq!(feed.from, FeedFrom::Tier(&catalog.providers[0].storage[1]));
+    let storage = cheap.lines.iter().find(|l| l.key == "storage").unwrap();
+    let hours = cheap.hours.expected + 0.5;
+    assert!((storage.value - 150.0 * 0.08 * hours / 730.0).abs() < 1e-9);
+    assert!(cap(&cheap) < 1.0, "an L4 eats more than 125 MB/s of images");
+    // The local disk holds the 150 GB and reads at the measured NVMe figure.
+    let local = find(&report, "1xl4-local");
+    assert_eq!(local.feed.unwrap().mbs, storage::LOCAL_DISK_MBS);
+    assert!(local.hours.expected < cheap.hours.expected);
+
+    // The fastest tier: read at its provisioned 1 000 MB/s, priced at its own price.
+    req.costs.storage.fast_tier = true;
+    let fast = evaluate(&catalog, &req).unwrap();
+    let quick = find(&fast, "1xl4");
+    assert_eq!(quick.feed.unwrap().mbs, 1000.0);
+    assert!(cap(&quick) > cap(&cheap));
+    assert!(quick.hours.expected < cheap.hours.expected);
+
+    // The user's own figure wins everywhere.
+    req.scenario.data = Some(crate::scenario::DataSource {
+        bytes_per_sample: 110e3,
+        storage_mbs: Some(40.0),
+    });
+    let stated = evaluate(&catalog, &req).unwrap();
+    for c in &stated.ranked {
+        assert_eq!(
+            c.feed.unwrap(),
+            Feed {
+                mbs: 40.0,
+                from: FeedFrom::Stated
+            }
+        );
+    }
+    // And explaining a candidate reruns the same feed.
+    let pick = stated.pick().unwrap();
+    let e = explain(&catalog, pick, &req).unwrap();
+    assert_eq!(e.timing.hours, pick.timing.hours);
+}
+
+/// Without a training job, the cheapest tier may be the hard disk.
+#[test]
+fn only_training_jobs_are_kept_off_hard_disks() {
+    let mut catalog = fixture();
+    catalog.providers[0].storage.push(StorageTier {
+        id: "hdd".into(),
+        name: "HDD".into(),
+        price: priced(0.045),
+        throughput_mbs: None,
+        max_throughput_mbs: Some(500.0),
+        hdd: true,
+    });
+    let provider = &catalog.providers[0];
+    assert!(storage::tier(provider, false, false).unwrap().hdd);
+    assert!(!storage::tier(provider, false, true).unwrap().hdd);
+    // A provider with hard disks only still stores the data, on them.
+    let mut only = provider.clone();
+    only.storage.retain(|t| t.hdd);
+    assert!(storage::tier(&only, false, true).unwrap().hdd);
+}
+
+/// When the providers that publish egress prices include this much for free, a provider that
+/// publishes none is charged nothing, and its note says so rather than "median assumed" beside a
+/// line of $0.00.
+#[test]
+fn an_egress_note_reads_as_its_line() {
+    let mut catalog = fixture();
+    catalog.providers[0].egress = vec![
+        EgressTier {
+            up_to_tb: Some(0.1),
+            price: priced(0.0),
+        },
+        EgressTier {
+            up_to_tb: None,
+            price: priced(0.09),
+        },
+    ];
+    let mut bare = catalog.providers[0].clone();
+    bare.id = "bare".into();
+    bare.name = "Bare".into();
+    bare.egress.clear();
+    catalog.providers.push(bare);
+    let mut o = catalog.offers[2].clone();
+    o.id = "bare-1xl4".into();
+    o.provider = "bare".into();
+    catalog.offers.push(o);
+    let dev = Workload::DevBox(DevBox {
+        hours: 10.0,
+        min_gpu_memory_gib: 16.0,
+        non_cuda: false,
+    });
+    let egress_of = |gb: f64| {
+        let mut req = request("llama-3.1-8b", dev.clone());
+        req.costs.egress_gb = gb;
+        let report = evaluate(&catalog, &req).unwrap();
+        let c = report
+            .ranked
+            .iter()
+            .find(|c| c.offer.id == "bare-1xl4")
+            .unwrap()
+            .clone();
+        let line = c.lines.iter().find(|l| l.key == "egress").unwrap().value;
+        let note = c
+            .warnings
+            .iter()
+            .find(|w| w.contains("egress"))
+            .unwrap()
+            .clone();
+        (line, note)
+    };
+    let (line, note) = egress_of(50.0);
+    assert_eq!(line, 0.0);
+    assert_eq!(
+        note,
+        "Bare publishes no egress price: most providers charge nothing for 50 GB a month, so none is counted"
+    );
+    // Past the free allowance: 100 GB free then 400 GB × $0.09 = $36, named in the note.
+    let (line, note) = egress_of(500.0);
+    assert!((line - 36.0).abs() < 1e-9, "{line}");
+    assert!(
+        note.contains("for 500 GB a month, $36.00, is assumed"),
+        "{note}"
+    );
+}
+
+/// Two offers at the same price for the same hours: the pick wins nothing, and the report says
+/// it is a tie.
+#[test]
+fn the_same_offer_twice_is_a_tie() {
+    let mut catalog = fixture();
+    let mut twin = catalog.offers[2].clone();
+    twin.id = "1xl4-twin".into();
+    catalog.offers.push(twin);
+    let mut req = request(
+        "llama-3.1-8b",
+        Workload::DevBox(DevBox {
+            hours: 10.0,
+            min_gpu_memory_gib: 16.0,
+            non_cuda: false,
+        }),
+    );
+    req.constraints.modes = vec![BillingMode::OnDemand];
+    let report = evaluate(&catalog, &req).unwrap();
+    let why = report.why.unwrap();
+    assert!(why.tie() && why.same_cost() && why.same_time(), "{why:?}");
+    assert_eq!(why.faster_ms, None);
+
+    // A real difference is no tie.
+    catalog.offers[3].prices = vec![quote(BillingMode::OnDemand, 0.81)];
+    let report = evaluate(&catalog, &req).unwrap();
+    let why = report.why.unwrap();
+    assert!(!why.tie(), "{why:?}");
+}
+
+/// LoRA on an 8B model with micro-batches of 64 sequences of 1 024 tokens, on one L4: nothing
+/// fits, and the report names what would, each with the pick it gives. The largest micro-batch
+/// is the one the inverse search finds on the L4.
+#[test]
+fn a_job_that_fits_nowhere_is_told_what_would() {
+    let mut catalog = fixture();
+    catalog.offers.retain(|o| o.gpu == "l4");
+    let lora = Lora {
+        shape: crate::scenario::TrainShape {
+            tokens: 1e7,
+            seq_len: 1024,
+            micro_batch: 64,
+            recompute: crate::scenario::Recompute::Selective,
+            ..Default::default()
+        },
+        ..Lora::default()
+    };
+    let mut req = request("llama-3.1-8b", Workload::Lora(lora));
+    req.constraints.max_gpus = 1;
+    let report = evaluate(&catalog, &req).unwrap();
+    assert!(report.ranked.is_empty());
+    assert!(!report.suggestions.is_empty());
+    let model = crate::scenario::Model::resolve(&req.scenario.model).unwrap();
+    let l4 = catalog.gpu("l4").unwrap();
+    let largest =
+        crate::sizing::fit::max_micro_batch(&model, &req.scenario.workload, l4, 1).unwrap();
+    let batch = report
+        .suggestions
+        .iter()
+        .find_map(|s| match s.changes[..] {
+            [Change::MicroBatch(b)] => Some(b),
+            _ => None,
+        })
+        .unwrap_or_else(|| {
+            panic!(
+                "no micro-batch among {:?}",
+                report
+                    .suggestions
+                    .iter()
+                    .map(|s| &s.changes)
+                    .collect::<Vec<_>>()
+            )
+        });
+    assert_eq!(Some(batch), largest);
+    for s in &report.suggestions {
+        // Each suggestion, made, gives the very pick it names, within memory.
+        let again = evaluate(&catalog, &remedies::apply(&req, &s.changes)).unwrap();
+        let pick = again.pick().unwrap();
+        assert_eq!(
+            (pick.offer.id.as_str(), pick.mode),
+            (s.pick.offer.id.as_str(), s.pick.mode)
+        );
+        assert!(s.pick.headroom >= 0.0 && s.pick.cost.expected > 0.0);
+        assert!(again.suggestions.is_empty());
+    }
+    // A job that fits gets no suggestions; nor does one ruled out by its budget alone.
+    let fits = evaluate(
+        &catalog,
+        &request("llama-3.2-1b", Workload::Lora(Lora::default())),
+    )
+    .unwrap();
+    assert!(fits.suggestions.is_empty());
+    let mut broke = request("llama-3.2-1b", Workload::Lora(Lora::default()));
+    broke.constraints.budget = Some(0.01);
+    let report = evaluate(&catalog, &broke).unwrap();
+    assert!(report.ranked.is_empty() && report.suggestions.is_empty());
+}
+
 mod properties {
     use super::*;
     use proptest::prelude::*;
@@ -458,7 +782,8 @@ mod properties {
             })),
             (1.0f64..500.0).prop_map(|hours| Workload::DevBox(DevBox {
                 hours,
-                min_gpu_memory_gib: 8.0
+                min_gpu_memory_gib: 8.0,
+                non_cuda: false,
             })),
         ]
     }

@@ -9,9 +9,9 @@ pub mod workload;
 pub use cluster::Cluster;
 pub use model::{Model, ModelSpec};
 pub use workload::{
-    AutoLayout, Classic, DataFeed, DevBox, KvPrecision, Lora, LoraTargets, Loss, Optimizer,
-    Parallelism, Recompute, Render, Serve, Server, Train, TrainPrecision, TrainShape, WeightFormat,
-    Workload, ZeroStage, MAX_MICRO_BATCH, MAX_SEQ_LEN,
+    AutoLayout, Classic, DataFeed, DataSource, DevBox, KvPrecision, Lora, LoraTargets, Loss,
+    Optimizer, Parallelism, Recompute, Render, Serve, Server, Train, TrainPrecision, TrainShape,
+    WeightFormat, Workload, ZeroStage, MAX_MICRO_BATCH, MAX_SEQ_LEN,
 };
 
 use std::fmt;
@@ -21,8 +21,9 @@ use std::fmt;
 pub struct Scenario {
     pub model: ModelSpec,
     pub workload: Workload,
-    /// Where the training data comes from; `None`: storage is assumed never to be the bottleneck.
-    pub data: Option<DataFeed>,
+    /// What the training data is read from; `None`: storage is assumed never to be the
+    /// bottleneck.
+    pub data: Option<DataSource>,
     /// Wall-clock limit in hours; candidates that cannot meet it get more GPUs or are flagged.
     pub deadline_h: Option<f64>,
 }

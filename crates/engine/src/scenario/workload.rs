@@ -447,7 +447,41 @@ pub struct Render {
 #[derive(Debug, Clone, PartialEq)]
 pub struct DevBox {
     pub hours: f64,
+    /// The least GPU memory, as the card is sold: a development box asks for a class of card
+    /// ("a 24 GB card"), not for a computed need, so a 24 GiB card qualifies for 24.
     pub min_gpu_memory_gib: f64,
+    /// Accept accelerators that need a software stack other than CUDA (ROCm, CANN, XLA,
+    /// Neuron). Off by default: development code, notebooks and their libraries assume CUDA.
+    pub non_cuda: bool,
+}
+
+/// What a training job reads from storage. The throughput is the user's when they know it;
+/// otherwise the plan takes it from the storage each candidate would use (its local NVMe, or the
+/// provider's tier), since that is what differs between offers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DataSource {
+    /// Bytes read per training sample (per sequence for LLMs, per image for CNNs).
+    pub bytes_per_sample: f64,
+    /// Sustained read throughput, MB/s, when the user states it.
+    pub storage_mbs: Option<f64>,
+}
+
+impl DataSource {
+    /// The feed at `storage_mbs` (the stated figure wins over the one given).
+    pub fn feed(&self, storage_mbs: f64) -> DataFeed {
+        DataFeed {
+            bytes_per_sample: self.bytes_per_sample,
+            storage_mbs: self.storage_mbs.unwrap_or(storage_mbs),
+        }
+    }
+
+    pub fn check(&self) -> Result<(), InputError> {
+        check_range("data.bytes_per_sample", self.bytes_per_sample, 0.0, 1e12)?;
+        if let Some(mbs) = self.storage_mbs {
+            check_range("data.storage_mbs", mbs, 1e-3, 1e9)?;
+        }
+        Ok(())
+    }
 }
 
 /// Storage feeding the job: when it cannot deliver the bytes the GPUs consume, it sets the pace.

@@ -32,6 +32,20 @@ pub fn usable_gib_with(
 ) -> Term {
     match workload {
         Workload::Serve(s) => serving_usable(gpu, s, memory, detail),
+        // A development box asks for a class of card ("24 GB"), not for a computed need: the
+        // card's memory as sold is what it is compared with.
+        Workload::DevBox(_) => Term {
+            key: "usable",
+            value: gpu.memory_gib,
+            unit: "GiB",
+            formula: detail.text(|| {
+                format!(
+                    "{} GiB as the card is sold (a development box asks for a class of card)",
+                    gpu.memory_gib
+                )
+            }),
+            source: None,
+        },
         _ => Term {
             key: "usable",
             value: gpu.memory_gib * (1.0 - MEMORY_RESERVE),
@@ -380,7 +394,7 @@ pub fn max_seq_len(
         }),
         _ => Err(InputError::new(
             "workload",
-            "the longest sequence applies to training workloads",
+            "the longest sequence applies to LLM training workloads",
         )),
     }
 }
@@ -547,5 +561,13 @@ mod tests {
             b.unwrap().is_none(),
             "8B full AdamW does not fit 80 GB without sharding"
         );
+        let lora = |len: u32| {
+            let mut l = crate::scenario::Lora::default();
+            l.shape.seq_len = len;
+            Workload::Lora(l)
+        };
+        let len = max_seq_len(&m, &lora(2048), g, 1).unwrap().unwrap();
+        assert!(fit_on(&m, &lora(len), g, 1).unwrap().fits());
+        assert!(!fit_on(&m, &lora(len + 1), g, 1).unwrap().fits());
     }
 }

@@ -516,6 +516,17 @@ pub fn serve_time_with(
             unit: "sequences",
             band: Band::exact(chosen),
         });
+        // The step time at that batch: what a user of the fleet sized for the target sees.
+        let at = |me: f64, cv: f64| decode(chosen, me, cv).step_s * 1e3;
+        figures.push(Figure {
+            key: "time_per_output_token_at_target_ms",
+            unit: "ms",
+            band: Band::new(
+                at(decode_eff.high, ce.high),
+                at(decode_eff.expected, ce.expected),
+                at(decode_eff.low, ce.low),
+            ),
+        });
     }
     if let Some(need) = s.requests_per_s {
         let instances = requests.invert(need).map(|v| v.ceil().max(1.0));
