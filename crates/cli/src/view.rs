@@ -624,7 +624,7 @@ pub fn build(
             model,
             currency: currency_key(report.currency),
             objective: objective_key(request.objective),
-            per_month: form.workload == WorkloadKind::Serve,
+            per_month: form.is_service(),
         },
         ignored_input: ignored
             .iter()

@@ -535,6 +535,12 @@ fn positive(field: &str, value: f64) -> Result<f64, InputError> {
 }
 
 impl Form {
+    /// An online service, priced by the month; an offline batch of requests is a job with
+    /// an end, like training.
+    pub fn is_service(&self) -> bool {
+        self.workload == WorkloadKind::Serve && self.batch_requests.is_none()
+    }
+
     /// Reads a form from JSON: the flat record the page saves, every field optional (missing
     /// fields take their defaults). A misspelt field, a value of the wrong type or an unknown
     /// choice is an error naming the field.

@@ -207,11 +207,7 @@ pub fn Ranking() -> impl IntoView {
     let excluded_open = RwSignal::new(false);
     let panel = NodeRef::<leptos::html::Section>::new();
     let shown = on_screen(panel);
-    let serving = Memo::new(move |_| {
-        state
-            .form
-            .with(|f| f.workload == gpu_sizer_formats::form::WorkloadKind::Serve)
-    });
+    let serving = Memo::new(move |_| state.form.with(|f| f.is_service()));
 
     let header = move |by: SortBy, text: i18n::Text, testid: &'static str| {
         view! {

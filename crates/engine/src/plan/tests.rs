@@ -837,3 +837,36 @@ mod properties {
         }
     }
 }
+
+/// An offline batch of requests is a job: it has hours and a total cost, and no monthly fleet.
+#[test]
+fn an_offline_batch_of_requests_is_priced_as_a_job() {
+    let serve = |batch: Option<f64>| {
+        request(
+            "llama-3.1-8b",
+            Workload::Serve(crate::scenario::Serve {
+                batch_requests: batch,
+                prompt_tokens: 1000,
+                output_tokens: 300,
+                ..crate::scenario::Serve::default()
+            }),
+        )
+    };
+    let catalog = Catalog::builtin();
+    let job = evaluate(catalog, &serve(Some(100_000.0))).unwrap();
+    let pick = job.pick().unwrap();
+    assert!(pick.serving.is_none(), "no fleet for a batch job");
+    assert!(pick.hours.expected > 0.0 && pick.hours.expected < 24.0 * 30.0);
+    // Twice the requests take about twice the hours on the same offer.
+    let twice = evaluate(catalog, &serve(Some(200_000.0))).unwrap();
+    let same = twice
+        .ranked
+        .iter()
+        .find(|c| c.offer.id == pick.offer.id && c.mode == pick.mode)
+        .unwrap();
+    let ratio = same.hours.expected / pick.hours.expected;
+    assert!((ratio - 2.0).abs() < 0.01, "{ratio}");
+    // The same model as a service is priced by the month with its fleet.
+    let service = evaluate(catalog, &serve(None)).unwrap();
+    assert!(service.pick().unwrap().serving.is_some());
+}

@@ -392,4 +392,59 @@ mod tests {
         .unwrap();
         assert!(matches!(r, Err(Unplaced::Layout(_))), "{r:?}");
     }
+
+    #[test]
+    fn a_replica_beyond_one_node_takes_one_pipeline_stage_per_node() {
+        let g = Catalog::builtin().gpu("a100-80gb-sxm").unwrap();
+        let w = Workload::Serve(crate::scenario::Serve::default());
+        let placed = place(
+            &model("llama-3.1-405b"),
+            &w,
+            g,
+            Slots {
+                gpus: 16,
+                per_node: 8,
+            },
+        )
+        .unwrap()
+        .unwrap();
+        let Workload::Serve(s) = &placed.workload else {
+            unreachable!()
+        };
+        assert_eq!((s.tensor_parallel, s.pipeline_parallel), (Some(8), Some(2)));
+        assert_eq!(placed.fit.gpus, 16);
+    }
+
+    #[test]
+    fn an_offline_batch_runs_the_largest_batch_that_fits_up_to_its_requests() {
+        let g = Catalog::builtin().gpu("h100-sxm").unwrap();
+        let batch = |requests: f64| {
+            let w = Workload::Serve(crate::scenario::Serve {
+                batch_requests: Some(requests),
+                prompt_tokens: 1000,
+                output_tokens: 1000,
+                ..crate::scenario::Serve::default()
+            });
+            let placed = place(
+                &model("llama-3.1-8b"),
+                &w,
+                g,
+                Slots {
+                    gpus: 1,
+                    per_node: 8,
+                },
+            )
+            .unwrap()
+            .unwrap();
+            let Workload::Serve(s) = placed.workload else {
+                unreachable!()
+            };
+            (s.concurrency, placed.fit)
+        };
+        let (many, fit) = batch(1e6);
+        assert!(fit.fits());
+        // The server's default limit (vLLM's 256) or memory, whichever binds first.
+        assert!(many > 1 && many <= 256, "{many}");
+        assert_eq!(batch(10.0).0, 10.min(many));
+    }
 }
