@@ -226,8 +226,8 @@ fn candidate(rank: usize, c: &Candidate) -> CandidateView {
         headroom: c.headroom,
         deadline_at_risk: c.deadline_at_risk,
         price_overridden: c.price_overridden,
-        serving: c.serving.as_ref().map(serving),
-        warnings: c.warnings.clone(),
+        serving: c.serving.as_deref().map(serving),
+        warnings: c.warnings().cloned().collect(),
     }
 }
 

@@ -161,7 +161,7 @@ fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {
             .raw("</li>");
     }
     h.raw(r#"</ul><ul class="warnings">"#);
-    for w in report.warnings.iter().chain(pick.warnings.iter()) {
+    for w in report.warnings.iter().chain(pick.warnings()) {
         h.raw("<li>").text(&format::warning(w, lang)).raw("</li>");
     }
     h.raw("</ul></section>");

@@ -44,7 +44,6 @@ pub(super) struct Sized<'a> {
 }
 
 pub(super) struct Enumerated<'a> {
-    pub sized: Vec<Sized<'a>>,
     pub excluded: Vec<Excluded<'a>>,
     pub warnings: Vec<String>,
 }
@@ -161,10 +160,13 @@ impl OnGpu {
     }
 }
 
+/// Every candidate of `catalog` for `request`, handed to `sized` as it is sized (ranking prices
+/// each at once, so thousands of them are never held twice); what is left out is returned.
 pub(super) fn enumerate<'a>(
     catalog: &'a Catalog,
     request: &Request,
     published: &pricing::Published,
+    mut sized: impl FnMut(Sized<'a>),
 ) -> Result<Enumerated<'a>, InputError> {
     let scenario = &request.scenario;
     scenario.workload.check()?;
@@ -182,7 +184,6 @@ pub(super) fn enumerate<'a>(
     let constraints = &request.constraints;
     let max_gpus = constraints.gpus.unwrap_or(constraints.max_gpus).max(1);
     let mut out = Enumerated {
-        sized: Vec::with_capacity(catalog.offers.len() * 2),
         excluded: Vec::new(),
         warnings,
     };
@@ -270,7 +271,7 @@ pub(super) fn enumerate<'a>(
                     });
                     continue;
                 }
-                out.sized.push(Sized {
+                sized(Sized {
                     offer,
                     gpu,
                     provider,

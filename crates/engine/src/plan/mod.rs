@@ -280,12 +280,20 @@ pub struct Candidate<'a> {
     pub deadline_at_risk: bool,
     /// The storage feeding the GPUs, when the job reads its data from storage.
     pub feed: Option<Feed<'a>>,
-    /// The fleet, when serving.
-    pub serving: Option<ServingFleet>,
-    pub warnings: Vec<String>,
+    /// The fleet, when serving (boxed: most candidates are not services, and candidates are
+    /// moved by the thousand while ranking).
+    pub serving: Option<Box<ServingFleet>>,
+    /// What pricing found worth saying (assumed prices); the sizing's own warnings stay with
+    /// `timing` and [`Candidate::warnings`] gives both.
+    pub notes: Vec<String>,
 }
 
 impl Candidate<'_> {
+    /// Every warning about this candidate: the sizing's, then the pricing's.
+    pub fn warnings(&self) -> impl Iterator<Item = &String> {
+        self.timing.warnings.iter().chain(&self.notes)
+    }
+
     /// GPUs the job was sized and timed on: all of them, or one replica when serving.
     pub fn job_gpus(&self) -> u32 {
         self.serving
@@ -424,15 +432,16 @@ pub fn evaluate_fitting<'a>(
     request: &Request,
 ) -> Result<Report<'a>, InputError> {
     let published = pricing::Published::of(catalog, request);
-    let sized = candidates::enumerate(catalog, request, &published)?;
-    let mut priced = Vec::new();
-    let mut excluded = sized.excluded;
-    for c in sized.sized {
+    let mut priced = Vec::with_capacity(catalog.offers.len() * 3);
+    let mut unpriced = Vec::new();
+    let sized = candidates::enumerate(catalog, request, &published, |c| {
         match pricing::price(c, request, &published) {
             Ok(candidate) => priced.push(candidate),
-            Err(ex) => excluded.push(ex),
+            Err(ex) => unpriced.push(ex),
         }
-    }
+    })?;
+    let mut excluded = sized.excluded;
+    excluded.append(&mut unpriced);
     Ok(rank::rank(priced, excluded, request, sized.warnings))
 }
 

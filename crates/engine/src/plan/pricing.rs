@@ -133,6 +133,26 @@ struct Basis<'x> {
     /// The day of serving traffic, when already built.
     traffic: Option<&'x TrafficProfile>,
     published: &'x Published,
+    /// A service's month, when already planned (ranking plans it once per candidate).
+    plan: Option<&'x ServingPlan>,
+}
+
+/// The cost lines that grow with the job's hours: what `Which::Hourly` builds.
+const HOURLY_LINES: [&str; 3] = ["compute", "storage", "snapshots"];
+
+/// Which cost lines to build: all of them, or only those that grow with the job's hours (the
+/// ends of the cost band differ from its middle by those alone).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Which {
+    All,
+    Hourly,
+}
+
+/// A service's month on one candidate: its compute line, its fleet and the tokens it serves.
+struct ServingPlan {
+    compute: Term,
+    fleet: ServingFleet,
+    tokens_per_month: f64,
 }
 
 pub(super) fn price<'a>(
@@ -186,7 +206,7 @@ pub(super) fn price<'a>(
         None => base_hours,
     };
 
-    let basis = Basis {
+    let mut basis = Basis {
         offer: s.offer,
         provider: s.provider,
         instances: s.instances,
@@ -195,7 +215,11 @@ pub(super) fn price<'a>(
         timing: &s.timing,
         traffic: s.traffic.as_deref(),
         published,
+        plan: None,
     };
+    // A service's fleet is planned once: its compute line and the fleet the card shows.
+    let plan = serving.then(|| serving_plan(&basis, request, rate, Detail::Numbers));
+    basis.plan = plan.as_ref();
     let mut expected_lines = Vec::with_capacity(8);
     lines(
         &mut expected_lines,
@@ -203,17 +227,36 @@ pub(super) fn price<'a>(
         request,
         hours.expected,
         Detail::Numbers,
+        Which::All,
     );
     let expected: f64 = expected_lines.iter().map(|t| t.value).sum();
-    // Serving and dev boxes have exact hours: the ends of the band cost what the middle does.
-    let mut scratch = Vec::new();
+    // The ends of the band differ from the middle by the lines that grow with the hours only.
+    // Serving and dev boxes have exact hours: the ends cost what the middle does.
+    let mut scratch = Vec::with_capacity(4);
+    let mut hourly_at = |h: f64| {
+        scratch.clear();
+        lines(
+            &mut scratch,
+            &basis,
+            request,
+            h,
+            Detail::Numbers,
+            Which::Hourly,
+        );
+        scratch.iter().map(|t| t.value).sum::<f64>()
+    };
+    // The lines `Which::Hourly` builds, already among the expected ones.
+    let hourly_expected: f64 = expected_lines
+        .iter()
+        .filter(|t| HOURLY_LINES.contains(&t.key))
+        .map(|t| t.value)
+        .sum();
     let mut total_at = |h: f64| {
         if h == hours.expected {
-            return expected;
+            expected
+        } else {
+            expected - hourly_expected + hourly_at(h)
         }
-        scratch.clear();
-        lines(&mut scratch, &basis, request, h, Detail::Numbers);
-        scratch.iter().map(|t| t.value).sum::<f64>()
     };
     let cost = Band::new(
         total_at(hours.low).min(expected),
@@ -222,7 +265,8 @@ pub(super) fn price<'a>(
     );
 
     // Each note names the amount assumed, so it reads the same as the cost line it explains.
-    let mut warnings = s.timing.warnings.clone();
+    // The timing's own warnings stay with the timing (see `Candidate::warnings`).
+    let mut warnings = Vec::new();
     let sym = symbol(costs.currency);
     let name = &s.provider.name;
     let mut unpublished =
@@ -262,10 +306,10 @@ pub(super) fn price<'a>(
         .deadline_h
         .is_some_and(|d| !serving && hours.high > d);
     // A service is rented as its fleet: the busiest hour's instances and their GPUs.
-    let fleet = serving.then(|| {
-        let (_, mut fleet, tokens_per_month) = serving_plan(&basis, request, rate, Detail::Numbers);
-        fleet.per_million_tokens = expected / tokens_per_month.max(1e-9) * 1e6;
-        fleet
+    let fleet = plan.map(|p| {
+        let mut fleet = p.fleet;
+        fleet.per_million_tokens = expected / p.tokens_per_month.max(1e-9) * 1e6;
+        Box::new(fleet)
     });
     let (instances, gpus) = match &fleet {
         Some(f) => (
@@ -297,7 +341,7 @@ pub(super) fn price<'a>(
         deadline_at_risk,
         feed: s.feed,
         serving: fleet,
-        warnings,
+        notes: warnings,
     })
 }
 
@@ -382,14 +426,22 @@ pub fn explain_cost(catalog: &Catalog, c: &Candidate, request: &Request) -> Vec<
         timing: &c.timing,
         traffic: None,
         published: &published,
+        plan: None,
     };
     let mut out = Vec::with_capacity(8);
-    lines(&mut out, &basis, request, c.hours.expected, Detail::Full);
+    lines(
+        &mut out,
+        &basis,
+        request,
+        c.hours.expected,
+        Detail::Full,
+        Which::All,
+    );
     out
 }
 
 /// The cost lines of running `h` hours, appended to `out`.
-fn lines(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Detail) {
+fn lines(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Detail, which: Which) {
     let costs = &request.costs;
     let to_report = |amount: f64, from: Currency| costs.fx.convert(amount, from, costs.currency);
     let rate = to_report(b.quote.per_hour, b.quote.currency);
@@ -403,7 +455,10 @@ fn lines(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Deta
     let minimum = b.provider.billing_minimum_s;
 
     let mut compute = if serving {
-        serving_compute(b, request, rate, detail)
+        match b.plan {
+            Some(p) => p.compute.clone(),
+            None => serving_plan(b, request, rate, detail).compute,
+        }
     } else {
         match mode.term_hours() {
             Some(term) => commitment_cost(rate, term, h + costs.setup_h, detail),
@@ -419,7 +474,7 @@ fn lines(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Deta
     out.push(compute);
 
     // Set-up and idle time are billed at the instance rate unless a commitment covers them.
-    if mode.term_hours().is_none() && !serving {
+    if mode.term_hours().is_none() && !serving && which == Which::All {
         if costs.setup_h > 0.0 {
             let billed = billed_hours(costs.setup_h, increment, 0);
             out.push(Term {
@@ -485,6 +540,9 @@ fn lines(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Deta
         ));
     }
 
+    if which == Which::Hourly {
+        return;
+    }
     // Data transfer.
     if costs.egress_gb > 0.0 {
         let gb = costs.egress_gb;
@@ -543,12 +601,6 @@ pub(super) fn stated_traffic(request: &Request) -> Option<TrafficProfile> {
     }
 }
 
-/// A month of serving: replicas per hour from the traffic, autoscaled for pay-as-you-go modes and
-/// fixed at the peak for commitments.
-fn serving_compute(b: &Basis, request: &Request, rate: f64, detail: Detail) -> Term {
-    serving_plan(b, request, rate, detail).0
-}
-
 /// The month of serving on `b`: its compute line, its fleet (without its cost per million
 /// tokens, which takes the whole bill) and the tokens it serves in the month.
 ///
@@ -556,12 +608,7 @@ fn serving_compute(b: &Basis, request: &Request, rate: f64, detail: Detail) -> T
 /// time (reclaimed at the provider's interruption rate, back after the restart time), and every
 /// hour keeps enough spares that losing more at once is rarer than
 /// [`crate::cost::serving::SPOT_SHORTFALL`]. The spares are billed like the rest.
-fn serving_plan(
-    b: &Basis,
-    request: &Request,
-    rate: f64,
-    detail: Detail,
-) -> (Term, ServingFleet, f64) {
+fn serving_plan(b: &Basis, request: &Request, rate: f64, detail: Detail) -> ServingPlan {
     let Workload::Serve(serve) = &request.scenario.workload else {
         unreachable!("serving_plan is only called for serving workloads")
     };
@@ -670,5 +717,73 @@ fn serving_plan(
         reclaims_per_month: reclaim_rate * instance_hours * days,
         spare_cost: spare_hours * rate * days,
     };
-    (term, fleet, tokens_per_month)
+    ServingPlan {
+        compute: term,
+        fleet,
+        tokens_per_month,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::{evaluate, CostInputs, Objective, Request};
+    use crate::scenario::{Lora, ModelSpec, Scenario, Workload};
+
+    /// The cost band's ends are reached by rebuilding the lines that grow with the hours
+    /// alone: they must be exactly the lines of that name among all of them.
+    #[test]
+    fn the_hourly_lines_are_the_lines_that_grow_with_the_hours() {
+        let catalog = Catalog::builtin();
+        let mut costs = CostInputs::default();
+        costs.storage.snapshot_gb = 50.0;
+        costs.egress_gb = 100.0;
+        costs.idle_h = 5.0;
+        let request = Request {
+            scenario: Scenario {
+                model: ModelSpec::Preset("llama-3.1-8b".into()),
+                workload: Workload::Lora(Lora::default()),
+                data: None,
+                deadline_h: None,
+            },
+            costs,
+            constraints: Default::default(),
+            objective: Objective::Cheapest,
+            today: None,
+        };
+        let report = evaluate(catalog, &request).unwrap();
+        let published = Published::of(catalog, &request);
+        for c in report.ranked.iter().step_by(37) {
+            let basis = Basis {
+                offer: c.offer,
+                provider: c.provider,
+                instances: c.instances,
+                gpus: c.job_gpus(),
+                quote: &c.quote,
+                timing: &c.timing,
+                traffic: None,
+                published: &published,
+                plan: None,
+            };
+            for h in [c.hours.low, c.hours.expected, c.hours.high] {
+                let (mut all, mut hourly) = (Vec::new(), Vec::new());
+                lines(&mut all, &basis, &request, h, Detail::Numbers, Which::All);
+                lines(
+                    &mut hourly,
+                    &basis,
+                    &request,
+                    h,
+                    Detail::Numbers,
+                    Which::Hourly,
+                );
+                let named: Vec<(&str, f64)> = all
+                    .iter()
+                    .filter(|t| HOURLY_LINES.contains(&t.key))
+                    .map(|t| (t.key, t.value))
+                    .collect();
+                let built: Vec<(&str, f64)> = hourly.iter().map(|t| (t.key, t.value)).collect();
+                assert_eq!(named, built, "{}", c.offer.id);
+            }
+        }
+    }
 }

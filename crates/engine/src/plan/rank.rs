@@ -116,9 +116,22 @@ fn sort(objective: Objective, list: &mut Vec<Candidate>) {
         })
         .collect();
     keys.sort_unstable();
-    let order = keys.into_iter().map(|k| k.6);
-    let mut slots: Vec<Option<Candidate>> = std::mem::take(list).into_iter().map(Some).collect();
-    list.extend(order.filter_map(|i| slots[i].take()));
+    let order: Vec<usize> = keys.into_iter().map(|k| k.6).collect();
+    permute(list, &order);
+}
+
+/// Reorders `list` in place so that position `i` holds what was at `order[i]`: each element
+/// is swapped at most along its cycle, without a second list of candidates.
+fn permute<T>(list: &mut [T], order: &[usize]) {
+    for i in 0..list.len() {
+        // The element first at order[i] was swapped away if an earlier position took its
+        // place; follow the swaps to where it is now.
+        let mut j = order[i];
+        while j < i {
+            j = order[j];
+        }
+        list.swap(i, j);
+    }
 }
 
 /// A key whose integer order is the order of `x` (IEEE 754 total order).
@@ -272,4 +285,25 @@ fn sensitivity(ranked: &[Candidate], request: &Request) -> Vec<SensitivityCase> 
         });
     }
     out
+}
+
+#[cfg(test)]
+mod permute_tests {
+    use super::permute;
+
+    #[test]
+    fn permuting_in_place_puts_each_element_where_the_order_says() {
+        let orders: [&[usize]; 4] = [
+            &[0, 1, 2, 3],
+            &[3, 2, 1, 0],
+            &[2, 0, 3, 1],
+            &[1, 3, 0, 4, 2],
+        ];
+        for order in orders {
+            let mut list: Vec<usize> = (0..order.len()).map(|i| i * 10).collect();
+            permute(&mut list, order);
+            let expected: Vec<usize> = order.iter().map(|&i| i * 10).collect();
+            assert_eq!(list, expected, "{order:?}");
+        }
+    }
 }

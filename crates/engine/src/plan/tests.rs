@@ -454,13 +454,12 @@ fn unpublished_hidden_costs_are_assumed_at_the_published_median() {
     // Same instance price: the bare provider is no longer the cheaper one.
     assert!(bare.cost.expected > own.cost.expected);
     assert_eq!(
-        bare.warnings
-            .iter()
+        bare.warnings()
             .filter(|w| w.contains("publishes no") && w.contains("median"))
             .count(),
         3,
         "{:?}",
-        bare.warnings
+        bare.notes
     );
     let explained = explain(&catalog, bare, &req).unwrap();
     let storage = explained.cost.iter().find(|t| t.key == "storage").unwrap();
@@ -631,12 +630,7 @@ fn an_egress_note_reads_as_its_line() {
             .unwrap()
             .clone();
         let line = c.lines.iter().find(|l| l.key == "egress").unwrap().value;
-        let note = c
-            .warnings
-            .iter()
-            .find(|w| w.contains("egress"))
-            .unwrap()
-            .clone();
+        let note = c.warnings().find(|w| w.contains("egress")).unwrap().clone();
         (line, note)
     };
     let (line, note) = egress_of(50.0);
