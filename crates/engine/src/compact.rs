@@ -28,7 +28,7 @@ pub fn encode<T: Compact>(value: &T) -> Vec<u8> {
 }
 
 /// The value `bytes` hold; `None` when bytes are left over (they were written from another type).
-/// Bytes that are too few or not the form of `T` panic: they are written at build time.
+/// Bytes that are too few panic: they are written at build time, and a test reads them back.
 pub fn decode<T: Compact>(bytes: &[u8]) -> Option<T> {
     let mut r = Reader(bytes);
     let value = T::read(&mut r);
@@ -104,10 +104,10 @@ impl Compact for bool {
     }
 }
 
-/// A float is `±m / 10^k` when that gives back its exact bits (every figure of the data files),
-/// written as `2k + sign + 1` and `m`; else `0` and its eight bytes. `m` below 2^53 and `10^k`
-/// up to 10^22 are exact doubles, so the one division rounds to the nearest double, the same on
-/// every machine.
+/// A float is `±m / 10^k` when that gives back its exact bits (the writer checks; every figure
+/// of the data files does), written as `2k + sign + 1` and `m`; else `0` and its eight bytes.
+/// `m` below 2^53 and `10^k` up to 10^22 are exact doubles, so the one division rounds to the
+/// nearest double, the same on every machine.
 impl Compact for f64 {
     fn write(&self, w: &mut Writer) {
         match decimal(*self) {
