@@ -3,11 +3,15 @@
 //! Parsing with the engine's own record types (shared through `#[path]`) and running the catalog
 //! validation here means a typo in a price file fails the build with the file and field named,
 //! instead of shipping a broken catalog. The page then only parses JSON, whose parser it already
-//! carries, rather than TOML.
+//! carries, rather than TOML; the first-answer module reads a compact binary form of its copy
+//! (`src/compact.rs`), written from that JSON.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
+#[allow(dead_code)]
+#[path = "src/compact.rs"]
+mod compact;
 #[allow(dead_code)]
 #[path = "src/sizing/time/efficiency/table.rs"]
 mod efficiency;
@@ -95,40 +99,58 @@ fn main() {
     }
 
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
-    let write = |name: &str, value: &serde_json::Value| {
-        fs::write(out.join(name), value.to_string()).unwrap_or_else(|e| panic!("write {name}: {e}"))
+    let write = |name: &str, bytes: &[u8]| {
+        fs::write(out.join(name), bytes).unwrap_or_else(|e| panic!("write {name}: {e}"))
     };
+    let write_json = |name: &str, value: &serde_json::Value| {
+        let text = value.to_string();
+        write(name, text.as_bytes());
+        text
+    };
+    // The first-answer module's copy, also in compact form. It is written from the JSON text as
+    // the app's parser reads it, so every float is the app's to the bit.
+    let write_first = |name: &str, value: &serde_json::Value, compact: &dyn Fn(&str) -> Vec<u8>| {
+        let text = write_json(&format!("{name}-first.json"), value);
+        write(&format!("{name}-first.bin"), &compact(&text));
+    };
+    fn compact_of<T: serde::de::DeserializeOwned + compact::Compact>(text: &str) -> Vec<u8> {
+        compact::encode(&serde_json::from_str::<T>(text).expect("the JSON just written reads back"))
+    }
+
     let catalog = serde_json::to_value(&catalog).expect("the catalog serialises");
     let models = serde_json::to_value(&models.model).expect("the presets serialise");
-    write("catalog.json", &catalog);
-    write("models.json", &models);
+    write_json("catalog.json", &catalog);
+    write_json("models.json", &models);
     let rates = serde_json::to_value(&rates).expect("the efficiency table serialises");
-    write(
-        "efficiency-first.json",
+    write_first(
+        "efficiency",
         &without(rates.clone(), &["source", "derivation"]),
+        &compact_of::<efficiency::EfficiencyTable>,
     );
-    write("efficiency.json", &rates);
+    write_json("efficiency.json", &rates);
     // The page ships without the maintainers' notes (half the catalog's compressed size); every
     // figure keeps its source URL and date, and the CLI and the data files keep the notes.
     let page = without_notes(catalog);
     // The first-answer module only paints the answer card, which names no source: its copy
     // keeps every figure and date and leaves the sources to the app's copy.
-    write(
-        "catalog-first.json",
+    write_first(
+        "catalog",
         &without(
             page.clone(),
             &["source", "sources", "spec_source", "read_on"],
         ),
+        &compact_of::<schema::Catalog>,
     );
-    write("catalog-page.json", &page);
-    write(
-        "models-first.json",
+    write_json("catalog-page.json", &page);
+    write_first(
+        "models",
         &without(
             models.clone(),
             &["notes", "note", "source", "figures_source"],
         ),
+        &compact_of::<Vec<model_schema::ModelPreset>>,
     );
-    write("models-page.json", &without_notes(models));
+    write_json("models-page.json", &without_notes(models));
 }
 
 /// Removes every `notes` / `note` field, recursively.

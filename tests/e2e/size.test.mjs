@@ -2,7 +2,8 @@
 // for a first visit and for a shared link (which needs the first-answer module).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { firstLoadFiles, SHARED_LINK } from "./first-load.mjs";
 import { start, DIST } from "./page.mjs";
 
@@ -30,3 +31,14 @@ for (const [name, query, needsWasm] of [
     }
   });
 }
+
+// What keeps the first-answer module small: it reads the catalog in the engine's compact form,
+// without a JSON deserializer per record type, whose field names would show in its wasm.
+test("the first-answer module does not read the catalog as JSON", () => {
+  const name = readdirSync(DIST).find((f) => /^gpu-sizer-first-.*_bg\.wasm$/.test(f));
+  assert.ok(name, "the first-answer module is built");
+  const wasm = readFileSync(join(DIST, name));
+  for (const field of ["instance_type", "billing_increment_s", "per_hour", "memory_bandwidth_gbs"]) {
+    assert.equal(wasm.includes(field), false, `${name} holds the catalog field name "${field}"`);
+  }
+});

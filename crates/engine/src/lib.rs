@@ -7,7 +7,9 @@
 
 pub mod accuracy;
 pub mod catalog;
+pub mod compact;
 pub mod cost;
+mod embedded;
 pub mod explain;
 pub mod model;
 pub mod plan;

@@ -6,6 +6,7 @@
 //! no web dependency.
 
 pub mod catalog_edits;
+pub mod decimal;
 pub mod fields;
 pub mod form;
 pub mod link;

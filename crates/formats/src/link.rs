@@ -8,6 +8,7 @@
 //! [`decode`] reads any input without panicking: what it cannot use is left at its default and
 //! reported in [`Decoded::ignored`] with the reason, and the rest is kept.
 
+use crate::decimal;
 use crate::fields::{self, FIELDS};
 use crate::Form;
 use serde_json::{Number, Value};
@@ -227,10 +228,9 @@ fn parse_value(name: &str, default: &Value, raw: &str) -> Result<Value, String> 
             .map(Value::from)
             .map_err(|_| "expected a whole number ≥ 0".into()),
         Value::Number(_) | Value::Null => {
-            let x: f64 = raw
-                .trim()
-                .parse()
-                .map_err(|_| format!("expected a number ({} is not one)", shorten(raw)))?;
+            // As `str::parse` reads it, without its tables (see `decimal`).
+            let x = decimal::parse_f64(raw.trim())
+                .ok_or_else(|| format!("expected a number ({} is not one)", shorten(raw)))?;
             Number::from_f64(x)
                 .map(Value::Number)
                 .ok_or_else(|| "expected a finite number".to_string())

@@ -9,22 +9,11 @@ pub use schema::{
 
 use std::sync::OnceLock;
 
-/// JSON written by `build.rs` from the TOML files; validated there, so parsing cannot fail. The
-/// page (wasm) embeds it without the maintainers' notes, to stay small.
-#[cfg(not(target_arch = "wasm32"))]
-const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/catalog.json"));
-#[cfg(all(target_arch = "wasm32", not(feature = "first-answer")))]
-const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/catalog-page.json"));
-#[cfg(all(target_arch = "wasm32", feature = "first-answer"))]
-const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/catalog-first.json"));
-
 impl Catalog {
-    /// The catalog shipped with this build. Parsed once, on first use.
+    /// The catalog shipped with this build (`crate::embedded`). Read once, on first use.
     pub fn builtin() -> &'static Catalog {
         static CATALOG: OnceLock<Catalog> = OnceLock::new();
-        CATALOG.get_or_init(|| {
-            serde_json::from_str(EMBEDDED).expect("build.rs writes a valid catalog")
-        })
+        CATALOG.get_or_init(crate::embedded::catalog)
     }
 
     pub fn gpu(&self, id: &str) -> Option<&Gpu> {

@@ -2,12 +2,16 @@
 //!
 //! This file is also compiled into `build.rs` (via `#[path]`), which parses the TOML data with these
 //! types, so a misspelt or missing field fails the build with the file and field named. It must
-//! therefore depend on nothing but `serde`.
+//! therefore depend on nothing but `serde` and `crate::compact`, which `build.rs` compiles too.
 //!
 //! Units are in the field names (`_gib`, `_gbs`, `_tflops`, `_w`) because the data files are edited
 //! by hand and a unit in the key is the cheapest defence against mix-ups. A figure that could not be
 //! verified is `None` (left out of the file), never a guess.
+//!
+//! Each record also lists its fields for the compact form the first-answer module embeds
+//! (`crate::compact`), leaving out the sources and notes that module never shows.
 
+use crate::compact::{record, variants, Compact, Reader, Writer};
 use serde::{Deserialize, Serialize};
 
 /// One accelerator model, as its vendor specifies it.
@@ -360,4 +364,109 @@ pub struct Catalog {
     pub gpus: Vec<Gpu>,
     pub providers: Vec<Provider>,
     pub offers: Vec<Offer>,
+}
+
+// The compact form of each type (`crate::compact`): its fields in order, and those left out
+// of the first-answer module's copy.
+record! { Catalog: gpus, providers, offers }
+
+record! {
+    Gpu: id, name, vendor, architecture, year, memory_gib, memory_type, memory_bandwidth_gbs,
+    fp32_tflops, tf32_tflops, bf16_tflops, fp8_tflops, fp4_tflops, int8_tops, link, tdp_w, mig_max,
+    video_encoders, video_decoders, graphics_apis, software, inference_only, consumer;
+    left_out: sources, notes
+}
+record! { GpuLink: kind, generation, gbs_per_gpu }
+variants! { LinkKind: Nvlink, Pcie, InfinityFabric, Hccs, Ici, Neuronlink }
+variants! { Software: Cuda, Rocm, Cann, Xla, Neuron }
+
+record! {
+    Provider: id, name, name_zh, kind, billing_increment_s, billing_minimum_s, storage, snapshot,
+    egress, free_ingress;
+    left_out: notes
+}
+variants! { ProviderKind: Hyperscaler, GpuCloud, Marketplace }
+record! { Priced: price, currency, as_of, undated; left_out: source, read_on, note }
+variants! { Currency: Usd, Cny }
+record! { StorageTier: id, name, price, throughput_mbs, max_throughput_mbs, hdd }
+record! { EgressTier: up_to_tb, price }
+
+variants! { InstanceLink: None, Pcie, Nvlink, Nvswitch, Vendor }
+variants! { Fabric: Ethernet, Roce, Infiniband, Efa, None }
+record! { Quote: mode, per_hour, currency, as_of, undated; left_out: source, read_on, note }
+variants! { BillingMode: OnDemand, Spot, Monthly, Reserved1y, Reserved3y, Serverless }
+
+impl Offer {
+    /// The id an offer gets from its parts, `<provider>-<region>-<instance type>` in lower case:
+    /// most offers have it, so the compact form leaves it out.
+    fn usual_id(provider: &str, region: &str, instance_type: &str) -> String {
+        format!("{provider}-{region}-{instance_type}").to_ascii_lowercase()
+    }
+}
+
+/// As `record!` would, but the id is written only when it is not [`Offer::usual_id`].
+impl Compact for Offer {
+    fn write(&self, w: &mut Writer) {
+        let Offer {
+            id,
+            provider,
+            region,
+            instance_type,
+            gpu,
+            gpu_count,
+            vcpu,
+            ram_gib,
+            local_disk_gb,
+            network_gbps,
+            gpu_link,
+            fabric,
+            nvlink_domain,
+            billing_increment_s,
+            prices,
+            spec_source: _,
+            notes: _,
+        } = self;
+        let unusual = (*id != Offer::usual_id(provider, region, instance_type)).then(|| id.clone());
+        unusual.write(w);
+        provider.write(w);
+        region.write(w);
+        instance_type.write(w);
+        gpu.write(w);
+        gpu_count.write(w);
+        vcpu.write(w);
+        ram_gib.write(w);
+        local_disk_gb.write(w);
+        network_gbps.write(w);
+        gpu_link.write(w);
+        fabric.write(w);
+        nvlink_domain.write(w);
+        billing_increment_s.write(w);
+        prices.write(w);
+    }
+
+    fn read(r: &mut Reader<'_>) -> Self {
+        let unusual: Option<String> = Compact::read(r);
+        let provider: String = Compact::read(r);
+        let region: String = Compact::read(r);
+        let instance_type: String = Compact::read(r);
+        Offer {
+            id: unusual.unwrap_or_else(|| Offer::usual_id(&provider, &region, &instance_type)),
+            provider,
+            region,
+            instance_type,
+            gpu: Compact::read(r),
+            gpu_count: Compact::read(r),
+            vcpu: Compact::read(r),
+            ram_gib: Compact::read(r),
+            local_disk_gb: Compact::read(r),
+            network_gbps: Compact::read(r),
+            gpu_link: Compact::read(r),
+            fabric: Compact::read(r),
+            nvlink_domain: Compact::read(r),
+            billing_increment_s: Compact::read(r),
+            prices: Compact::read(r),
+            spec_source: None,
+            notes: None,
+        }
+    }
 }

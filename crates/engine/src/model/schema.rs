@@ -1,9 +1,11 @@
 //! Record types of the model presets in `data/models.toml`.
 //!
-//! Compiled into `build.rs` as well (via `#[path]`), so it depends on nothing but `serde`.
-//! Transformer fields follow the names of Hugging Face `config.json` files so a preset can be
-//! checked against its source line by line.
+//! Compiled into `build.rs` as well (via `#[path]`), so it depends on nothing but `serde` and
+//! `crate::compact`. Transformer fields follow the names of Hugging Face `config.json` files so a
+//! preset can be checked against its source line by line. Each record also lists its fields for
+//! the compact form the first-answer module embeds, without the sources and notes.
 
+use crate::compact::{record, variants};
 use serde::{Deserialize, Serialize};
 
 /// A model preset. Transformers fill `transformer`; other networks (CNNs, diffusion U-Nets) fill
@@ -138,6 +140,29 @@ pub struct DenseNet {
     /// Source of the per-sample figures (may differ from the parameter source).
     #[serde(default)]
     pub figures_source: String,
+}
+
+// The compact form of each type (`crate::compact`): its fields in order, and those left out
+// of the first-answer module's copy.
+record! {
+    ModelPreset: id, name, family, kind, params_b, transformer, dense;
+    left_out: source, notes
+}
+variants! { ModelKind: Llm, Encoder, EncoderDecoder, Vision, Diffusion }
+variants! { Attention: Mha, Gqa, Mqa, Mla }
+record! {
+    Transformer: num_hidden_layers, hidden_size, num_attention_heads, num_key_value_heads,
+    head_dim, intermediate_size, vocab_size, tie_word_embeddings, attention, gated_mlp,
+    max_position_embeddings, sliding_window, sliding_window_layers, moe, mla, encoder_layers
+}
+record! {
+    Moe: num_experts, experts_per_token, shared_experts, moe_intermediate_size, first_dense_layers,
+    active_params_b
+}
+record! { Mla: kv_lora_rank, q_lora_rank, qk_rope_head_dim, qk_nope_head_dim, v_head_dim }
+record! {
+    DenseNet: forward_gflops_per_sample, activation_mib_per_sample, input;
+    left_out: figures_source
 }
 
 /// Rules every preset must satisfy; empty means valid. Run at build time and in tests.

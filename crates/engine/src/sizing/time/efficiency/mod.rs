@@ -13,15 +13,10 @@ use crate::scenario::TrainPrecision;
 use crate::sizing::defaults::*;
 use std::sync::OnceLock;
 
-#[cfg(not(all(target_arch = "wasm32", feature = "first-answer")))]
-const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/efficiency.json"));
-#[cfg(all(target_arch = "wasm32", feature = "first-answer"))]
-const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/efficiency-first.json"));
-
-/// The table shipped with this build, parsed once.
+/// The table shipped with this build (`crate::embedded`), read once.
 pub fn builtin() -> &'static EfficiencyTable {
     static TABLE: OnceLock<EfficiencyTable> = OnceLock::new();
-    TABLE.get_or_init(|| serde_json::from_str(EMBEDDED).expect("build.rs writes a valid table"))
+    TABLE.get_or_init(crate::embedded::efficiency)
 }
 
 impl From<TrainPrecision> for Precision {

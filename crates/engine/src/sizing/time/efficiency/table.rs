@@ -1,7 +1,10 @@
 //! The efficiency table's records (`data/efficiency.toml`): the share of a GPU's peak that
 //! published runs reach, by GPU family, kind of work and precision. Shared with `build.rs`
-//! through `#[path]`, so it depends on `serde` alone and carries its own validation.
+//! through `#[path]`, so it depends on `serde` and `crate::compact` alone and carries its own
+//! validation. Each record also lists its fields for the compact form the first-answer module
+//! embeds, without the sources and derivations it never shows.
 
+use crate::compact::{record, variants};
 use serde::{Deserialize, Serialize};
 
 /// The whole table.
@@ -74,6 +77,14 @@ pub enum Precision {
     Fp8,
     Fp4,
 }
+
+// The compact form of each type (`crate::compact`): its fields in order, and those left out
+// of the first-answer module's copy.
+record! { EfficiencyTable: family }
+record! { Family: id, name, gpus, lacks, fallback, rate }
+record! { Rate: work, precision, low, expected, high; left_out: source, derivation }
+variants! { Work: Train, Prefill, Decode }
+variants! { Precision: Fp32, Bf16, Fp8, Fp4 }
 
 impl EfficiencyTable {
     /// Everything wrong with the table against the catalog's GPU ids, as sentences.

@@ -1,0 +1,305 @@
+//! A compact binary form of the embedded data, for the first-answer module.
+//!
+//! That module must be small, and reading the catalog as JSON costs it twice: the text is larger
+//! than its content, and serde_json's parser, generated once per record type with every field
+//! name, is larger than the engine it feeds. This form has no names and no syntax: each record
+//! is its fields in a fixed order, numbers are variable-length integers, a float is a decimal
+//! mantissa and a power of ten. `build.rs` writes it (from the JSON the app reads, so every value
+//! is the app's bit for bit) and the module reads it back with a few lines per type.
+//!
+//! The field order is listed once per type, with `record!` and `variants!` beside the types:
+//! reading and writing follow the same list, and a field or variant left out of it does not
+//! compile. A field the first answer never shows can be named as left out: it is not written, and
+//! reads back as its default.
+//!
+//! Compiled into `build.rs` as well (via `#[path]`), so it depends on nothing.
+
+/// A type that has a compact form.
+pub trait Compact: Sized {
+    fn write(&self, w: &mut Writer);
+    fn read(r: &mut Reader<'_>) -> Self;
+}
+
+/// The bytes of `value`.
+pub fn encode<T: Compact>(value: &T) -> Vec<u8> {
+    let mut w = Writer(Vec::new());
+    value.write(&mut w);
+    w.0
+}
+
+/// The value `bytes` hold; `None` when bytes are left over (they were written from another type).
+/// Bytes that are too few panic: they are written at build time, and a test reads them back.
+pub fn decode<T: Compact>(bytes: &[u8]) -> Option<T> {
+    let mut r = Reader(bytes);
+    let value = T::read(&mut r);
+    r.0.is_empty().then_some(value)
+}
+
+/// Where [`Compact::write`] appends.
+pub struct Writer(Vec<u8>);
+
+impl Writer {
+    pub fn byte(&mut self, b: u8) {
+        self.0.push(b);
+    }
+
+    /// LEB128: seven bits a byte, low bits first.
+    pub fn varint(&mut self, mut n: u64) {
+        while n >= 0x80 {
+            self.0.push(n as u8 | 0x80);
+            n >>= 7;
+        }
+        self.0.push(n as u8);
+    }
+}
+
+/// What [`Compact::read`] consumes.
+pub struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> &'a [u8] {
+        let (head, rest) = self.0.split_at(n);
+        self.0 = rest;
+        head
+    }
+
+    pub fn byte(&mut self) -> u8 {
+        self.take(1)[0]
+    }
+
+    pub fn varint(&mut self) -> u64 {
+        let mut n = 0;
+        let mut shift = 0;
+        loop {
+            let b = self.byte();
+            n |= u64::from(b & 0x7f) << shift;
+            if b < 0x80 {
+                return n;
+            }
+            shift += 7;
+        }
+    }
+}
+
+macro_rules! unsigned {
+    ($($t:ty),*) => {$(
+        impl Compact for $t {
+            fn write(&self, w: &mut Writer) {
+                w.varint(u64::from(*self));
+            }
+            fn read(r: &mut Reader<'_>) -> Self {
+                r.varint() as $t
+            }
+        }
+    )*};
+}
+unsigned!(u8, u16, u32);
+
+impl Compact for bool {
+    fn write(&self, w: &mut Writer) {
+        w.byte(u8::from(*self));
+    }
+    fn read(r: &mut Reader<'_>) -> Self {
+        r.byte() != 0
+    }
+}
+
+/// A float is `±m / 10^k` when that gives back its exact bits (the writer checks; every figure
+/// of the data files does), written as `2k + sign + 1` and `m`; else `0` and its eight bytes.
+/// `m` below 2^53 and `10^k` up to 10^22 are exact doubles, so the one division rounds to the
+/// nearest double, the same on every machine.
+impl Compact for f64 {
+    fn write(&self, w: &mut Writer) {
+        match decimal(*self) {
+            Some((k, m)) => {
+                w.varint(2 * k + u64::from(m < 0) + 1);
+                w.varint(m.unsigned_abs());
+            }
+            None => {
+                w.varint(0);
+                self.to_bits().to_le_bytes().iter().for_each(|b| w.byte(*b));
+            }
+        }
+    }
+    fn read(r: &mut Reader<'_>) -> Self {
+        match r.varint() {
+            0 => f64::from_bits(u64::from_le_bytes(r.take(8).try_into().unwrap_or([0; 8]))),
+            h => {
+                let m = r.varint() as i64;
+                scaled(if h % 2 == 0 { -m } else { m }, (h - 1) / 2)
+            }
+        }
+    }
+}
+
+/// `10^k`, exact for `k` up to 22.
+fn power_of_ten(k: u64) -> f64 {
+    let mut power = 1.0;
+    for _ in 0..k {
+        power *= 10.0;
+    }
+    power
+}
+
+/// `m / 10^k`.
+fn scaled(m: i64, k: u64) -> f64 {
+    m as f64 / power_of_ten(k)
+}
+
+/// The fewest decimals `k` and the mantissa `m` with `m / 10^k` exactly `x`, if any.
+fn decimal(x: f64) -> Option<(u64, i64)> {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
+    (0..=22).find_map(|k| {
+        let m = (x * power_of_ten(k)).round();
+        (m.abs() < EXACT && scaled(m as i64, k).to_bits() == x.to_bits()).then_some((k, m as i64))
+    })
+}
+
+impl Compact for String {
+    fn write(&self, w: &mut Writer) {
+        w.varint(self.len() as u64);
+        self.bytes().for_each(|b| w.byte(b));
+    }
+    fn read(r: &mut Reader<'_>) -> Self {
+        let len = r.varint() as usize;
+        // The build writes valid UTF-8 (a `String`'s bytes).
+        String::from_utf8(r.take(len).to_vec()).unwrap_or_default()
+    }
+}
+
+impl<T: Compact> Compact for Option<T> {
+    fn write(&self, w: &mut Writer) {
+        match self {
+            None => w.byte(0),
+            Some(v) => {
+                w.byte(1);
+                v.write(w);
+            }
+        }
+    }
+    fn read(r: &mut Reader<'_>) -> Self {
+        (r.byte() != 0).then(|| T::read(r))
+    }
+}
+
+impl<T: Compact> Compact for Vec<T> {
+    fn write(&self, w: &mut Writer) {
+        w.varint(self.len() as u64);
+        self.iter().for_each(|v| v.write(w));
+    }
+    fn read(r: &mut Reader<'_>) -> Self {
+        (0..r.varint()).map(|_| T::read(r)).collect()
+    }
+}
+
+/// `Compact` for a struct: `record! { Type: field, field; left_out: field }` writes the fields in
+/// the order listed; the ones left out are not written and read back as their default. Every
+/// field must be named in one list or the other.
+macro_rules! record {
+    ($ty:ident: $($field:ident),+ $(; left_out: $($skip:ident),+)?) => {
+        impl crate::compact::Compact for $ty {
+            fn write(&self, w: &mut crate::compact::Writer) {
+                let $ty { $($field,)+ $($($skip: _,)+)? } = self;
+                $(crate::compact::Compact::write($field, w);)+
+            }
+            fn read(r: &mut crate::compact::Reader<'_>) -> Self {
+                $ty {
+                    $($field: crate::compact::Compact::read(r),)+
+                    $($($skip: Default::default(),)+)?
+                }
+            }
+        }
+    };
+}
+pub(crate) use record;
+
+/// `Compact` for a fieldless enum, `variants! { Type: Variant, Variant }`: a variant is its
+/// place in the list, which must name them all.
+macro_rules! variants {
+    ($ty:ident: $($variant:ident),+) => {
+        impl crate::compact::Compact for $ty {
+            fn write(&self, w: &mut crate::compact::Writer) {
+                const ALL: &[$ty] = &[$($ty::$variant),+];
+                // Names every variant, so one missing from the list does not compile.
+                match self {
+                    $($ty::$variant)|+ => {}
+                }
+                let at = ALL.iter().position(|v| v == self).unwrap_or_default();
+                w.byte(at as u8);
+            }
+            fn read(r: &mut crate::compact::Reader<'_>) -> Self {
+                const ALL: &[$ty] = &[$($ty::$variant),+];
+                ALL[usize::from(r.byte())]
+            }
+        }
+    };
+}
+pub(crate) use variants;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip<T: Compact + PartialEq + std::fmt::Debug>(value: T) -> usize {
+        let bytes = encode(&value);
+        assert_eq!(decode::<T>(&bytes), Some(value));
+        bytes.len()
+    }
+
+    #[test]
+    fn floats_come_back_bit_for_bit() {
+        for x in [
+            0.0,
+            -0.0,
+            1.0,
+            80.0,
+            0.1,
+            0.73,
+            1.533,
+            1048.576,
+            3.06,
+            0.3841,
+            1e-9,
+            6.74,
+            1e22,
+            1e300,
+            -2.5,
+            1.0 / 3.0,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            f64::INFINITY,
+        ] {
+            let bytes = encode(&x);
+            let back: f64 = decode(&bytes).unwrap();
+            assert_eq!(back.to_bits(), x.to_bits(), "{x}");
+        }
+        assert!(decode::<f64>(&encode(&f64::NAN)).unwrap().is_nan());
+        // Short decimals take a few bytes, not eight.
+        assert_eq!(encode(&0.73).len(), 2);
+        assert_eq!(encode(&-0.73).len(), 2);
+        assert_eq!(encode(&1048.576).len(), 4);
+        assert_eq!(encode(&(1.0 / 3.0)).len(), 9);
+    }
+
+    #[test]
+    fn integers_strings_options_and_lists_come_back() {
+        assert_eq!(round_trip(0u32), 1);
+        assert_eq!(round_trip(127u32), 1);
+        assert_eq!(round_trip(128u32), 2);
+        round_trip(u32::MAX);
+        round_trip(u16::MAX);
+        round_trip(u8::MAX);
+        round_trip(true);
+        round_trip(String::from("ESSD云盘 PL0"));
+        round_trip(Some(String::new()));
+        round_trip(None::<f64>);
+        round_trip(vec![Some(1.5), None, Some(-0.25)]);
+    }
+
+    #[test]
+    fn left_over_bytes_are_refused() {
+        let mut bytes = encode(&7u32);
+        bytes.push(0);
+        assert_eq!(decode::<u32>(&bytes), None);
+    }
+}

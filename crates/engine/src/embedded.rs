@@ -1,0 +1,112 @@
+//! The data built into the engine, in the form each build reads.
+//!
+//! `build.rs` turns the TOML under `data/` into JSON: whole for native builds (the CLI prints the
+//! maintainers' notes), without the notes for the page. The first-answer module reads the
+//! compact form (`crate::compact`) of its own copy instead, which also leaves out the sources it
+//! never shows: it paints before the app has loaded, so its size is the visitor's wait.
+
+use crate::catalog::Catalog;
+use crate::model::ModelPreset;
+use crate::sizing::time::efficiency::EfficiencyTable;
+
+/// The embedded value of one data set: the JSON file natively and in the page, the compact
+/// file in the first-answer module. Both were validated by `build.rs`, so reading cannot fail.
+macro_rules! embedded {
+    ($native:literal, $page:literal, $first:literal) => {{
+        #[cfg(not(target_arch = "wasm32"))]
+        let value = serde_json::from_str(include_str!(concat!(env!("OUT_DIR"), "/", $native)));
+        #[cfg(all(target_arch = "wasm32", not(feature = "first-answer")))]
+        let value = serde_json::from_str(include_str!(concat!(env!("OUT_DIR"), "/", $page)));
+        #[cfg(all(target_arch = "wasm32", feature = "first-answer"))]
+        let value =
+            crate::compact::decode(include_bytes!(concat!(env!("OUT_DIR"), "/", $first))).ok_or(());
+        value.expect(concat!("build.rs writes a valid ", $native))
+    }};
+}
+
+pub(crate) fn catalog() -> Catalog {
+    embedded!("catalog.json", "catalog-page.json", "catalog-first.bin")
+}
+
+pub(crate) fn presets() -> Vec<ModelPreset> {
+    embedded!("models.json", "models-page.json", "models-first.bin")
+}
+
+pub(crate) fn efficiency() -> EfficiencyTable {
+    embedded!("efficiency.json", "efficiency.json", "efficiency-first.bin")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compact::decode;
+    use serde::de::DeserializeOwned;
+    use std::fmt::Debug;
+
+    /// The compact file holds exactly the JSON it was written from: every string, flag and
+    /// float bit, so the first answer is computed from the figures the app reads.
+    fn same<T: DeserializeOwned + PartialEq + Debug + crate::compact::Compact>(
+        bin: &[u8],
+        json: &str,
+    ) {
+        let json: T = serde_json::from_str(json).unwrap();
+        assert_eq!(decode::<T>(bin).as_ref(), Some(&json));
+    }
+
+    macro_rules! out {
+        ($name:literal) => {
+            include_bytes!(concat!(env!("OUT_DIR"), "/", $name))
+        };
+    }
+
+    #[test]
+    fn the_compact_data_is_the_first_answer_json() {
+        let text = |bytes: &[u8]| String::from_utf8(bytes.to_vec()).unwrap();
+        same::<Catalog>(out!("catalog-first.bin"), &text(out!("catalog-first.json")));
+        same::<Vec<ModelPreset>>(out!("models-first.bin"), &text(out!("models-first.json")));
+        same::<EfficiencyTable>(
+            out!("efficiency-first.bin"),
+            &text(out!("efficiency-first.json")),
+        );
+    }
+
+    /// The first-answer copy leaves out sources and notes only: every other field matches the
+    /// page's copy, so the two modules answer alike.
+    #[test]
+    fn the_first_answer_catalog_differs_from_the_page_only_by_sources_and_notes() {
+        let page: Catalog =
+            serde_json::from_str(include_str!(concat!(env!("OUT_DIR"), "/catalog-page.json")))
+                .unwrap();
+        let mut first: Catalog = decode(out!("catalog-first.bin")).unwrap();
+        assert_eq!(first.offers.len(), page.offers.len());
+        for (f, p) in first.gpus.iter_mut().zip(&page.gpus) {
+            f.sources.clone_from(&p.sources);
+        }
+        for (f, p) in first.offers.iter_mut().zip(&page.offers) {
+            f.spec_source.clone_from(&p.spec_source);
+            for (fq, pq) in f.prices.iter_mut().zip(&p.prices) {
+                fq.source.clone_from(&pq.source);
+                fq.read_on.clone_from(&pq.read_on);
+            }
+        }
+        for (f, p) in first.providers.iter_mut().zip(&page.providers) {
+            let priced = f
+                .storage
+                .iter_mut()
+                .map(|t| &mut t.price)
+                .chain(f.snapshot.as_mut())
+                .chain(f.egress.iter_mut().map(|e| &mut e.price));
+            let page_priced = p
+                .storage
+                .iter()
+                .map(|t| &t.price)
+                .chain(p.snapshot.as_ref())
+                .chain(p.egress.iter().map(|e| &e.price));
+            for (fp, pp) in priced.zip(page_priced) {
+                fp.source.clone_from(&pp.source);
+                fp.read_on.clone_from(&pp.read_on);
+            }
+        }
+        assert_eq!(first, page);
+    }
+}
