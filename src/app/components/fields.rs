@@ -93,16 +93,20 @@ pub fn num_field(spec: &'static NumSpec) -> AnyView {
         };
         match value {
             Some(v) => {
-                invalid.set(false);
+                invalid.try_set(false);
                 state.form.update(|f| (spec.set)(f, v));
             }
-            None => invalid.set(true),
+            None => {
+                invalid.try_set(true);
+            }
         }
-        raw.set(Some(text));
+        raw.try_set(Some(text));
     };
+    // A change event can arrive after the field is gone: leaving the box by choosing another
+    // workload re-renders the form first. Its signals are then disposed and nothing is left to do.
     let on_change = move |_| {
-        if !invalid.get_untracked() {
-            raw.set(None);
+        if invalid.try_get_untracked() == Some(false) {
+            raw.try_set(None);
         }
     };
     view! {
