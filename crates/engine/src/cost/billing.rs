@@ -110,6 +110,40 @@ pub fn break_even_with(
     }
 }
 
+/// Most terms a commitment's curve is drawn with: a longer horizon stops at that many.
+pub const MAX_TERMS: usize = 200;
+
+/// The compute a mode bills for `hours` of use at `per_hour`: metered modes pay the hours, a
+/// commitment of `term` hours pays whole terms, at least one.
+///
+/// This is the arithmetic [`break_even`] solves, without the metering step (under an hour on
+/// the scale a job length is read at), so the point it finds lies where two such curves cross.
+pub fn compute_at(per_hour: f64, term: Option<f64>, hours: f64) -> f64 {
+    match term {
+        Some(term) => per_hour * term * (hours / term).ceil().max(1.0),
+        None => per_hour * hours.max(0.0),
+    }
+}
+
+/// The corners of [`compute_at`] from 0 to `horizon` hours, enough to draw it exactly: a
+/// straight line when metered, one flat step per term of a commitment (a sampled curve would
+/// draw the steps as slopes), at most [`MAX_TERMS`] steps.
+pub fn compute_curve(per_hour: f64, term: Option<f64>, horizon: f64) -> Vec<(f64, f64)> {
+    match term {
+        None => vec![(0.0, 0.0), (horizon, compute_at(per_hour, None, horizon))],
+        Some(term) => {
+            let terms = ((horizon / term).ceil().max(1.0) as usize).min(MAX_TERMS);
+            (0..terms)
+                .flat_map(|k| {
+                    let start = k as f64 * term;
+                    let cost = per_hour * term * (k + 1) as f64;
+                    [(start, cost), ((start + term).min(horizon), cost)]
+                })
+                .collect()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,5 +185,45 @@ mod tests {
             commitment_cost(1.0, 730.0, 1000.0, Detail::Full).value,
             1460.0
         );
+    }
+
+    #[test]
+    fn a_metered_mode_is_a_line_and_a_commitment_steps_at_each_term() {
+        assert_eq!(
+            compute_curve(2.0, None, 1000.0),
+            vec![(0.0, 0.0), (1000.0, 2000.0)]
+        );
+        // A monthly term of 730 h at $1/h: one month paid from the first hour, two after 730 h.
+        assert_eq!(
+            compute_curve(1.0, Some(730.0), 1000.0),
+            vec![
+                (0.0, 730.0),
+                (730.0, 730.0),
+                (730.0, 1460.0),
+                (1000.0, 1460.0)
+            ]
+        );
+        // A short horizon still shows the one term paid.
+        assert_eq!(
+            compute_curve(5.0 / 8760.0, Some(8760.0), 24.0),
+            vec![(0.0, 5.0), (24.0, 5.0)]
+        );
+        // A horizon of many terms stops at the most drawn.
+        assert_eq!(compute_curve(1.0, Some(1.0), 1e6).len(), 2 * MAX_TERMS);
+    }
+
+    #[test]
+    fn the_break_even_lies_where_the_curves_cross() {
+        let (od, year) = (21.96, 13.18);
+        let be = break_even(od, year, 8760.0);
+        let on_demand = compute_at(od, None, be.hours);
+        let committed = compute_at(year, Some(8760.0), be.hours);
+        assert!(
+            (on_demand - committed).abs() < 1e-6,
+            "{on_demand} {committed}"
+        );
+        // Shorter, on-demand is cheaper; longer (within the term), the commitment.
+        assert!(compute_at(od, None, be.hours - 1.0) < committed);
+        assert!(compute_at(od, None, be.hours + 1.0) > committed);
     }
 }

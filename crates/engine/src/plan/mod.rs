@@ -6,6 +6,7 @@
 //! `phases` combines several jobs into one plan.
 
 mod candidates;
+pub mod modes;
 pub mod needs;
 pub mod phases;
 pub mod pitfalls;
@@ -14,6 +15,7 @@ mod rank;
 pub mod remedies;
 pub mod storage;
 
+pub use modes::{compare_modes, ModeComparison, ModeCurve};
 pub use needs::Need;
 pub use pitfalls::Pitfall;
 pub use pricing::explain_cost;
@@ -292,6 +294,12 @@ impl Candidate<'_> {
     /// Every warning about this candidate: the sizing's, then the pricing's.
     pub fn warnings(&self) -> impl Iterator<Item = &String> {
         self.timing.warnings.iter().chain(&self.notes)
+    }
+
+    /// What its instances cost an hour together (a service's: in its busiest hour): the rate
+    /// the ranking sorts "per hour" by and the billing chart's hourly lines climb at.
+    pub fn fleet_price_per_hour(&self) -> f64 {
+        self.price_per_hour * f64::from(self.instances)
     }
 
     /// GPUs the job was sized and timed on: all of them, or one replica when serving.
