@@ -19,6 +19,7 @@
 use super::keys::{StorageKey, VIEW_PARAM};
 use super::state::{AppState, View};
 use gpu_sizer_formats::link::{self, Ignored};
+use gpu_sizer_formats::saved_list;
 use gpu_sizer_formats::store::{self, SavedScenario};
 use gpu_sizer_formats::Form;
 use gpu_sizer_markup::page::{self, Start};
@@ -196,19 +197,6 @@ pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
 /// a burst of changes in one task is written once.
 const SETTLE: std::time::Duration = std::time::Duration::ZERO;
 
-/// Whether `list` still holds `s` (same id and creation time).
-fn holds(list: &[SavedScenario], s: &SavedScenario) -> bool {
-    list.iter().any(|x| x.id == s.id && x.created == s.created)
-}
-
-/// Whether one side deleted `s` since `base` while the other side left it unchanged.
-fn deleted(base: &[SavedScenario], other: &[SavedScenario], s: &SavedScenario) -> bool {
-    !holds(other, s)
-        && base
-            .iter()
-            .any(|b| b.id == s.id && b.created == s.created && s.updated <= b.updated)
-}
-
 impl Persist {
     /// Shows or clears the storage message after a write.
     fn outcome(self, ok: bool) {
@@ -236,35 +224,14 @@ impl Persist {
         let theirs = store::load(raw.as_deref().unwrap_or(""));
         self.seen.set_value(raw);
         let ours = self.saved.get_untracked();
-        // Text this page cannot fully read (a newer version's?) deletes nothing here.
-        let readable = theirs.problems.is_empty();
-        let ours_kept: Vec<SavedScenario> = ours
-            .iter()
-            .filter(|s| !(readable && deleted(&base, &theirs.scenarios, s)))
-            .cloned()
-            .collect();
-        let theirs_kept: Vec<SavedScenario> = theirs
-            .scenarios
-            .iter()
-            .filter(|s| !deleted(&base, &ours, s))
-            .cloned()
-            .collect();
-        let merged = store::merge(&ours_kept, &theirs_kept);
-        let mut quarantined = self.quarantined.get_value();
-        for entry in &theirs.quarantined {
-            if !quarantined.contains(entry) {
-                quarantined.push(entry.clone());
-            }
+        let merged = self
+            .quarantined
+            .with_value(|kept| saved_list::merge_tabs(&base, &ours, kept, &theirs));
+        self.quarantined.set_value(merged.quarantined);
+        if merged.scenarios != ours {
+            self.saved.set(merged.scenarios);
         }
-        // Write back only when this tab adds something, so two tabs settle instead of echoing.
-        let adds = merged.len() != theirs.scenarios.len()
-            || merged.iter().any(|m| !theirs.scenarios.contains(m))
-            || quarantined.len() != theirs.quarantined.len();
-        self.quarantined.set_value(quarantined);
-        if merged != ours {
-            self.saved.set(merged);
-        }
-        adds
+        merged.adds
     }
 
     /// Writes the saved list after taking in any other tab's change; `false` when refused.

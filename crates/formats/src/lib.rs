@@ -6,11 +6,13 @@
 //! no web dependency.
 
 pub mod catalog_edits;
+pub mod custom_offer;
 pub mod decimal;
 pub mod fields;
 pub mod form;
 pub mod link;
 pub mod quickstart;
+pub mod saved_list;
 pub mod store;
 
 pub use form::Form;

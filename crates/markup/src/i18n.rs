@@ -154,7 +154,7 @@ pub mod t {
         YOUR_PRICE = "your price", "你填写的价格";
         PRICE_SOURCE = "price source", "价格来源";
         AS_OF = "as of", "价格日期";
-        STALE = "price over 180 days old", "价格超过 180 天";
+        STALE = "price over {days} days old", "价格超过 {days} 天";
         DATE_UNKNOWN = "date unknown", "日期未知";
         UNDATED = "source undated: check the price", "来源无日期，请核对价格";
         HEADROOM = "headroom", "余量";
@@ -224,6 +224,15 @@ pub mod t {
 }
 
 /// Formats `value` with `decimals` decimals and thousands separators (both locales use `,`).
+/// `text` with `{days}` replaced by the engine's age limit for prices, so the words say the
+/// limit the flag is raised by, wherever that is set.
+pub fn stale_limit(text: Text, lang: Lang) -> String {
+    text.get(lang).replace(
+        "{days}",
+        &gpu_sizer_engine::catalog::STALE_AFTER_DAYS.to_string(),
+    )
+}
+
 pub fn number(value: f64, decimals: usize) -> String {
     if !value.is_finite() {
         return "—".into();
@@ -306,6 +315,15 @@ mod tests {
                 !text.en.trim().is_empty() && !text.zh.trim().is_empty(),
                 "{text:?}"
             );
+        }
+    }
+
+    #[test]
+    fn the_old_price_flag_says_the_engine_limit() {
+        let limit = gpu_sizer_engine::catalog::STALE_AFTER_DAYS.to_string();
+        for lang in Lang::ALL {
+            let text = stale_limit(t::STALE, lang);
+            assert!(text.contains(&limit) && !text.contains('{'), "{text}");
         }
     }
 

@@ -6,12 +6,13 @@
 
 use crate::app::components::export::download;
 use crate::app::i18n::{self, t, Lang, Text};
-use crate::app::persist::{self, use_persist, Persist};
+use crate::app::persist::{self, use_persist};
 use crate::app::prefs::use_prefs;
 use crate::app::state::{use_state, View};
 use gpu_sizer_engine::model::presets;
 use gpu_sizer_formats::form::{ModelSource, WorkloadKind};
-use gpu_sizer_formats::store::{self, SavedScenario};
+use gpu_sizer_formats::saved_list;
+use gpu_sizer_formats::store;
 use gpu_sizer_formats::Form;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -66,11 +67,7 @@ fn plural(n: usize) -> &'static str {
 }
 
 fn new_id() -> String {
-    format!(
-        "s{:x}-{:x}",
-        js_sys::Date::now() as u64,
-        (js_sys::Math::random() * 1e9) as u64
-    )
+    saved_list::new_id(js_sys::Date::now(), js_sys::Math::random())
 }
 
 /// What one row of the list is doing.
@@ -78,17 +75,6 @@ fn new_id() -> String {
 enum Pending {
     Rename(String),
     Delete(String),
-}
-
-/// Changes the saved scenario `id` and stores the list.
-fn edit(p: Persist, id: &str, change: &dyn Fn(&mut SavedScenario)) {
-    p.saved.update(|list| {
-        if let Some(s) = list.iter_mut().find(|s| s.id == id) {
-            change(s);
-            s.updated = js_sys::Date::now();
-        }
-    });
-    p.store();
 }
 
 /// The "Saved scenarios" panel.
@@ -114,28 +100,12 @@ pub fn Scenarios() -> impl IntoView {
                 .update(|f| f.name = format!("{} {n}", t::SCENARIO.get(lang)));
         }
         let form = state.form.get_untracked();
-        let target = p.current.get_untracked().and_then(|id| {
-            p.saved
-                .with_untracked(|list| list.iter().position(|s| s.id == id && s.name == form.name))
-        });
-        match target {
-            Some(i) => p.saved.update(|list| {
-                list[i].form = form;
-                list[i].updated = now;
-            }),
-            None => {
-                let id = new_id();
-                p.current.set(Some(id.clone()));
-                p.saved.update(|list| {
-                    list.push(SavedScenario {
-                        id,
-                        name: form.name.clone(),
-                        created: now,
-                        updated: now,
-                        form,
-                    })
-                });
-            }
+        let current = p.current.get_untracked();
+        let mut id = String::new();
+        p.saved
+            .update(|list| id = saved_list::save_form(list, current.as_deref(), form, now, new_id));
+        if current.as_deref() != Some(id.as_str()) {
+            p.current.set(Some(id));
         }
         let text = if p.store() {
             t::SAVED_DONE
@@ -222,10 +192,11 @@ pub fn Scenarios() -> impl IntoView {
                             let commit = move || {
                                 let name = new_name.get_untracked().trim().to_string();
                                 if !name.is_empty() {
-                                    edit(p, &id, &|s| {
-                                        s.name = name.clone();
-                                        s.form.name = name.clone();
+                                    let now = js_sys::Date::now();
+                                    p.saved.update(|list| {
+                                        saved_list::rename(list, &id, &name, now);
                                     });
+                                    p.store();
                                     if p.current.get_untracked().as_deref() == Some(id.as_str()) {
                                         state.form.update(|f| f.name = name.clone());
                                     }
@@ -261,7 +232,7 @@ pub fn Scenarios() -> impl IntoView {
                                 t::DELETE,
                                 lang,
                                 Box::new(move || {
-                                    p.saved.update(|list| list.retain(|s| s.id != id));
+                                    p.saved.update(|list| saved_list::delete(list, &id));
                                     p.compare.update(|c| c.retain(|x| *x != id));
                                     if p.current.get_untracked().as_deref() == Some(id.as_str()) {
                                         p.current.set(None);
@@ -296,14 +267,7 @@ pub fn Scenarios() -> impl IntoView {
                                     let suffix = t::COPY_SUFFIX.get(lang);
                                     let now = js_sys::Date::now();
                                     p.saved.update(|list| {
-                                        if let Some(i) = list.iter().position(|s| s.id == dup) {
-                                            let mut copy = list[i].clone();
-                                            copy.id = new_id();
-                                            copy.name.push_str(suffix);
-                                            copy.form.name = copy.name.clone();
-                                            (copy.created, copy.updated) = (now, now);
-                                            list.insert(i + 1, copy);
-                                        }
+                                        saved_list::duplicate(list, &dup, suffix, now, new_id);
                                     });
                                     p.store();
                                 }))}

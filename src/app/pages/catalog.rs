@@ -6,10 +6,9 @@ use crate::app::format;
 use crate::app::i18n::{self, Lang, Text};
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
-use gpu_sizer_engine::catalog::{
-    BillingMode, Catalog, Currency, Fabric, InstanceLink, Offer, Quote,
-};
+use gpu_sizer_engine::catalog::{BillingMode, Catalog, Currency, Offer, Quote};
 use gpu_sizer_engine::cost::money::Exchange;
+use gpu_sizer_formats::custom_offer::{offer_from_fields, parse_price, OfferFields};
 use gpu_sizer_formats::form::ModeKey;
 use leptos::prelude::*;
 
@@ -19,15 +18,15 @@ const fn tx(en: &'static str, zh: &'static str) -> Text {
 
 const TITLE: Text = tx("Catalog", "目录");
 const INTRO: Text = tx(
-    "Every offer GPU Sizer knows, with the price as published, the date its source carries and the source itself. Prices whose source is over 180 days old, or undated, are flagged. A price in another currency than yours is shown converted too, at your exchange rate. Enter what you actually pay and it is used everywhere, kept in this browser only.",
-    "GPU Sizer 收录的所有实例报价：按官方公布的价格、来源所载日期和来源。来源日期超过 180 天或没有日期的价格会被标出。与你所选货币不同的价格会按你的汇率同时显示换算值。填写你实际支付的价格后会在所有计算中使用，只保存在本浏览器中。",
+    "Every offer GPU Sizer knows, with the price as published, the date its source carries and the source itself. Prices whose source is over {days} days old, or undated, are flagged. A price in another currency than yours is shown converted too, at your exchange rate. Enter what you actually pay and it is used everywhere, kept in this browser only.",
+    "GPU Sizer 收录的所有实例报价：按官方公布的价格、来源所载日期和来源。来源日期超过 {days} 天或没有日期的价格会被标出。与你所选货币不同的价格会按你的汇率同时显示换算值。填写你实际支付的价格后会在所有计算中使用，只保存在本浏览器中。",
 );
 const SEARCH: Text = tx("Search offers", "搜索报价");
 const ON_DEMAND: Text = tx("On-demand", "按量价格");
 const YOUR_PRICE: Text = tx("Your price per hour", "你的每小时价格");
 const AS_OF: Text = tx("As of", "价格日期");
 const SOURCE: Text = tx("Source", "来源");
-const OLD: Text = tx("over 180 days", "超过 180 天");
+const OLD: Text = tx("over {days} days", "超过 {days} 天");
 const UNDATED: Text = tx("check the price", "请核对价格");
 const ENTER_PRICE: Text = tx("enter your price", "请填写你的价格");
 const MORE: Text = tx("Show more", "显示更多");
@@ -130,7 +129,7 @@ fn row(
             } else {
                 ("stale-badge", OLD)
             };
-            view! { <span class="badge warning" data-testid=testid>{text.get(lang)}</span> }
+            view! { <span class="badge warning" data-testid=testid>{i18n::stale_limit(text, lang)}</span> }
         });
     let id: &'static str = offer.id.as_str();
     let input_id = format!("override-{id}");
@@ -165,8 +164,7 @@ fn row(
                         state.edits.with(|e| e.override_for(id, ModeKey::OnDemand).map(|p| p.to_string()).unwrap_or_default())
                     }
                     on:change=move |ev| {
-                        let text = event_target_value(&ev);
-                        let value = text.trim().parse::<f64>().ok().filter(|p| p.is_finite() && *p > 0.0);
+                        let value = parse_price(&event_target_value(&ev));
                         state.edits.update(|e| e.set_override(id, ModeKey::OnDemand, value));
                     }
                 />
@@ -257,79 +255,26 @@ pub fn CatalogPage() -> impl IntoView {
     let price = RwSignal::new(String::new());
     let currency = RwSignal::new("USD".to_string());
     let add = move |_| {
-        if instance.get().trim().is_empty() || region.get().trim().is_empty() {
+        let (provider, region, instance) = (provider.get(), region.get(), instance.get());
+        let (gpu, count, link) = (gpu.get(), count.get(), link.get());
+        let (price, currency) = (price.get(), currency.get());
+        let fields = OfferFields {
+            provider: &provider,
+            region: &region,
+            instance_type: &instance,
+            gpu: &gpu,
+            gpu_count: &count,
+            link: &link,
+            price: &price,
+            currency: &currency,
+        };
+        let Ok(offer) = offer_from_fields(&fields, today) else {
             message.set(format!(
                 "{} / {}?",
                 REGION.get(lang.get_untracked()),
                 INSTANCE.get(lang.get_untracked())
             ));
             return;
-        }
-        let count = count.get().trim().parse::<u32>().unwrap_or(0);
-        let slug = |s: &str| {
-            s.trim()
-                .to_ascii_lowercase()
-                .chars()
-                .map(|c| {
-                    if c.is_ascii_alphanumeric() || c == '.' {
-                        c
-                    } else {
-                        '-'
-                    }
-                })
-                .collect::<String>()
-        };
-        let mut prices = Vec::new();
-        if let Some(p) = price
-            .get()
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|p| *p > 0.0 && p.is_finite())
-        {
-            prices.push(Quote {
-                mode: BillingMode::OnDemand,
-                per_hour: p,
-                currency: if currency.get() == "CNY" {
-                    Currency::Cny
-                } else {
-                    Currency::Usd
-                },
-                source: gpu_sizer_engine::catalog::validate::USER_SOURCE.into(),
-                as_of: today.map(gpu_sizer_engine::catalog::validate::format_date),
-                undated: false,
-                read_on: None,
-                note: Some("entered by you".into()),
-            });
-        }
-        let offer = Offer {
-            id: format!(
-                "custom-{}-{}-{}",
-                slug(&provider.get()),
-                slug(&region.get()),
-                slug(&instance.get())
-            ),
-            provider: provider.get(),
-            region: region.get().trim().to_string(),
-            instance_type: instance.get().trim().to_string(),
-            gpu: gpu.get(),
-            gpu_count: count,
-            vcpu: None,
-            ram_gib: None,
-            local_disk_gb: None,
-            network_gbps: None,
-            nvlink_domain: None,
-            gpu_link: match (count, link.get().as_str()) {
-                (0 | 1, _) => InstanceLink::None,
-                (_, "nvswitch") => InstanceLink::Nvswitch,
-                (_, "nvlink") => InstanceLink::Nvlink,
-                _ => InstanceLink::Pcie,
-            },
-            fabric: Fabric::Ethernet,
-            billing_increment_s: None,
-            prices,
-            spec_source: None,
-            notes: None,
         };
         let mut edits = state.edits.get_untracked();
         match edits.add_offer(Catalog::builtin(), offer) {
@@ -403,7 +348,7 @@ pub fn CatalogPage() -> impl IntoView {
         <div class="catalog-page" data-testid="catalog-page">
             <section class="panel">
                 <h2>{move || TITLE.get(lang.get())}</h2>
-                <p>{move || INTRO.get(lang.get())}</p>
+                <p>{move || i18n::stale_limit(INTRO, lang.get())}</p>
                 <div class="field">
                     <label for="catalog-search">{move || SEARCH.get(lang.get())}</label>
                     <input id="catalog-search" data-testid="catalog-search" type="search"

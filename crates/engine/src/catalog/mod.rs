@@ -58,6 +58,13 @@ impl Quote {
     pub fn is_stale(&self, today: i64) -> bool {
         stale(self.as_of.as_deref(), self.undated, today)
     }
+
+    /// The page this price can be checked on: its source when that is a web address, none for
+    /// a price a person typed (its source only says so, and is no page to open).
+    pub fn link(&self) -> Option<&str> {
+        let s = self.source.as_str();
+        (s.starts_with("https://") || s.starts_with("http://")).then_some(s)
+    }
 }
 
 impl Priced {
@@ -105,5 +112,20 @@ mod tests {
         );
         // A price typed in without a date is the user's own: not flagged.
         assert!(!quote(None, false).is_stale(day));
+    }
+
+    #[test]
+    fn only_a_web_address_is_a_link() {
+        let mut q = quote(None, false);
+        assert_eq!(q.link(), Some("https://example.org/prices"));
+        for typed in [
+            validate::USER_SOURCE,
+            "your price",
+            "javascript:alert(1)",
+            "",
+        ] {
+            q.source = typed.into();
+            assert_eq!(q.link(), None, "{typed}");
+        }
     }
 }
