@@ -14,6 +14,11 @@ use gpu_sizer_engine::scenario::InputError;
 /// The card for `report`: the recommendation, the reason there is none (with what would fit,
 /// when memory rules every offer out), or the input error.
 pub fn markup(report: &Result<Report<'_>, InputError>, lang: Lang) -> String {
+    card(report, lang).finish()
+}
+
+/// [`markup`] still as [`Html`], to be written inside other markup (the page's frame).
+pub fn card(report: &Result<Report<'_>, InputError>, lang: Lang) -> Html {
     markup_with(report, lang, would_fit)
 }
 
@@ -24,7 +29,7 @@ pub fn markup_with(
     report: &Result<Report<'_>, InputError>,
     lang: Lang,
     fits: fn(&mut Html, &Report<'_>, Lang),
-) -> String {
+) -> Html {
     let mut h = Html::new();
     match report {
         Err(e) => {
@@ -52,7 +57,7 @@ pub fn markup_with(
             }
         }
     }
-    h.finish()
+    h
 }
 
 /// Memory rules every offer out: what would fit, and what it costs.

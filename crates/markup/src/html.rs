@@ -2,13 +2,15 @@
 //! ranking's rows, the detail, the charts): one `innerHTML` write per rebuild instead of hundreds
 //! of calls across the wasm boundary, and much less generated code than typed views.
 //!
-//! Every piece of text goes through [`Html::text`] or [`Html::attr`], which escape it: names in the
-//! catalog may come from a user's import.
+//! Safe by construction: markup can only come from string literals ([`Html::raw`] and attribute
+//! names take `&'static str`) or from another [`Html`] ([`Html::append`]); every other piece of
+//! text goes through [`Html::text`] or [`Html::attr`], which escape it. Names in the catalog may
+//! come from a user's import or from what they typed.
 
 use std::fmt::Write;
 
 /// An HTML fragment being written.
-#[derive(Default)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Html(String);
 
 impl Html {
@@ -16,9 +18,16 @@ impl Html {
         Html::default()
     }
 
-    /// Markup written as is: only for literals of this crate.
-    pub fn raw(&mut self, markup: &str) -> &mut Html {
+    /// Markup written as is: a literal of the program, never text from elsewhere (the
+    /// `'static` bound keeps a formatted string out).
+    pub fn raw(&mut self, markup: &'static str) -> &mut Html {
         self.0.push_str(markup);
+        self
+    }
+
+    /// Markup already built the same way, written as is.
+    pub fn append(&mut self, built: &Html) -> &mut Html {
+        self.0.push_str(&built.0);
         self
     }
 
@@ -29,15 +38,21 @@ impl Html {
     }
 
     /// ` name="value"`, the value escaped.
-    pub fn attr(&mut self, name: &str, value: &str) -> &mut Html {
+    pub fn attr(&mut self, name: &'static str, value: &str) -> &mut Html {
         let _ = write!(self.0, " {name}=\"");
         escape_into(&mut self.0, value);
         self.0.push('"');
         self
     }
 
+    /// The markup, for an `innerHTML` write.
     pub fn finish(self) -> String {
         self.0
+    }
+
+    /// The markup written so far.
+    pub fn as_str(&self) -> &str {
+        &self.0
     }
 }
 
@@ -51,5 +66,29 @@ fn escape_into(out: &mut String, text: &str) {
             '\'' => out.push_str("&#39;"),
             c => out.push(c),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HOSTILE: &str = r#"<img src=x onerror=alert(1)> "quoted" 'single' & more"#;
+
+    #[test]
+    fn text_and_attributes_are_escaped_and_built_markup_is_kept() {
+        let mut inner = Html::new();
+        inner.raw("<b>").text(HOSTILE).raw("</b>");
+        let mut h = Html::new();
+        h.raw("<p")
+            .attr("title", HOSTILE)
+            .raw(">")
+            .append(&inner)
+            .raw("</p>");
+        assert_eq!(
+            h.finish(),
+            "<p title=\"&lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot; &#39;single&#39; &amp; more\">\
+             <b>&lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot; &#39;single&#39; &amp; more</b></p>"
+        );
     }
 }

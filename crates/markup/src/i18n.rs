@@ -170,6 +170,7 @@ pub mod t {
         CHART_FLEET = "Instances running through the day", "一天中运行的实例数";
         PARETO = "Pareto front", "帕累托前沿";
         JOB_LENGTH = "Job length", "作业时长";
+        COMPUTE_COST = "Compute cost", "计算成本";
         HOUR_OF_DAY = "Hour of day", "一天中的小时";
         INSTANCES = "Instances", "实例数";
         EXPORT = "Export", "导出";

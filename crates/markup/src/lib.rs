@@ -3,12 +3,19 @@
 //! The answer card and the frame around it are plain text, so three places build them the same
 //! way: the app (in the browser, under Leptos), the first-answer module (in the browser, before the
 //! app has loaded) and the build (natively, into index.html for a first visit). Whatever reads or
-//! writes the browser's storage names its keys here too, for the same reason.
+//! writes the browser's storage names its keys here too, for the same reason. The app's other
+//! panels rebuilt as markup (the ranking's rows, the detail, the charts) are here as well, where
+//! native tests reach them and their geometry.
 
 pub mod answer;
+pub mod charts;
+pub mod detail;
+#[cfg(test)]
+mod fixture;
 pub mod format;
 pub mod html;
 pub mod i18n;
 pub mod keys;
 pub mod page;
 pub mod prerender;
+pub mod ranking;

@@ -211,7 +211,7 @@ pub fn quick_start_texts() -> Vec<Text> {
 ///
 /// A `prerendered` frame is one built into index.html, in each language; it is hidden until the
 /// page's start-up script (`gate.js`) finds that it is the answer this visitor would get.
-pub fn frame(card: &str, lang: Lang, prerendered: bool) -> String {
+pub fn frame(card: &Html, lang: Lang, prerendered: bool) -> String {
     let mut h = Html::new();
     h.raw(r#"<div"#).attr("class", FIRST_ANSWER_CLASS);
     if prerendered {
@@ -249,7 +249,7 @@ pub fn frame(card: &str, lang: Lang, prerendered: bool) -> String {
     h.raw(r#"</section><div class="layout"><div class="panel form pending"><p class="muted">"#)
         .text(t::LOADING_FORM.get(lang))
         .raw(r#"</p></div><div class="results">"#)
-        .raw(card)
+        .append(card)
         .raw("</div></div></main></div>");
     h.finish()
 }

@@ -90,7 +90,7 @@ fn first_frame(lang: Lang, day: i64) -> String {
     let report = starting_form(lang == Lang::Zh)
         .to_request(Some(day))
         .and_then(|request| evaluate(Catalog::builtin(), &request));
-    frame(&answer::markup(&report, lang), lang, true)
+    frame(&answer::card(&report, lang), lang, true)
 }
 
 #[cfg(test)]

@@ -3,12 +3,12 @@
 
 use super::on_screen::{on_screen, while_shown};
 use crate::app::format;
-use crate::app::html::Html;
 use crate::app::i18n::{self, t, Lang};
 use crate::app::prefs::use_prefs;
 use crate::app::state::{use_state, CandidateKey};
-use gpu_sizer_engine::catalog::{BillingMode, Currency};
+use gpu_sizer_engine::catalog::BillingMode;
 use gpu_sizer_engine::plan::Candidate;
+use gpu_sizer_markup::ranking;
 use leptos::prelude::*;
 
 /// Rows shown before "show all": every row is rebuilt on each input change, so the first page is
@@ -54,63 +54,6 @@ struct Choices {
     regions: Vec<(String, String)>,
     gpus: Vec<(String, String)>,
     modes: Vec<BillingMode>,
-}
-
-/// One ranked candidate's row, as markup (see [`crate::app::html`]). Its button opens the detail
-/// through the table's one click handler, which reads the row's key from its data attributes.
-fn row(h: &mut Html, rank: usize, c: &Candidate, currency: Currency, lang: Lang) {
-    let provider = format::provider_name(c.provider, lang);
-    let label = format!(
-        "{provider} — {} {}",
-        t::DETAILS.get(lang),
-        c.offer.instance_type
-    );
-    h.raw("<tr data-testid=\"result-row\"")
-        .attr("data-offer-id", &c.offer.id)
-        .attr("data-mode", format::mode_key(c.mode))
-        .attr("data-instances", &c.instances.to_string())
-        .attr("data-total", &format!("{:.2}", c.cost.expected))
-        .attr("data-hours", &format!("{:.4}", c.hours.expected));
-    h.raw("><td class=\"num\">")
-        .text(&(rank + 1).to_string())
-        .raw("</td><td><button type=\"button\" class=\"link\" data-testid=\"open-detail\"")
-        .attr("aria-label", &label)
-        .raw(">")
-        .text(provider)
-        .raw("</button></td><td>")
-        .text(&c.offer.instance_type)
-        .raw("<br><span class=\"muted\">")
-        .text(&c.offer.region)
-        .raw("</span></td><td>")
-        .text(&format!("{} × {}", c.gpus, c.gpu.name))
-        .raw("</td><td>")
-        .text(format::mode(c.mode).get(lang))
-        .raw("</td><td class=\"num\">")
-        .text(&time_cell(c, lang))
-        .raw("</td><td class=\"num\" data-testid=\"row-total\">")
-        .text(&format::money(c.cost.expected, currency))
-        .raw("</td><td class=\"num\">")
-        .text(&format::money(
-            c.price_per_hour * f64::from(c.instances),
-            currency,
-        ))
-        .raw("</td></tr>");
-}
-
-/// The time column: the job's hours, or a service's time per output token (a service runs the
-/// month on every offer).
-fn time_cell(c: &Candidate, lang: Lang) -> String {
-    match &c.serving {
-        Some(f) => format::ms(f.time_per_output_token_ms, lang),
-        None => i18n::duration(c.hours.expected, lang),
-    }
-}
-
-/// What the time column sorts by.
-fn time_key(c: &Candidate) -> f64 {
-    c.serving
-        .as_ref()
-        .map_or(c.hours.expected, |f| f.time_per_output_token_ms)
 }
 
 /// The rows on screen as markup, and how many are shown of how many.
@@ -320,8 +263,8 @@ pub fn Ranking() -> impl IntoView {
             let key = |c: &Candidate| match by {
                 SortBy::Rank => 0.0,
                 SortBy::Cost => c.cost.expected,
-                SortBy::Time => time_key(c),
-                SortBy::PerHour => c.price_per_hour * f64::from(c.instances),
+                SortBy::Time => ranking::time_key(c),
+                SortBy::PerHour => c.fleet_price_per_hour(),
             };
             if by != SortBy::Rank {
                 rows.sort_by(|a, b| key(a.1).total_cmp(&key(b.1)).then(a.0.cmp(&b.0)));
@@ -331,10 +274,7 @@ pub fn Ranking() -> impl IntoView {
             }
             let total = rows.len();
             let shown = if all { total } else { total.min(PAGE) };
-            let mut html = Html::new();
-            for (rank, c) in rows.into_iter().take(shown) {
-                row(&mut html, rank, c, report.currency, lang);
-            }
+            let html = ranking::rows(rows.into_iter().take(shown), report.currency, lang);
             Some(Listing {
                 html: html.finish(),
                 shown,

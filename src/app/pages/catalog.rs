@@ -141,7 +141,10 @@ fn row(
                 " "
                 {flag}
             </td>
-            <td><a href=q.source.clone() rel="noopener noreferrer" target="_blank">{SOURCE.get(lang)}</a></td>
+            <td>{match q.link() {
+                Some(href) => view! { <a href=href.to_string() rel="noopener noreferrer" target="_blank">{SOURCE.get(lang)}</a> }.into_any(),
+                None => i18n::t::YOUR_PRICE.get(lang).into_any(),
+            }}</td>
         }
         .into_any(),
         None => view! { <td colspan="3" class="warning">{ENTER_PRICE.get(lang)}</td> }.into_any(),

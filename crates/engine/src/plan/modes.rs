@@ -39,7 +39,7 @@ pub fn compare_modes<'r, 'a>(report: &'r Report<'a>) -> Option<ModeComparison<'r
         .filter(|c| c.offer.id == pick.offer.id && c.instances == pick.instances)
         .collect();
     let job_hours = pick.hours.expected;
-    if same.len() < 2 || !(job_hours > 0.0) {
+    if same.len() < 2 || job_hours.is_nan() || job_hours <= 0.0 {
         return None;
     }
     let horizon = same
@@ -91,10 +91,12 @@ mod tests {
                     && o.quote(BillingMode::Reserved1y).is_some()
             })
             .expect("an offer priced on demand and by the year");
-        let mut costs = CostInputs::default();
-        costs.egress_gb = 500.0;
+        let mut costs = CostInputs {
+            egress_gb: 500.0,
+            setup_h: 2.0,
+            ..CostInputs::default()
+        };
         costs.storage.data_gb = 2000.0;
-        costs.setup_h = 2.0;
         let mut request = Request {
             scenario: Scenario {
                 model: ModelSpec::Preset("llama-3.1-8b".into()),
