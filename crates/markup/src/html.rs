@@ -49,11 +49,6 @@ impl Html {
     pub fn finish(self) -> String {
         self.0
     }
-
-    /// The markup written so far.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
 }
 
 fn escape_into(out: &mut String, text: &str) {
