@@ -97,7 +97,9 @@ fn estimate(args: &[String]) -> ExitCode {
     for i in &input.ignored {
         eprintln!(
             "gpu-sizer: ignored in the link: {}={} ({})",
-            i.key, i.value, i.reason
+            i.key,
+            i.value,
+            gpu_sizer_markup::format::link_problem(&i.reason, gpu_sizer_markup::i18n::Lang::En)
         );
     }
     if let Some(c) = currency {

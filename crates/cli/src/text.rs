@@ -340,36 +340,7 @@ pub fn render(v: &ReportView, currency: Currency) -> String {
         }
     }
     if let Some(w) = &v.why {
-        let r = &w.runner_up;
-        let cost = if w.same_cost {
-            "costs the same".to_string()
-        } else if w.saves > 0.0 {
-            format!("costs {} less", money(currency, w.saves))
-        } else {
-            format!("costs {} more", money(currency, -w.saves))
-        };
-        let time = match w.faster_ms {
-            Some(_) if w.same_time => " and answers as fast".to_string(),
-            Some(ms) if ms > 0.0 => format!(" and answers {ms:.1} ms per token faster"),
-            Some(ms) => format!(" and answers {:.1} ms per token slower", -ms),
-            None if w.same_time => " and takes as long".to_string(),
-            None if w.sooner_h > 0.0 => format!(" and finishes {} sooner", hours(w.sooner_h)),
-            None => format!(" and finishes {} later", hours(-w.sooner_h)),
-        };
-        let verdict = if w.tie {
-            "it ties on cost and time (either will do)".to_string()
-        } else {
-            format!("it {cost}{time}")
-        };
-        let _ = writeln!(
-            out,
-            "\nWhy this pick ({}): compared with #{} {} ({}, {}), {verdict}.",
-            w.objective,
-            r.rank,
-            r.offer,
-            r.mode,
-            shape(r)
-        );
+        let _ = writeln!(out, "\nWhy this pick ({}): {}", w.objective, w.text);
     }
     if !v.sensitivity.is_empty() {
         let _ = writeln!(

@@ -6,13 +6,15 @@ use gpu_sizer_engine::catalog::{BillingMode, Currency};
 use gpu_sizer_engine::cost::money::symbol;
 use gpu_sizer_engine::explain::Term;
 use gpu_sizer_engine::plan::{
-    self, explain_cost, Candidate, Change, Need, Objective, Pitfall, Reason, Report, Request,
-    Scaling, ServingFleet,
+    self, explain_cost, Candidate, Need, Objective, Pitfall, Reason, Report, Request, Scaling,
+    ServingFleet,
 };
 use gpu_sizer_engine::sizing::defaults::Band;
 use gpu_sizer_formats::form::{ModeKey, ModelSource, WorkloadKind};
 use gpu_sizer_formats::link::Ignored;
 use gpu_sizer_formats::Form;
+use gpu_sizer_markup::format;
+use gpu_sizer_markup::i18n::Lang;
 use serde::Serialize;
 
 #[derive(Debug, Serialize)]
@@ -44,20 +46,6 @@ pub struct SuggestionView {
     /// Memory per GPU with the changes, GiB, and the GPU's own.
     pub memory_gib: f64,
     pub gpu_memory_gib: f64,
-}
-
-/// A change that would make the job fit, in words; `gpus` is how many the pick with it uses.
-fn change(c: Change, gpus: u32) -> String {
-    match c {
-        Change::MicroBatch(b) => format!("micro_batch {b}"),
-        Change::FullRecompute => "recompute full".into(),
-        Change::Zero3 => format!("zero 3 (FSDP) across {gpus} GPUs"),
-        Change::Qlora => format!("qlora (4-bit base weights) on {gpus} GPU(s)"),
-        Change::PagedOptimizer => "paged_optimizer".into(),
-        Change::SeqLen(n) => format!("seq_len {n}"),
-        Change::Context(n) => format!("context_tokens {n}"),
-        Change::Concurrency(n) => format!("concurrency {n}"),
-    }
 }
 
 #[derive(Debug, Serialize)]
@@ -97,7 +85,10 @@ impl From<Band> for BandView {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct TermView {
+    /// Stable machine key, e.g. `kv_cache`.
     pub key: &'static str,
+    /// Its name in English, e.g. "KV cache".
+    pub name: &'static str,
     pub value: f64,
     pub unit: &'static str,
     pub formula: String,
@@ -108,6 +99,7 @@ fn terms(list: &[Term]) -> Vec<TermView> {
     list.iter()
         .map(|t| TermView {
             key: t.key,
+            name: format::known_term(t.key).map_or(t.key, |n| n.en),
             value: t.value,
             unit: t.unit,
             formula: t.formula.clone(),
@@ -227,8 +219,13 @@ fn candidate(rank: usize, c: &Candidate) -> CandidateView {
         deadline_at_risk: c.deadline_at_risk,
         price_overridden: c.price_overridden,
         serving: c.serving.as_deref().map(serving),
-        warnings: c.warnings().cloned().collect(),
+        warnings: c.warnings().map(english).collect(),
     }
+}
+
+/// A warning in English.
+fn english(w: &gpu_sizer_engine::Warning) -> String {
+    format::warning(w, Lang::En)
 }
 
 #[derive(Debug, Serialize)]
@@ -339,7 +336,7 @@ fn pick(catalog: &Catalog, c: &Candidate, request: &Request) -> PickView {
                 })
                 .collect(),
             terms: terms(&timing.terms),
-            warnings: timing.warnings.clone(),
+            warnings: timing.warnings.iter().map(english).collect(),
         },
         break_even: c.break_even.as_ref().map(|b| BreakEvenView {
             hours: b.hours,
@@ -376,137 +373,39 @@ pub fn money(currency: Currency, v: f64) -> String {
     }
 }
 
-fn percent(share: f64) -> String {
-    format!("{:.0} %", share * 100.0)
+/// A pitfall's stable key and the money at stake.
+fn pitfall_key(p: &Pitfall) -> (&'static str, Option<f64>) {
+    match p {
+        Pitfall::StorageStarvesGpu { extra_cost, .. } => ("storage_starves_gpu", Some(*extra_cost)),
+        Pitfall::OnDemandForLongJob { saving, .. } => ("on_demand_for_long_job", Some(*saving)),
+        Pitfall::Egress { cost, .. } => ("egress", Some(*cost)),
+        Pitfall::NoAutoStop { saving, .. } => ("no_auto_stop", Some(*saving)),
+        Pitfall::MultiGpuWithoutNvlink { extra_cost } => {
+            ("multi_gpu_without_nvlink", Some(*extra_cost))
+        }
+        Pitfall::LowMemoryHeadroom { .. } => ("low_memory_headroom", None),
+        Pitfall::StalePrice { days: Some(_) } => ("stale_price", None),
+        Pitfall::StalePrice { days: None } => ("undated_price", None),
+        Pitfall::NonCuda { .. } => ("non_cuda", None),
+        Pitfall::SpotServing { spare_cost, .. } => ("spot_serving", Some(*spare_cost)),
+        Pitfall::ConsumerHardware { .. } => ("consumer_hardware", None),
+    }
 }
 
 fn pitfall(p: &Pitfall, currency: Currency) -> PitfallView {
-    let m = |v: f64| money(currency, v);
-    let (kind, at_stake, message) = match p {
-        Pitfall::StorageStarvesGpu {
-            utilisation,
-            extra_cost,
-            feed_mbs,
-            faster_mbs,
-        } => (
-            "storage_starves_gpu",
-            Some(*extra_cost),
-            format!(
-                "Storage at {feed_mbs:.0} MB/s cannot feed the GPUs: they run at {} and the job costs {} more. {}",
-                percent(*utilisation),
-                m(*extra_cost),
-                match faster_mbs {
-                    Some(f) => format!(
-                        "This offer's fastest storage reads {f:.0} MB/s (fast_storage, or the local disk)."
-                    ),
-                    None => "Faster storage or smaller samples fix it.".into(),
-                }
-            ),
-        ),
-        Pitfall::OnDemandForLongJob { saving, mode } => (
-            "on_demand_for_long_job",
-            Some(*saving),
-            format!(
-                "On-demand, where {} on the same offer costs {} less.",
-                mode_key(*mode),
-                m(*saving)
-            ),
-        ),
-        Pitfall::Egress { cost, share } => (
-            "egress",
-            Some(*cost),
-            format!(
-                "Egress costs {} ({} of the bill): move less data out, or pick a provider with cheaper egress.",
-                m(*cost),
-                percent(*share)
-            ),
-        ),
-        Pitfall::NoAutoStop {
-            idle_cost,
-            saving,
-            grace_h,
-        } => (
-            "no_auto_stop",
-            Some(*saving),
-            format!(
-                "Idle hours cost {}: an auto-stop after {:.0} idle minutes would save {}.",
-                m(*idle_cost),
-                grace_h * 60.0,
-                m(*saving)
-            ),
-        ),
-        Pitfall::MultiGpuWithoutNvlink { extra_cost } => (
-            "multi_gpu_without_nvlink",
-            Some(*extra_cost),
-            format!(
-                "Several GPUs over PCIe: the same GPUs with NVLink finish sooner; the slower link costs about {}.",
-                m(*extra_cost)
-            ),
-        ),
-        Pitfall::LowMemoryHeadroom { headroom } => (
-            "low_memory_headroom",
-            None,
-            format!(
-                "Only {} of usable GPU memory is left free: a real run may run out of memory.",
-                percent(*headroom)
-            ),
-        ),
-        Pitfall::StalePrice { days: Some(days) } => (
-            "stale_price",
-            None,
-            format!("The pick's price comes from a source dated {days} days ago: check it before you rent."),
-        ),
-        Pitfall::StalePrice { days: None } => (
-            "undated_price",
-            None,
-            "The pick's price comes from an undated source: check it before you rent.".to_string(),
-        ),
-        Pitfall::NonCuda { software } => (
-            "non_cuda",
-            None,
-            format!("This GPU runs {software}, not CUDA: check that your code supports it."),
-        ),
-        Pitfall::SpotServing {
-            spares,
-            reclaims_per_month,
-            spare_cost,
-        } => (
-            "spot_serving",
-            Some(*spare_cost),
-            format!(
-                "Spot for a service: about {reclaims_per_month:.0} reclaims a month, priced with {spares} spare instance(s) at the busiest hour ({} a month); each reclaim still drops the answers in flight. Keep an on-demand base for production.",
-                m(*spare_cost)
-            ),
-        ),
-        Pitfall::ConsumerHardware {
-            consumer_card,
-            marketplace,
-        } => (
-            "consumer_hardware",
-            None,
-            [
-                consumer_card.then_some(
-                    "A consumer card: the GeForce driver licence does not cover data-centre deployment.",
-                ),
-                marketplace.then_some(
-                    "A marketplace host, a third party's machine: check its reliability record and keep a fallback.",
-                ),
-            ]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-            .join(" "),
-        ),
-    };
+    let (kind, at_stake) = pitfall_key(p);
+    let (title, body) = format::pitfall(p, currency, Lang::En);
     PitfallView {
         kind,
         at_stake,
-        message,
+        message: format!("{}: {body}", title.en),
     }
 }
 
 #[derive(Debug, Serialize)]
 pub struct WhyView {
+    /// The sentence the page shows.
+    pub text: String,
     pub runner_up: CandidateView,
     /// Runner-up cost minus pick cost; positive: the pick is cheaper.
     pub saves: f64,
@@ -534,7 +433,10 @@ pub struct SensitivityView {
 
 #[derive(Debug, Serialize)]
 pub struct ReasonCount {
-    pub reason: String,
+    /// Stable key, e.g. `does_not_fit`.
+    pub kind: &'static str,
+    /// The same in English.
+    pub reason: &'static str,
     pub count: usize,
 }
 
@@ -554,20 +456,21 @@ pub struct ExcludedView {
     pub closest_fit: Option<ClosestView>,
 }
 
-fn reason_label(r: &Reason) -> String {
+/// The stable key of a reason's kind.
+fn reason_key(r: &Reason) -> &'static str {
     match r {
-        Reason::DoesNotFit { .. } => "does not fit in GPU memory".into(),
-        Reason::MissesDeadline { .. } => "misses the deadline".into(),
-        Reason::OverBudget { .. } => "over budget".into(),
-        Reason::LacksFeature(f) => format!("lacks {f}"),
-        Reason::SpotForLatency => "spot with a latency target (not allowed)".into(),
-        Reason::CannotRun(Need::GeneralCompute) => "cannot run the job: inference-only chip".into(),
-        Reason::CannotRun(Need::Graphics) => "cannot run the job: no graphics APIs".into(),
-        Reason::CannotRun(Need::Cuda) => "not CUDA (a development box is CUDA only)".into(),
-        Reason::NoPrice => "no catalog price in an allowed mode".into(),
-        Reason::Filtered(what) => format!("left out by the {what} filter"),
-        Reason::Unknown(_) => "time could not be estimated".into(),
-        Reason::Layout(_) => "the parallel layout does not fit the offer's GPUs".into(),
+        Reason::DoesNotFit { .. } => "does_not_fit",
+        Reason::MissesDeadline { .. } => "misses_deadline",
+        Reason::OverBudget { .. } => "over_budget",
+        Reason::LacksFeature(_) => "lacks_feature",
+        Reason::SpotForLatency => "spot_for_latency",
+        Reason::CannotRun(Need::GeneralCompute) => "inference_only",
+        Reason::CannotRun(Need::Graphics) => "no_graphics",
+        Reason::CannotRun(Need::Cuda) => "not_cuda",
+        Reason::NoPrice => "no_price",
+        Reason::Filtered(_) => "filtered",
+        Reason::Unknown(_) => "time_unknown",
+        Reason::Layout(_) => "layout",
     }
 }
 
@@ -590,16 +493,17 @@ pub fn build(
 ) -> ReportView {
     let mut counts: Vec<ReasonCount> = Vec::new();
     for e in &report.excluded {
-        let label = reason_label(&e.reason);
-        match counts.iter_mut().find(|c| c.reason == label) {
+        let kind = reason_key(&e.reason);
+        match counts.iter_mut().find(|c| c.kind == kind) {
             Some(c) => c.count += 1,
             None => counts.push(ReasonCount {
-                reason: label,
+                kind,
+                reason: format::reason_kind(&e.reason).en,
                 count: 1,
             }),
         }
     }
-    counts.sort_by(|a, b| b.count.cmp(&a.count).then(a.reason.cmp(&b.reason)));
+    counts.sort_by(|a, b| b.count.cmp(&a.count).then(a.kind.cmp(b.kind)));
     let closest_fit = report
         .excluded
         .iter()
@@ -631,10 +535,10 @@ pub fn build(
             .map(|i| IgnoredView {
                 key: i.key.clone(),
                 value: i.value.clone(),
-                reason: i.reason.clone(),
+                reason: format::link_problem(&i.reason, Lang::En),
             })
             .collect(),
-        warnings: report.warnings.clone(),
+        warnings: report.warnings.iter().map(english).collect(),
         ranked: report.ranked.len(),
         top: report
             .ranked
@@ -651,6 +555,12 @@ pub fn build(
             .collect(),
         why: report.why.as_ref().and_then(|w| {
             report.ranked.get(w.runner_up).map(|r| WhyView {
+                text: format::why(
+                    w,
+                    &format!("#{} {}, {}", w.runner_up + 1, r.offer.id, mode_key(r.mode)),
+                    report.currency,
+                    Lang::En,
+                ),
                 runner_up: candidate(w.runner_up + 1, r),
                 saves: w.saves,
                 sooner_h: w.sooner_h,
@@ -683,7 +593,7 @@ pub fn build(
                 changes: s
                     .changes
                     .iter()
-                    .map(|c| change(*c, s.pick.job_gpus()))
+                    .map(|c| format::change(*c, s.pick.job_gpus(), Lang::En))
                     .collect(),
                 pick: candidate(1, &s.pick),
                 memory_gib: s.pick.memory.total_gib,

@@ -16,7 +16,9 @@ pub mod plan;
 pub mod scenario;
 pub mod sizing;
 pub mod units;
+pub mod warning;
 
 pub use catalog::Catalog;
 pub use explain::Term;
 pub use scenario::{InputError, Model, ModelSpec, Scenario};
+pub use warning::{Untimed, Warning};

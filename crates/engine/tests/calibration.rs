@@ -154,7 +154,7 @@ fn predict(case: &Case) -> Result<f64, String> {
         let t = timing()?;
         t.figure(key)
             .map(|f| f.band.expected)
-            .ok_or_else(|| format!("no {key} figure: {:?}", t.warnings))
+            .ok_or_else(|| format!("no {key} figure: {:?} {:?}", t.untimed, t.warnings))
     };
     // What the server lets the job fill, by its rule (some rules depend on the job's memory).
     let usable = fit::fit_on(&model, &workload, cluster.gpu, cluster.gpus)
@@ -177,7 +177,7 @@ fn predict(case: &Case) -> Result<f64, String> {
                     t.key, t.value, t.unit, t.formula
                 );
             }
-            eprintln!("warnings: {:?}", t.warnings);
+            eprintln!("warnings: {:?} {:?}", t.untimed, t.warnings);
         }
         if let Ok(m) = mem() {
             for t in &m.terms {

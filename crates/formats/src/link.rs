@@ -26,7 +26,63 @@ pub struct Ignored {
     pub key: String,
     /// Its value (percent-decoded when possible, shortened when long).
     pub value: String,
-    pub reason: String,
+    pub reason: Problem,
+}
+
+/// Why a part of a link was not used, as data: the page and the CLI word it in the reader's
+/// language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// A part without `=`.
+    NoValue,
+    UnreadableKey(Unreadable),
+    UnreadableValue(Unreadable),
+    /// Neither a field's short key nor its name.
+    UnknownKey,
+    /// A key seen before (`field` is its name, or `v`): the first value is kept.
+    Duplicate {
+        field: &'static str,
+    },
+    /// A link written by a newer page: read as the current version, best effort.
+    NewerVersion {
+        version: u32,
+    },
+    /// A version that is not a number: read as the current version.
+    UnknownVersion,
+    /// A value the field cannot take.
+    Invalid {
+        field: &'static str,
+        expected: Expected,
+    },
+    /// A value the form rejected, with the form's own words (range, choices).
+    Rejected {
+        field: &'static str,
+        detail: String,
+    },
+}
+
+/// Why text cannot be percent-decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unreadable {
+    /// A `%` not followed by two hex digits, at this character (1-based).
+    BadEscape { at: usize },
+    /// The decoded bytes are not UTF-8.
+    NotUtf8,
+}
+
+/// What a field's value should have been.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    /// 1 or 0 (true or false).
+    Flag,
+    /// A whole number ≥ 0.
+    Whole,
+    /// A number.
+    Number,
+    /// A finite number.
+    Finite,
+    /// Nothing: the field is not one a link can set.
+    NotSettable,
 }
 
 /// What a link decodes to.
@@ -118,7 +174,7 @@ fn hex(b: u8) -> Option<u8> {
 }
 
 /// Percent-decodes `text` (`+` is a space, as in HTML forms).
-pub fn percent_decode(text: &str) -> Result<String, String> {
+pub fn percent_decode(text: &str) -> Result<String, Unreadable> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -130,7 +186,7 @@ pub fn percent_decode(text: &str) -> Result<String, String> {
                     .and_then(|p| Some(hex(p[0])? << 4 | hex(p[1])?));
                 match pair {
                     Some(b) => out.push(b),
-                    None => return Err(format!("bad percent escape at character {}", i + 1)),
+                    None => return Err(Unreadable::BadEscape { at: i + 1 }),
                 }
                 i += 3;
             }
@@ -144,7 +200,7 @@ pub fn percent_decode(text: &str) -> Result<String, String> {
             }
         }
     }
-    String::from_utf8(out).map_err(|_| "not valid UTF-8 once percent-decoded".to_string())
+    String::from_utf8(out).map_err(|_| Unreadable::NotUtf8)
 }
 
 /// The query of a full URL, a `?query`, a `#query` or a bare query.
@@ -210,8 +266,8 @@ struct Pair {
     value: String,
 }
 
-/// The value of `raw` for field `name` whose default is `default`, or why it cannot be.
-fn parse_value(name: &str, default: &Value, raw: &str) -> Result<Value, String> {
+/// The value of `raw` for field `name` whose default is `default`, or what it should have been.
+fn parse_value(name: &str, default: &Value, raw: &str) -> Result<Value, Expected> {
     if raw.is_empty() && matches!(default, Value::Number(_) | Value::Null) {
         // An unset optional number; a required one is rejected when the form is assembled.
         return Ok(Value::Null);
@@ -221,21 +277,20 @@ fn parse_value(name: &str, default: &Value, raw: &str) -> Result<Value, String> 
         Value::Bool(_) => match raw {
             "1" | "true" => Ok(Value::Bool(true)),
             "0" | "false" => Ok(Value::Bool(false)),
-            _ => Err("expected 1 or 0 (true or false)".into()),
+            _ => Err(Expected::Flag),
         },
         _ if fields::is_whole(name) => raw
             .parse::<u64>()
             .map(Value::from)
-            .map_err(|_| "expected a whole number ≥ 0".into()),
+            .map_err(|_| Expected::Whole),
         Value::Number(_) | Value::Null => {
             // As `str::parse` reads it, without its tables (see `decimal`).
-            let x = decimal::parse_f64(raw.trim())
-                .ok_or_else(|| format!("expected a number ({} is not one)", shorten(raw)))?;
+            let x = decimal::parse_f64(raw.trim()).ok_or(Expected::Number)?;
             Number::from_f64(x)
                 .map(Value::Number)
-                .ok_or_else(|| "expected a finite number".to_string())
+                .ok_or(Expected::Finite)
         }
-        Value::Array(_) | Value::Object(_) => Err("not a field a link can set".into()),
+        Value::Array(_) | Value::Object(_) => Err(Expected::NotSettable),
     }
 }
 
@@ -255,7 +310,7 @@ pub fn decode(input: &str) -> Decoded {
                 Ignored {
                     key: readable(segment),
                     value: String::new(),
-                    reason: "no value (a key=value pair was expected)".into(),
+                    reason: Problem::NoValue,
                 },
             ));
             continue;
@@ -268,7 +323,7 @@ pub fn decode(input: &str) -> Decoded {
                     Ignored {
                         key: shorten(raw_key),
                         value: readable(raw_value),
-                        reason: format!("unreadable key: {why}"),
+                        reason: Problem::UnreadableKey(why),
                     },
                 ));
                 continue;
@@ -281,7 +336,7 @@ pub fn decode(input: &str) -> Decoded {
                 Ignored {
                     key: shorten(&key),
                     value: shorten(raw_value),
-                    reason: format!("unreadable value: {why}"),
+                    reason: Problem::UnreadableValue(why),
                 },
             )),
         }
@@ -296,15 +351,13 @@ pub fn decode(input: &str) -> Decoded {
             continue;
         }
         let reason = match (version, pair.value.trim().parse::<u32>()) {
-            (Some(_), _) => "duplicate key: the first value is kept".to_string(),
+            (Some(_), _) => Problem::Duplicate { field: "v" },
             (None, Ok(v)) if (1..=VERSION).contains(&v) => {
                 version = Some(v);
                 continue;
             }
-            (None, Ok(v)) if v > VERSION => {
-                format!("link version {v} is newer than this page ({VERSION}); read as version {VERSION}, best effort")
-            }
-            (None, _) => format!("unknown link version; read as version {VERSION}"),
+            (None, Ok(v)) if v > VERSION => Problem::NewerVersion { version: v },
+            (None, _) => Problem::UnknownVersion,
         };
         ignored.push((
             pair.index,
@@ -327,20 +380,17 @@ pub fn decode(input: &str) -> Decoded {
     let mut values = Vec::new();
     for (n, (key, value)) in migrated.into_iter().enumerate() {
         let index = indices.get(n).copied().unwrap_or(usize::MAX);
-        let report = |reason: String| Ignored {
+        let report = |reason: Problem| Ignored {
             key: shorten(&key),
             value: shorten(&value),
             reason,
         };
         let Some(field) = fields::by_key(&key).or_else(|| fields::by_name(&key)) else {
-            ignored.push((index, report("unknown key".into())));
+            ignored.push((index, report(Problem::UnknownKey)));
             continue;
         };
         if set.contains(&field.name) {
-            ignored.push((
-                index,
-                report(format!("duplicate {}: the first value is kept", field.name)),
-            ));
+            ignored.push((index, report(Problem::Duplicate { field: field.name })));
             continue;
         }
         let default = defaults.get(field.name).unwrap_or(&Value::Null);
@@ -349,7 +399,13 @@ pub fn decode(input: &str) -> Decoded {
                 set.push(field.name);
                 values.push(((index, key, value), field, v));
             }
-            Err(why) => ignored.push((index, report(format!("{}: {why}", field.name)))),
+            Err(expected) => ignored.push((
+                index,
+                report(Problem::Invalid {
+                    field: field.name,
+                    expected,
+                }),
+            )),
         }
     }
     let (form, rejected) = fields::assemble(values);
@@ -360,7 +416,10 @@ pub fn decode(input: &str) -> Decoded {
             Ignored {
                 key: shorten(&key),
                 value: shorten(&value),
-                reason: format!("{}: {}", r.field.name, r.reason),
+                reason: Problem::Rejected {
+                    field: r.field.name,
+                    detail: r.reason,
+                },
             },
         ));
     }
@@ -411,8 +470,8 @@ mod tests {
             "a%20b%26c%3Dd%23e%25f,g%20%E8%AE%AD%E7%BB%83%20%3Cscript%3E"
         );
         assert_eq!(percent_decode(&out).unwrap(), "a b&c=d#e%f,g 训练 <script>");
-        assert!(percent_decode("%E8%AE").is_err());
-        assert!(percent_decode("%4").is_err());
+        assert_eq!(percent_decode("%E8%AE"), Err(Unreadable::NotUtf8));
+        assert_eq!(percent_decode("a%4"), Err(Unreadable::BadEscape { at: 2 }));
         assert!(percent_decode("%zz").is_err());
         assert_eq!(percent_decode("a+b").unwrap(), "a b");
     }
@@ -444,7 +503,13 @@ mod tests {
         let keys: Vec<&str> = d.ignored.iter().map(|i| i.key.as_str()).collect();
         assert_eq!(keys, ["ctx", "zz", "mg", "cc", "fa", "dl", "%E8", "n"]);
         assert!(
-            d.ignored[2].reason.contains("max_gpus"),
+            matches!(
+                d.ignored[2].reason,
+                Problem::Rejected {
+                    field: "max_gpus",
+                    ..
+                }
+            ),
             "{:?}",
             d.ignored[2]
         );
@@ -475,7 +540,11 @@ mod tests {
         assert_eq!(d.form.workload, WorkloadKind::Dev);
         assert_eq!(d.ignored.len(), 1);
         assert_eq!(d.ignored[0].key, "v");
-        assert!(decode("v=x").ignored[0].reason.contains("version"));
+        assert_eq!(decode("v=x").ignored[0].reason, Problem::UnknownVersion);
+        assert_eq!(
+            decode("v=9").ignored[0].reason,
+            Problem::NewerVersion { version: 9 }
+        );
         assert_eq!(
             migrate(1, vec![("w".into(), "dev".into())]),
             vec![("w".to_string(), "dev".to_string())]

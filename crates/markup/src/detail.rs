@@ -4,7 +4,7 @@
 use crate::format;
 use crate::html::Html;
 use crate::i18n::{self, t, Lang};
-use gpu_sizer_engine::catalog::Catalog;
+use gpu_sizer_engine::catalog::{Catalog, Currency};
 use gpu_sizer_engine::explain::Term;
 use gpu_sizer_engine::plan::{explain, Candidate, Request};
 
@@ -18,31 +18,19 @@ fn subheading(h: &mut Html, label: &str, figure: &str) {
         .raw("</h3>");
 }
 
-/// The terms as a list whose items open to their formula and source.
-fn term_list(
-    h: &mut Html,
-    terms: &[Term],
-    testid: Option<&str>,
-    lang: Lang,
-    currency_symbol: Option<&str>,
-) {
+/// The terms as a list whose items open to their formula and source, each named and its value
+/// worded for the reader (the engine's keys and units are identifiers).
+fn term_list(h: &mut Html, terms: &[Term], testid: Option<&str>, lang: Lang, currency: Currency) {
     h.raw(r#"<ul class="terms""#);
     if let Some(testid) = testid {
         h.attr("data-testid", testid);
     }
     h.raw(">");
     for term in terms {
-        let value = match (term.unit, currency_symbol) {
-            ("currency", Some(sym)) => i18n::money(term.value, sym),
-            (unit, _) => format!(
-                "{} {unit}",
-                i18n::number(term.value, if term.value.abs() < 10.0 { 3 } else { 1 })
-            ),
-        };
         h.raw(r#"<li><details><summary><span class="term-key">"#)
-            .text(term.key)
+            .text(format::term_name(term.key, lang))
             .raw(r#"</span><span class="num">"#)
-            .text(&value)
+            .text(&format::quantity(term.value, term.unit, currency, lang))
             .raw(r#"</span></summary><p class="formula">"#)
             .text(&term.formula)
             .raw("</p>");
@@ -91,7 +79,7 @@ fn memory_bar(
             .raw("><title>")
             .text(&format!(
                 "{}: {} GiB",
-                term.key,
+                format::term_name(term.key, lang),
                 i18n::number(term.value, 2)
             ))
             .raw("</title></rect>");
@@ -113,7 +101,11 @@ fn memory_bar(
         h.raw("<li><span")
             .attr("class", &format!("swatch seg{}", i % SEGMENTS))
             .raw(r#" aria-hidden="true"></span>"#)
-            .text(&format!("{} {} GiB", term.key, i18n::number(term.value, 2)))
+            .text(&format!(
+                "{} {} GiB",
+                format::term_name(term.key, lang),
+                i18n::number(term.value, 2)
+            ))
             .raw("</li>");
     }
     h.raw("</ul></figure>");
@@ -188,7 +180,7 @@ pub fn detail(
     }
     h.raw("<h3>").text(t::MEMORY_PER_GPU.get(lang)).raw("</h3>");
     memory_bar(&mut h, c, &explained.memory, lang);
-    term_list(&mut h, &explained.memory.terms, None, lang, None);
+    term_list(&mut h, &explained.memory.terms, None, lang, currency);
     match &c.serving {
         // A service runs the month on every offer: its time is how fast it answers.
         Some(f) => subheading(
@@ -202,7 +194,7 @@ pub fn detail(
             &format::hours_band(c.hours, lang),
         ),
     }
-    term_list(&mut h, &explained.timing.terms, None, lang, None);
+    term_list(&mut h, &explained.timing.terms, None, lang, currency);
     subheading(
         &mut h,
         if c.serving.is_some() {
@@ -212,7 +204,7 @@ pub fn detail(
         },
         &format::money_band(c.cost, currency),
     );
-    term_list(&mut h, &explained.cost, Some("cost-lines"), lang, Some(sym));
+    term_list(&mut h, &explained.cost, Some("cost-lines"), lang, currency);
     if let Some(b) = &explained.break_even {
         h.raw(r#"<p data-testid="break-even">"#)
             .text(&format!(

@@ -1,11 +1,23 @@
 //! Turning engine values into text for the reader: money in the report's currency, time bands,
-//! billing modes and the engine's structured reasons, in both languages.
+//! billing modes, and what the engine and the link decoder report as data (reasons, pitfalls,
+//! warnings, the names of terms), in both languages. The page, the first-answer module and the
+//! CLI all word them here, so no sentence is ever parsed back.
+
+mod link;
+mod pitfall;
+mod terms;
+mod warning;
+
+pub use link::link_problem;
+pub use pitfall::pitfall;
+pub use terms::{known_term, known_unit, quantity, term_name};
+pub use warning::{untimed, warning};
 
 use crate::i18n::{self, Lang, Text};
 use gpu_sizer_engine::catalog::{BillingMode, Currency, Provider, Quote};
 use gpu_sizer_engine::cost::money::symbol;
 use gpu_sizer_engine::plan::{
-    Candidate, Change, Need, Pitfall, Reason, Scaling, ServingFleet, Suggestion, Why,
+    Candidate, Change, Feature, Filter, Need, Reason, Scaling, ServingFleet, Suggestion, Why,
 };
 use gpu_sizer_engine::sizing::defaults::Band;
 use gpu_sizer_engine::sizing::layout::LayoutProblem;
@@ -14,7 +26,6 @@ const fn tx(en: &'static str, zh: &'static str) -> Text {
     Text { en, zh }
 }
 
-/// The provider's name in the reader's language (its Chinese name where the catalog has one).
 /// The date a price's source carries, in the reader's words, or "date unknown".
 pub fn price_date(quote: &Quote, lang: Lang) -> String {
     match quote.as_of.as_deref() {
@@ -23,6 +34,7 @@ pub fn price_date(quote: &Quote, lang: Lang) -> String {
     }
 }
 
+/// The provider's name in the reader's language (its Chinese name where the catalog has one).
 pub fn provider_name(provider: &Provider, lang: Lang) -> &str {
     match (lang, &provider.name_zh) {
         (Lang::Zh, Some(zh)) => zh,
@@ -249,9 +261,9 @@ pub fn reason(r: &Reason, currency: Currency, lang: Lang) -> String {
         }
         Reason::LacksFeature(f) => {
             if zh {
-                format!("缺少所需功能：{f}")
+                format!("缺少所需功能：{}", feature(*f).zh)
             } else {
-                format!("lacks a required feature: {f}")
+                format!("lacks a required feature: {}", feature(*f).en)
             }
         }
         Reason::CannotRun(need) => need_text(*need).get(lang).to_string(),
@@ -271,32 +283,59 @@ pub fn reason(r: &Reason, currency: Currency, lang: Lang) -> String {
         }
         Reason::Filtered(what) => {
             if zh {
-                format!("被筛选条件排除（{what}）")
+                format!("被筛选条件排除（{}）", filter(*what).zh)
             } else {
-                format!("filtered out ({what})")
+                format!("filtered out ({})", filter(*what).en)
             }
         }
         Reason::Unknown(why) => {
             if zh {
-                format!("无法估算时间：目录缺少数据（{}）", warning(why, lang))
+                format!("无法估算时间：{}", untimed(why, lang))
             } else {
-                format!("time unknown: the catalog lacks a figure ({why})")
+                format!("time unknown: {}", untimed(why, lang))
             }
         }
         Reason::Layout(problem) => layout_problem(problem, lang),
     }
 }
 
+/// A feature the user requires, in words.
+fn feature(f: Feature) -> Text {
+    match f {
+        Feature::Nvlink => tx("NVLink", "NVLink"),
+        Feature::Mig => tx("MIG partitioning", "MIG 分区"),
+        Feature::Graphics => tx("graphics APIs", "图形 API"),
+        Feature::Video => tx("a hardware video encoder", "硬件视频编码器"),
+        Feature::Cuda => tx("CUDA", "CUDA"),
+    }
+}
+
+/// What the user narrowed the search to, in words.
+fn filter(f: Filter) -> Text {
+    match f {
+        Filter::Provider => tx("provider", "云厂商"),
+        Filter::Region => tx("region", "区域"),
+        Filter::Gpu => tx("GPU", "GPU"),
+        Filter::Offer => tx("offer", "实例"),
+        Filter::MaxGpus => tx("most GPUs", "GPU 数量上限"),
+    }
+}
+
 /// A parallel layout that does not fit an offer's GPUs, in the reader's language.
 pub fn layout_problem(p: &LayoutProblem, lang: Lang) -> String {
-    match (p, lang == Lang::Zh) {
-        (LayoutProblem::Indivisible { gpus, group }, true) => {
+    match (p, lang) {
+        (LayoutProblem::Indivisible { gpus, group }, Lang::En) => {
+            format!("{gpus} GPUs cannot be split into tensor × pipeline groups of {group}")
+        }
+        (LayoutProblem::Indivisible { gpus, group }, Lang::Zh) => {
             format!("{gpus} 个 GPU 无法分成每组 {group} 个的张量 × 流水线并行组")
         }
-        (LayoutProblem::PartialInstances { gpus, per_node }, true) => {
+        (LayoutProblem::PartialInstances { gpus, per_node }, Lang::En) => {
+            format!("{gpus} GPUs is not a whole number of {per_node}-GPU instances")
+        }
+        (LayoutProblem::PartialInstances { gpus, per_node }, Lang::Zh) => {
             format!("{gpus} 个 GPU 不是每台 {per_node} 个 GPU 的实例的整数倍")
         }
-        (p, false) => p.to_string(),
     }
 }
 
@@ -399,406 +438,5 @@ pub fn why(w: &Why, runner_up: &str, currency: Currency, lang: Lang) -> String {
     }
 }
 
-/// A pitfall, with the money at stake.
-pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
-    let m = |v: f64| money(v, currency);
-    let zh = lang == Lang::Zh;
-    match p {
-        Pitfall::StorageStarvesGpu {
-            utilisation,
-            extra_cost,
-            feed_mbs,
-            faster_mbs,
-        } => {
-            // The cap and its cost, then what would lift it.
-            let mut text = if zh {
-                format!(
-                    "存储只有 {} MB/s，GPU 利用率被限制在 {:.0}%：多花 {}。",
-                    i18n::number(*feed_mbs, 0),
-                    utilisation * 100.0,
-                    m(*extra_cost)
-                )
-            } else {
-                format!(
-                    "Storage at {} MB/s caps GPU use at {:.0}%: +{}. ",
-                    i18n::number(*feed_mbs, 0),
-                    utilisation * 100.0,
-                    m(*extra_cost)
-                )
-            };
-            match faster_mbs {
-                Some(f) => {
-                    text.push_str(
-                        tx(
-                            "This offer's fastest storage reads ",
-                            "该实例最快的存储可达 ",
-                        )
-                        .get(lang),
-                    );
-                    text.push_str(&i18n::number(*f, 0));
-                    text.push_str(
-                        tx(
-                            " MB/s: choose the fastest storage tier or the local disk.",
-                            " MB/s：勾选“最快存储层”或使用本地盘。",
-                        )
-                        .get(lang),
-                    );
-                }
-                None => text.push_str(
-                    tx(
-                        "Use faster storage or smaller samples.",
-                        "请换更快的存储，或减小每个样本的数据量。",
-                    )
-                    .get(lang),
-                ),
-            }
-            (tx("Storage starves the GPUs", "存储拖慢 GPU"), text)
-        }
-        Pitfall::OnDemandForLongJob { saving, mode: mo } => (
-            tx("On-demand for a long job", "长作业用按量付费"),
-            if zh {
-                format!("改用{}可省 {}。", mode(*mo).zh, m(*saving))
-            } else {
-                format!(
-                    "A {} would save {}.",
-                    mode(*mo).en.to_ascii_lowercase(),
-                    m(*saving)
-                )
-            },
-        ),
-        Pitfall::Egress { cost, share } => (
-            tx("Egress fees", "出网流量费"),
-            if zh {
-                format!(
-                    "出网流量占总成本 {:.0}%（{}）。尽量在同一云内处理数据。",
-                    share * 100.0,
-                    m(*cost)
-                )
-            } else {
-                format!("Data transfer out is {:.0}% of the bill ({}). Keep data in the same cloud where you can.", share * 100.0, m(*cost))
-            },
-        ),
-        Pitfall::NoAutoStop {
-            idle_cost,
-            saving,
-            grace_h,
-        } => (
-            tx("No auto-stop", "没有自动关机"),
-            if zh {
-                format!(
-                    "空闲时间要花 {}。空闲 {} 分钟后自动关机可省 {}。",
-                    m(*idle_cost),
-                    i18n::number(grace_h * 60.0, 0),
-                    m(*saving)
-                )
-            } else {
-                format!(
-                    "Idle hours cost {}. An auto-stop after {} idle minutes would save {}.",
-                    m(*idle_cost),
-                    i18n::number(grace_h * 60.0, 0),
-                    m(*saving)
-                )
-            },
-        ),
-        Pitfall::MultiGpuWithoutNvlink { extra_cost } => (
-            tx("Multi-GPU without NVLink", "多卡无 NVLink"),
-            if zh {
-                format!(
-                    "同样的 GPU 用 NVLink 互联会更快：PCIe 多花 {}。",
-                    m(*extra_cost)
-                )
-            } else {
-                format!(
-                    "The same GPUs over NVLink finish sooner: PCIe costs {} more.",
-                    m(*extra_cost)
-                )
-            },
-        ),
-        Pitfall::LowMemoryHeadroom { headroom } => (
-            tx("Memory headroom under 10%", "显存余量不足 10%"),
-            if zh {
-                format!(
-                    "只剩 {:.0}% 显存余量：真实运行可能显存溢出。",
-                    headroom * 100.0
-                )
-            } else {
-                format!(
-                    "Only {:.0}% of GPU memory left: a real run may run out of memory.",
-                    headroom * 100.0
-                )
-            },
-        ),
-        Pitfall::StalePrice { days: Some(days) } => (
-            tx("Old price", "价格较旧"),
-            if zh {
-                format!("该价格的来源日期已过去 {days} 天，请核对当前价格。")
-            } else {
-                format!("This price's source is dated {days} days ago: check today's price.")
-            },
-        ),
-        Pitfall::StalePrice { days: None } => (
-            tx("Price of unknown date", "价格日期未知"),
-            if zh {
-                "该价格的来源没有日期，可能已经过时：请核对当前价格。".to_string()
-            } else {
-                "This price's source carries no date, so it may be old: check today's price."
-                    .to_string()
-            },
-        ),
-        Pitfall::NonCuda { software } => (
-            tx("Not a CUDA GPU", "非 CUDA GPU"),
-            if zh {
-                format!("需要 {software}：确认你的框架支持。")
-            } else {
-                format!("Needs {software}: check that your framework supports it.")
-            },
-        ),
-        Pitfall::SpotServing {
-            spares,
-            reclaims_per_month,
-            spare_cost,
-        } => (
-            tx("Spot for a production service", "生产服务用竞价实例"),
-            if zh {
-                format!(
-                    "每月约 {} 次回收：已按 {spares} 台备用实例计价（每月 {}），但每次回收仍会中断正在生成的回答。请保留按量付费的基础实例。",
-                    i18n::number(*reclaims_per_month, 0),
-                    m(*spare_cost)
-                )
-            } else {
-                format!(
-                    "About {} reclaims a month: priced with {spares} spare instance(s) ({} a month), yet each drops the answers in flight. Keep an on-demand base.",
-                    i18n::number(*reclaims_per_month, 0),
-                    m(*spare_cost)
-                )
-            },
-        ),
-        Pitfall::ConsumerHardware {
-            consumer_card,
-            marketplace,
-        } => {
-            let card = tx(
-                "The GeForce driver licence does not cover data-centre deployment.",
-                "GeForce 显卡的驱动许可不允许数据中心部署。",
-            );
-            let host = tx(
-                "A marketplace host is a third party's machine: check its reliability record and keep a fallback.",
-                "市场上的主机属于第三方：先看它的可靠性记录，并准备备用实例。",
-            );
-            let mut text = String::new();
-            if *consumer_card {
-                text.push_str(card.get(lang));
-            }
-            if *marketplace {
-                if !text.is_empty() && !zh {
-                    text.push(' ');
-                }
-                text.push_str(host.get(lang));
-            }
-            (
-                tx("Consumer hardware for production", "生产服务用消费级硬件"),
-                text,
-            )
-        }
-    }
-}
-
-/// Puts an engine warning (English) into the reader's language. The engine's warnings follow a
-/// handful of templates; each is matched here by its fixed words and the numbers and names in it
-/// are carried over. An unknown warning is shown as the engine wrote it.
-pub fn warning(text: &str, lang: Lang) -> String {
-    if lang == Lang::En {
-        return text.to_string();
-    }
-    let between = |a: &str, b: &str| -> Option<String> {
-        let start = text.find(a)? + a.len();
-        let end = start + text[start..].find(b)?;
-        Some(text[start..end].to_string())
-    };
-    let before = |b: &str| text.find(b).map(|i| text[..i].to_string());
-    let after = |a: &str| text.find(a).map(|i| text[i + a.len()..].to_string());
-    if text.starts_with("Model known by its parameter count only") {
-        return "仅按参数量描述模型：层结构为假设值，激活和 KV 缓存的显存估算较粗略。".into();
-    }
-    for (what, zh) in [
-        ("storage", "存储"),
-        ("snapshot", "快照"),
-        ("egress", "出网流量"),
-    ] {
-        let middle = format!(" publishes no {what} price: the median of other providers, ");
-        if let (Some(p), Some(amount)) = (before(&middle), between(&middle, ", is assumed")) {
-            let amount = amount.replace("/GB-month", "/GB·月");
-            return format!("{p} 未公布{zh}价格：按其他云厂商已公布价格的中位数（{amount}）估算");
-        }
-    }
-    if let (Some(p), Some(gb), Some(amount)) = (
-        before(" publishes no egress price: the median of other providers for "),
-        between("the median of other providers for ", " GB a month, "),
-        between(" GB a month, ", ", is assumed"),
-    ) {
-        return format!(
-            "{p} 未公布出网流量价格：按其他云厂商每月 {gb} GB 出网价格的中位数（{amount}）估算"
-        );
-    }
-    if let (Some(p), Some(gb)) = (
-        before(" publishes no egress price: most providers charge nothing for "),
-        between("charge nothing for ", " GB a month"),
-    ) {
-        return format!("{p} 未公布出网流量价格：多数云厂商对每月 {gb} GB 出网不收费，因此未计入");
-    }
-    if let Some(p) = text.strip_suffix(" storage price unknown: not counted") {
-        return format!("{p} 的存储价格未知：未计入");
-    }
-    if let Some(p) = text.strip_suffix(" egress price unknown: not counted") {
-        return format!("{p} 的出网流量价格未知：未计入");
-    }
-    if let Some(g) = text.strip_suffix(" has no fp8 peak in the catalog: timed at its bf16 peak") {
-        return format!("目录中没有 {g} 的 fp8 峰值：按 bf16 峰值估算");
-    }
-    if let (Some(g), Some(what)) = (
-        before(" has no "),
-        between(
-            " has no ",
-            " peak in the catalog, so time cannot be estimated",
-        ),
-    ) {
-        return format!("目录中没有 {g} 的 {what} 峰值，无法估算时间");
-    }
-    if let (Some(a), Some(b), Some(c)) = (
-        between("storage delivers ", " MB/s but"),
-        between("the GPUs consume ", " MB/s:"),
-        between("capped at ", "%"),
-    ) {
-        return format!("存储只能提供 {a} MB/s，而 GPU 需要 {b} MB/s：GPU 利用率被限制在 {c}%");
-    }
-    if let (Some(a), Some(b)) = (
-        between("even one sequence takes ", " ms per token"),
-        between("above the ", " ms target"),
-    ) {
-        return format!("即使只有一个序列，每个词元也要 {a} 毫秒，超过 {b} 毫秒的目标");
-    }
-    if let (Some(g), Some(n)) = (
-        before(" has no hardware video encoder"),
-        between("encoder: ", " streams"),
-    ) {
-        return format!("{g} 没有硬件视频编码器：{n} 路视频流将由 CPU 编码");
-    }
-    if let Some(g) = after("the catalog does not say how many video encoders ") {
-        return format!("目录未注明 {} 的视频编码器数量", g.trim_end_matches(" has"));
-    }
-    if let Some(arch) = between("no published training efficiency for ", " in the defaults") {
-        let used = if text.ends_with("Hopper's is used") {
-            "Hopper"
-        } else {
-            "A100"
-        };
-        return format!("默认值中没有 {arch} 的公开训练效率：使用 {used} 的数值");
-    }
-    if let Some(v) = text.strip_suffix(" efficiency is taken from NVIDIA A100 measurements") {
-        return format!("{v} 的效率取自 NVIDIA A100 的实测");
-    }
-    text.to_string()
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_band_that_reads_as_its_value_is_written_once() {
-        let month = Band {
-            low: 730.0,
-            expected: 730.0,
-            high: 730.0,
-        };
-        assert_eq!(hours_band(month, Lang::En), i18n::duration(730.0, Lang::En));
-        let job = Band {
-            low: 4.1,
-            expected: 5.3,
-            high: 6.8,
-        };
-        assert_eq!(
-            money_band(job, Currency::Usd),
-            format!(
-                "{} ({}–{})",
-                money(5.3, Currency::Usd),
-                money(4.1, Currency::Usd),
-                money(6.8, Currency::Usd)
-            )
-        );
-    }
-
-    fn why_of(saves: f64, sooner_h: f64, faster_ms: Option<f64>) -> Why {
-        Why {
-            runner_up: 1,
-            saves,
-            sooner_h,
-            faster_ms,
-            objective: gpu_sizer_engine::plan::Objective::Cheapest,
-        }
-    }
-
-    /// A difference the answer would print as zero is a tie, never a win.
-    #[test]
-    fn a_tie_is_not_a_win() {
-        let usd = Currency::Usd;
-        for lang in Lang::ALL {
-            for w in [
-                why_of(0.0, 0.0, None),
-                why_of(0.004, 0.001, None),
-                why_of(-0.001, 0.0, Some(0.01)),
-            ] {
-                let text = why(&w, "B", usd, lang);
-                assert!(w.tie());
-                assert!(!text.contains("0.00"), "{text}");
-                assert!(text.contains("ties") || text.contains("相同"), "{text}");
-            }
-        }
-        // Cheaper at the same time: the saving, and "as long", not "0.00 h sooner".
-        let text = why(&why_of(12.5, 0.0, None), "B", usd, Lang::En);
-        assert_eq!(
-            text,
-            "Against the runner-up (B): cheaper by $12.50, takes as long."
-        );
-        // The same cost, faster.
-        let text = why(&why_of(0.001, 2.0, None), "B", usd, Lang::En);
-        assert_eq!(
-            text,
-            "Against the runner-up (B): the same cost, finishes sooner by 2.00 h."
-        );
-        // A service compares latency, never hours.
-        let text = why(&why_of(40.0, 0.0, Some(3.0)), "B", usd, Lang::En);
-        assert!(text.contains("faster per output token by 3.0 ms"), "{text}");
-        assert!(!text.contains(" h"), "{text}");
-        let zh = why(&why_of(40.0, 0.0, Some(-3.0)), "B", usd, Lang::Zh);
-        assert!(zh.contains("每个输出词元慢 3.0 毫秒"), "{zh}");
-    }
-
-    /// One example of every warning template the engine writes, and its reading in Chinese.
-    #[test]
-    fn engine_warnings_read_in_chinese() {
-        let cases = [
-            ("Model known by its parameter count only: layer shapes are assumed, so activation and KV-cache memory are coarser.", "仅按参数量"),
-            ("Verda (DataCrunch) storage price unknown: not counted", "Verda (DataCrunch) 的存储价格未知"),
-            ("Lambda egress price unknown: not counted", "Lambda 的出网流量价格未知"),
-            ("Verda (DataCrunch) publishes no storage price: the median of other providers, $0.075/GB-month, is assumed", "Verda (DataCrunch) 未公布存储价格：按其他云厂商已公布价格的中位数（$0.075/GB·月）估算"),
-            ("Lambda publishes no egress price: the median of other providers for 100 GB a month, $9.00, is assumed", "Lambda 未公布出网流量价格：按其他云厂商每月 100 GB 出网价格的中位数（$9.00）估算"),
-            ("Vast.ai publishes no snapshot price: the median of other providers, ¥0.350/GB-month, is assumed", "未公布快照价格"),
-            ("Vast.ai publishes no egress price: most providers charge nothing for 100 GB a month, so none is counted", "Vast.ai 未公布出网流量价格：多数云厂商对每月 100 GB 出网不收费，因此未计入"),
-            ("NVIDIA A100 has no fp8 peak in the catalog: timed at its bf16 peak", "NVIDIA A100 的 fp8"),
-            ("NVIDIA RTX 3090 has no bf16/fp16 tensor peak in the catalog, so time cannot be estimated", "无法估算时间"),
-            ("storage delivers 250 MB/s but the GPUs consume 900 MB/s: GPU utilisation capped at 28%", "28%"),
-            ("even one sequence takes 31.2 ms per token, above the 20 ms target", "31.2 毫秒"),
-            ("NVIDIA A100 has no hardware video encoder: 4 streams would be encoded on the CPU", "4 路"),
-            ("the catalog does not say how many video encoders NVIDIA H20 has", "NVIDIA H20 的视频编码器"),
-            ("no published training efficiency for Blackwell in the defaults: Hopper's is used", "Hopper"),
-            ("AMD CDNA3 efficiency is taken from NVIDIA A100 measurements", "AMD CDNA3 的效率"),
-        ];
-        for (en, zh) in cases {
-            let out = warning(en, Lang::Zh);
-            assert!(out.contains(zh), "{en} → {out}");
-            assert!(!out.contains(" the "), "left English in: {out}");
-            assert_eq!(warning(en, Lang::En), en);
-        }
-    }
-}
+mod tests;

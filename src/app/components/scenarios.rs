@@ -5,6 +5,7 @@
 //! Names come from people and links: they are rendered as text nodes only, never as markup.
 
 use crate::app::components::export::download;
+use crate::app::format;
 use crate::app::i18n::{self, t, Lang, Text};
 use crate::app::persist::{self, use_persist};
 use crate::app::prefs::use_prefs;
@@ -393,29 +394,6 @@ pub fn Scenarios() -> impl IntoView {
     }
 }
 
-/// A link problem in the reader's language (the decoder reports in English).
-fn reason(reason: &str, lang: Lang) -> String {
-    if lang == Lang::En {
-        return reason.to_string();
-    }
-    let text = if reason.starts_with("unknown key") {
-        "未知参数"
-    } else if reason.starts_with("duplicate") {
-        "重复出现，保留第一个值"
-    } else if reason.starts_with("no value") {
-        "缺少值（应为“键=值”）"
-    } else if reason.starts_with("unreadable") {
-        "无法解码"
-    } else if reason.contains("version") {
-        "链接版本不符，已按当前版本读取"
-    } else if let Some((field, _)) = reason.split_once(": ") {
-        return format!("{field}：取值无效");
-    } else {
-        "无法使用"
-    };
-    text.into()
-}
-
 /// Notices about the opened link, entries kept aside, and storage that refuses writes.
 #[component]
 pub fn Notices() -> impl IntoView {
@@ -432,7 +410,7 @@ pub fn Notices() -> impl IntoView {
                             <li>
                                 <code>{format!("{}={}", i.key, i.value)}</code>
                                 " — "
-                                {reason(&i.reason, lang)}
+                                {format::link_problem(&i.reason, lang)}
                             </li>
                         }
                     })

@@ -2,7 +2,9 @@
 //! mode it has, with memory and time from the sizing engine.
 
 use super::storage::{self, Feed};
-use super::{needs, pricing, Candidate, Constraints, Excluded, Features, Reason, Request};
+use super::{
+    needs, pricing, Candidate, Constraints, Excluded, Feature, Features, Filter, Reason, Request,
+};
 use crate::catalog::schema::Software;
 use crate::catalog::{BillingMode, Catalog, Currency, Gpu, InstanceLink, Offer, Provider, Quote};
 use crate::cost::serving::TrafficProfile;
@@ -12,6 +14,7 @@ use crate::sizing::fit;
 use crate::sizing::layout::{self, LayoutProblem, Placed, Slots, Unplaced};
 use crate::sizing::memory::MemoryEstimate;
 use crate::sizing::time::{self, Timing};
+use crate::warning::{Untimed, Warning};
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -45,7 +48,7 @@ pub(super) struct Sized<'a> {
 
 pub(super) struct Enumerated<'a> {
     pub excluded: Vec<Excluded<'a>>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
 }
 
 /// The job's placement on one GPU model at one count: its resolved layout and memory (shared by
@@ -176,10 +179,7 @@ pub(super) fn enumerate<'a>(
     let model = Model::resolve(&scenario.model)?;
     let mut warnings = Vec::new();
     if model.coarse {
-        warnings.push(
-            "Model known by its parameter count only: layer shapes are assumed, so activation and KV-cache memory are coarser."
-                .to_string(),
-        );
+        warnings.push(Warning::CoarseModel);
     }
     let constraints = &request.constraints;
     let max_gpus = constraints.gpus.unwrap_or(constraints.max_gpus).max(1);
@@ -255,7 +255,9 @@ pub(super) fn enumerate<'a>(
                     offer,
                     mode: None,
                     gpus,
-                    reason: Reason::Unknown(timing.warnings.join(" ")),
+                    reason: Reason::Unknown(
+                        timing.untimed.clone().unwrap_or(Untimed::NoRequestRate),
+                    ),
                     cost: None,
                 });
                 continue;
@@ -306,22 +308,22 @@ fn reason_of(why: &Unplaced) -> Reason {
 /// The filter or missing feature that leaves `offer` out, if any.
 fn filtered(constraints: &Constraints, offer: &Offer, gpu: &Gpu, max_gpus: u32) -> Option<Reason> {
     if !constraints.providers.is_empty() && !constraints.providers.contains(&offer.provider) {
-        return Some(Reason::Filtered("provider"));
+        return Some(Reason::Filtered(Filter::Provider));
     }
     if !constraints.regions.is_empty() && !constraints.regions.contains(&offer.region) {
-        return Some(Reason::Filtered("region"));
+        return Some(Reason::Filtered(Filter::Region));
     }
     if constraints.gpu.as_ref().is_some_and(|id| id != &offer.gpu) {
-        return Some(Reason::Filtered("gpu"));
+        return Some(Reason::Filtered(Filter::Gpu));
     }
     if constraints.offer.as_ref().is_some_and(|id| id != &offer.id) {
-        return Some(Reason::Filtered("offer"));
+        return Some(Reason::Filtered(Filter::Offer));
     }
     if let Some(missing) = missing_feature(constraints.require, offer, gpu) {
         return Some(Reason::LacksFeature(missing));
     }
     if offer.gpu_count > max_gpus && constraints.gpus.is_none() {
-        return Some(Reason::Filtered("max_gpus"));
+        return Some(Reason::Filtered(Filter::MaxGpus));
     }
     None
 }
@@ -401,7 +403,7 @@ impl Job<'_, '_> {
         if out.is_empty() {
             return Ok(Err(match last_failure.as_deref() {
                 Some(why) => reason_of(why),
-                None => Reason::Filtered("max_gpus"),
+                None => Reason::Filtered(Filter::MaxGpus),
             }));
         }
         Ok(Ok(out))
@@ -411,7 +413,7 @@ impl Job<'_, '_> {
     fn why_not(&self, known: &mut OnGpu, slots: Slots) -> Result<Reason, InputError> {
         Ok(
             match known.place(self.model, self.workload, self.gpu, slots)? {
-                Ok(_) => Reason::Filtered("max_gpus"),
+                Ok(_) => Reason::Filtered(Filter::MaxGpus),
                 Err(why) => reason_of(&why),
             },
         )
@@ -687,7 +689,7 @@ pub(super) fn on_demand(offer: &Offer, request: &Request) -> Option<(f64, Curren
 }
 
 /// The first required feature the offer lacks.
-fn missing_feature(require: Features, offer: &Offer, gpu: &Gpu) -> Option<&'static str> {
+fn missing_feature(require: Features, offer: &Offer, gpu: &Gpu) -> Option<Feature> {
     if require.nvlink
         && offer.gpu_count > 1
         && !matches!(
@@ -695,19 +697,19 @@ fn missing_feature(require: Features, offer: &Offer, gpu: &Gpu) -> Option<&'stat
             InstanceLink::Nvlink | InstanceLink::Nvswitch
         )
     {
-        return Some("nvlink");
+        return Some(Feature::Nvlink);
     }
     if require.mig && gpu.mig_max == 0 {
-        return Some("mig");
+        return Some(Feature::Mig);
     }
     if require.graphics && gpu.graphics_apis.is_empty() {
-        return Some("graphics");
+        return Some(Feature::Graphics);
     }
     if require.video && gpu.video_encoders.unwrap_or(0) == 0 {
-        return Some("video");
+        return Some(Feature::Video);
     }
     if require.cuda && gpu.software != Software::Cuda {
-        return Some("cuda");
+        return Some(Feature::Cuda);
     }
     None
 }

@@ -33,6 +33,7 @@ use crate::sizing::defaults::Band;
 use crate::sizing::layout::LayoutProblem;
 use crate::sizing::memory::MemoryEstimate;
 use crate::sizing::time::Timing;
+use crate::warning::{Untimed, Warning};
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -287,12 +288,12 @@ pub struct Candidate<'a> {
     pub serving: Option<Box<ServingFleet>>,
     /// What pricing found worth saying (assumed prices); the sizing's own warnings stay with
     /// `timing` and [`Candidate::warnings`] gives both.
-    pub notes: Vec<String>,
+    pub notes: Vec<Warning>,
 }
 
 impl Candidate<'_> {
     /// Every warning about this candidate: the sizing's, then the pricing's.
-    pub fn warnings(&self) -> impl Iterator<Item = &String> {
+    pub fn warnings(&self) -> impl Iterator<Item = &Warning> {
         self.timing.warnings.iter().chain(&self.notes)
     }
 
@@ -321,19 +322,45 @@ pub enum Reason {
     OverBudget { over: f64 },
     /// Spot for a service with a latency target, which the user has not allowed.
     SpotForLatency,
-    /// Lacks a required feature (`nvlink`, `mig`, `graphics`, `video`, `cuda`).
-    LacksFeature(&'static str),
+    /// Lacks a feature the user requires.
+    LacksFeature(Feature),
     /// Cannot run this kind of job at all (an inference-only chip for training, no graphics
     /// APIs for rendering, not CUDA for a development box).
     CannotRun(Need),
     /// The catalog has no price in any allowed mode: the user can enter one.
     NoPrice,
-    /// Outside the allowed providers, regions or billing modes.
-    Filtered(&'static str),
+    /// Outside what the user allows: providers, regions, a GPU, an offer, a GPU count.
+    Filtered(Filter),
     /// The time could not be estimated (a GPU figure is missing from the catalog).
-    Unknown(String),
+    Unknown(Untimed),
     /// The job's parallel layout cannot be laid on this offer's GPUs.
     Layout(LayoutProblem),
+}
+
+/// A feature the user may require of the hardware.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Feature {
+    /// NVLink or NVSwitch between an instance's GPUs.
+    Nvlink,
+    /// GPU partitioning (MIG).
+    Mig,
+    /// Graphics APIs (rendering, remote desktop).
+    Graphics,
+    /// Hardware video encoders.
+    Video,
+    /// CUDA.
+    Cuda,
+}
+
+/// What the user narrowed the search to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filter {
+    Provider,
+    Region,
+    Gpu,
+    Offer,
+    /// The most GPUs allowed.
+    MaxGpus,
 }
 
 /// A candidate left out, and why.
@@ -364,7 +391,7 @@ pub struct Report<'a> {
     pub pitfalls: Vec<Pitfall>,
     pub currency: Currency,
     /// Warnings about the scenario itself (coarse estimate, assumptions).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
     /// When memory rules out every offer: the configurations that would fit, each with its
     /// pick (see [`remedies`]).
     pub suggestions: Vec<Suggestion<'a>>,

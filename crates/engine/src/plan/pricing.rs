@@ -11,13 +11,13 @@ use crate::cost::billing::{
     billed_hours, break_even_with, commitment_cost, on_demand_cost, BreakEven,
 };
 use crate::cost::hidden::{egress_cost, idle_billed, storage_cost, HOURS_PER_MONTH};
-use crate::cost::money::symbol;
 use crate::cost::serving::{fleet_on_spot_with, serverless_with, spot_down_share, TrafficProfile};
 use crate::cost::spot::{expected_runtime_with, SpotOutcome, SpotRisk};
 use crate::explain::{Detail, Term};
 use crate::scenario::{Serve, Workload};
 use crate::sizing::defaults::Band;
 use crate::sizing::time::Timing;
+use crate::warning::{Charge, Untimed, Warning};
 
 /// Default spot interruptions per instance-hour when the user gives none: an assumption, shown
 /// as such and editable (providers publish only coarse monthly buckets, e.g. AWS Spot Advisor).
@@ -166,7 +166,9 @@ pub(super) fn price<'a>(
         .convert(s.quote.per_hour, s.quote.currency, costs.currency);
     let serving = request.scenario.workload.is_service();
     let mode = s.quote.mode;
-    let unknown = |why: String| Excluded {
+    // A timing without hours says why; a service without a request rate has no other reason.
+    let untimed = || s.timing.untimed.clone().unwrap_or(Untimed::NoRequestRate);
+    let unknown = |why: Untimed| Excluded {
         offer: s.offer,
         mode: Some(mode),
         gpus: s.gpus,
@@ -181,15 +183,12 @@ pub(super) fn price<'a>(
                 .figure("requests_per_s")
                 .map_or(0.0, |f| f.band.expected);
             if !(per_replica.is_finite() && per_replica > 0.0) {
-                return Err(unknown(format!(
-                    "requests per second could not be estimated. {}",
-                    s.timing.warnings.join(" ")
-                )));
+                return Err(unknown(untimed()));
             }
             Band::exact(HOURS_PER_MONTH)
         }
         (Some(h), false) => *h,
-        (None, false) => return Err(unknown(s.timing.warnings.join(" "))),
+        (None, false) => return Err(unknown(untimed())),
     };
 
     let spot = (mode == BillingMode::Spot && !serving).then(|| {
@@ -267,37 +266,42 @@ pub(super) fn price<'a>(
     // Each note names the amount assumed, so it reads the same as the cost line it explains.
     // The timing's own warnings stay with the timing (see `Candidate::warnings`).
     let mut warnings = Vec::new();
-    let sym = symbol(costs.currency);
-    let name = &s.provider.name;
-    let mut unpublished =
-        |what: &str, fallback: Option<(f64, usize)>, amount: &dyn Fn(f64) -> String| {
-            warnings.push(match fallback {
-                Some((v, _)) => format!(
-                "{name} publishes no {what} price: the median of other providers, {}, is assumed",
-                amount(v)
-            ),
-                None => format!("{name} {what} price unknown: not counted"),
-            })
-        };
-    let per_gb_month = |v: f64| format!("{sym}{v:.3}/GB-month");
+    let provider = || s.provider.name.clone();
+    let currency = costs.currency;
+    let unpublished = |item: Charge, fallback: Option<(f64, usize)>| match fallback {
+        Some((per_gb_month, _)) => Warning::AssumedPrice {
+            provider: provider(),
+            item,
+            per_gb_month,
+            currency,
+        },
+        None => Warning::UnknownPrice {
+            provider: provider(),
+            item,
+        },
+    };
     if costs.storage.data_gb + costs.storage.checkpoints_gb > 0.0 && s.provider.storage.is_empty() {
-        unpublished("storage", published.storage, &per_gb_month);
+        warnings.push(unpublished(Charge::Storage, published.storage));
     }
     if costs.storage.snapshot_gb > 0.0 && s.provider.snapshot.is_none() {
-        unpublished("snapshot", published.snapshot, &per_gb_month);
+        warnings.push(unpublished(Charge::Snapshot, published.snapshot));
     }
     if costs.egress_gb > 0.0 && s.provider.egress.is_empty() {
         let gb = costs.egress_gb;
         match published.egress {
             // Most providers include this much for free: say so, rather than "assumed" beside
             // a line of nothing.
-            Some((v, _)) if v < 0.005 => warnings.push(format!(
-                "{name} publishes no egress price: most providers charge nothing for {gb:.0} GB a month, so none is counted"
-            )),
-            Some((v, _)) => warnings.push(format!(
-                "{name} publishes no egress price: the median of other providers for {gb:.0} GB a month, {sym}{v:.2}, is assumed"
-            )),
-            None => unpublished("egress", None, &per_gb_month),
+            Some((v, _)) if v < 0.005 => warnings.push(Warning::FreeEgress {
+                provider: provider(),
+                gb,
+            }),
+            Some((amount, _)) => warnings.push(Warning::AssumedEgress {
+                provider: provider(),
+                gb,
+                amount,
+                currency,
+            }),
+            None => warnings.push(unpublished(Charge::Egress, None)),
         }
     }
     let break_even = commitment_break_even(&s.quote, s.on_demand, request, Detail::Numbers);

@@ -2,6 +2,7 @@
 
 use super::pitfalls;
 use super::{Candidate, Excluded, Reason, Report, Request};
+use crate::warning::Warning;
 
 /// What "best" means to the user.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -148,7 +149,7 @@ pub(super) fn rank<'a>(
     priced: Vec<Candidate<'a>>,
     mut excluded: Vec<Excluded<'a>>,
     request: &Request,
-    warnings: Vec<String>,
+    warnings: Vec<Warning>,
 ) -> Report<'a> {
     let deadline = request.scenario.deadline_h;
     let budget = request.constraints.budget;

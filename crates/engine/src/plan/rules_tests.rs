@@ -279,7 +279,9 @@ fn the_serving_fleet_adds_up() {
             assert!(f.time_per_output_token_ms > 0.0 && f.per_million_tokens > 0.0);
             if let Some(target) = f.latency_target_ms {
                 // Sized at the batch meeting the target, unless even one sequence misses it.
-                let one_too_slow = c.warnings().any(|w| w.contains("even one sequence"));
+                let one_too_slow = c
+                    .warnings()
+                    .any(|w| matches!(w, Warning::OneSequenceTooSlow { .. }));
                 assert!(
                     f.time_per_output_token_ms <= target + 1e-9 || one_too_slow,
                     "{}: {} ms against {target}",

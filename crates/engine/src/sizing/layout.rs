@@ -43,21 +43,6 @@ pub enum LayoutProblem {
     PartialInstances { gpus: u32, per_node: u32 },
 }
 
-impl std::fmt::Display for LayoutProblem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LayoutProblem::Indivisible { gpus, group } => write!(
-                f,
-                "{gpus} GPUs cannot be split into tensor × pipeline groups of {group}"
-            ),
-            LayoutProblem::PartialInstances { gpus, per_node } => write!(
-                f,
-                "{gpus} GPUs is not a whole number of {per_node}-GPU instances"
-            ),
-        }
-    }
-}
-
 /// Why a job cannot be placed on a number of GPUs.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Unplaced {

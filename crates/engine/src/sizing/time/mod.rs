@@ -21,6 +21,7 @@ use crate::catalog::Catalog;
 use crate::explain::{Detail, Term};
 use crate::scenario::{Cluster, DataFeed, InputError, Model, Workload};
 use crate::sizing::defaults::Band;
+use crate::warning::{Untimed, Warning};
 
 /// One headline figure with its range, e.g. tokens/s or time to first token.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,14 +35,16 @@ pub struct Figure {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Timing {
     /// Wall-clock hours of the job; `None` for open-ended serving or when the catalog lacks a
-    /// figure the estimate needs (a warning says which).
+    /// figure the estimate needs (`untimed` says which).
     pub hours: Option<Band>,
     /// GPUs the job runs on.
     pub gpus: u32,
     pub figures: Vec<Figure>,
     /// How the expected values were obtained.
     pub terms: Vec<Term>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
+    /// Why no time could be estimated, when none could: the front ends say it in place of one.
+    pub untimed: Option<Untimed>,
 }
 
 impl Timing {
@@ -54,13 +57,14 @@ impl Timing {
         self.hours.map(|h| h.scale(f64::from(self.gpus)))
     }
 
-    pub(crate) fn unknown(gpus: u32, why: String) -> Timing {
+    pub(crate) fn unknown(gpus: u32, why: Untimed) -> Timing {
         Timing {
             hours: None,
             gpus,
             figures: Vec::new(),
             terms: Vec::new(),
-            warnings: vec![why],
+            warnings: Vec::new(),
+            untimed: Some(why),
         }
     }
 }
@@ -116,6 +120,7 @@ pub fn estimate_with(
                 source: None,
             }],
             warnings: Vec::new(),
+            untimed: None,
         }),
     }
 }

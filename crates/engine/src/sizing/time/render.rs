@@ -7,6 +7,7 @@ use crate::catalog::Gpu;
 use crate::explain::Detail;
 use crate::scenario::{Cluster, Render};
 use crate::sizing::defaults::{Band, ASSUMPTION, RENDER_PROXY_BAND};
+use crate::warning::{Untimed, Warning};
 
 /// Hours to render the frames on `cluster` (frames split evenly over its GPUs) and stream hours.
 pub fn render_time(r: &Render, reference: &Gpu, cluster: &Cluster) -> Timing {
@@ -26,19 +27,19 @@ pub fn render_time_with(r: &Render, reference: &Gpu, cluster: &Cluster, detail: 
         let Some(ref_tf) = reference.fp32_tflops.filter(|v| *v > 0.0) else {
             return Timing::unknown(
                 gpus,
-                format!(
-                    "no fp32 throughput in the catalog for the reference {}: render time cannot be scaled",
-                    reference.name
-                ),
+                Untimed::NoFp32 {
+                    gpu: reference.name.clone(),
+                    reference: true,
+                },
             );
         };
         let Some(tf) = gpu.fp32_tflops.filter(|v| *v > 0.0) else {
             return Timing::unknown(
                 gpus,
-                format!(
-                    "no fp32 throughput in the catalog for {}: render time cannot be scaled",
-                    gpu.name
-                ),
+                Untimed::NoFp32 {
+                    gpu: gpu.name.clone(),
+                    reference: false,
+                },
             );
         };
         let per_frame = r.reference_seconds_per_frame * ref_tf / tf;
@@ -76,14 +77,13 @@ pub fn render_time_with(r: &Render, reference: &Gpu, cluster: &Cluster, detail: 
     }
     if r.streams > 0 {
         match gpu.video_encoders {
-            Some(0) => warnings.push(format!(
-                "{} has no hardware video encoder: {} streams would be encoded on the CPU",
-                gpu.name, r.streams
-            )),
-            None => warnings.push(format!(
-                "the catalog does not say how many video encoders {} has",
-                gpu.name
-            )),
+            Some(0) => warnings.push(Warning::NoVideoEncoder {
+                gpu: gpu.name.clone(),
+                streams: r.streams,
+            }),
+            None => warnings.push(Warning::VideoEncodersUnknown {
+                gpu: gpu.name.clone(),
+            }),
             Some(n) => terms.push(term(
                 "video_encoders",
                 f64::from(n) * f64::from(gpus),
@@ -106,5 +106,6 @@ pub fn render_time_with(r: &Render, reference: &Gpu, cluster: &Cluster, detail: 
         figures,
         terms,
         warnings,
+        untimed: None,
     }
 }

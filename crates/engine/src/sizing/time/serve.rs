@@ -11,6 +11,7 @@ use crate::scenario::{Cluster, InputError, Model, Serve, WeightFormat};
 use crate::sizing::defaults::*;
 use crate::sizing::memory::{kv_share, weight_bytes};
 use crate::sizing::server;
+use crate::warning::{Axis, Untimed, Warning};
 
 /// Decode speed at one batch size.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -166,10 +167,12 @@ pub fn serve_time_with(
     warnings.extend(family_bw.warnings);
     if let Some(m) = &t.moe {
         if m.num_experts >= MOE_SMALL_BATCH_EXPERTS && s.concurrency < MOE_SMALL_BATCH {
-            warnings.push(format!(
-                "{} routes each token to {} of {} experts: at batches under {MOE_SMALL_BATCH} published runs decode several times slower than reading the touched weights takes (DeepSeek-R1 on 8 H200s: 26-55 ms per token against 8 ms), so the time per token here is optimistic",
-                model.name, m.experts_per_token, m.num_experts
-            ));
+            warnings.push(Warning::MoeSmallBatch {
+                model: model.name.clone(),
+                experts_per_token: m.experts_per_token,
+                experts: m.num_experts,
+                batch: MOE_SMALL_BATCH,
+            });
         }
     }
     let l = links_with(cluster, detail);
@@ -182,7 +185,7 @@ pub fn serve_time_with(
             None => {
                 return Ok(Timing::unknown(
                     replica,
-                    "tensor parallelism needs GPUs in one node or a multi-node fabric".into(),
+                    Untimed::NoLink { axis: Axis::Tensor },
                 ))
             }
         }
@@ -204,7 +207,9 @@ pub fn serve_time_with(
             _ => {
                 return Ok(Timing::unknown(
                     replica,
-                    "pipeline stages on several nodes need a network between them".into(),
+                    Untimed::NoLink {
+                        axis: Axis::Pipeline,
+                    },
                 ))
             }
         }
@@ -316,10 +321,10 @@ pub fn serve_time_with(
     if let Some(target_ms) = s.latency_target_ms {
         let target = target_ms / 1e3;
         if decode(1.0, decode_eff.expected, ce.expected).step_s > target {
-            warnings.push(format!(
-                "even one sequence takes {:.1} ms per token, above the {target_ms} ms target",
-                decode(1.0, decode_eff.expected, ce.expected).step_s * 1e3
-            ));
+            warnings.push(Warning::OneSequenceTooSlow {
+                ms: decode(1.0, decode_eff.expected, ce.expected).step_s * 1e3,
+                target_ms,
+            });
             chosen = 1.0;
         } else {
             let (mut lo, mut hi) = (1u32, s.concurrency.max(1));
@@ -571,5 +576,6 @@ pub fn serve_time_with(
         figures,
         terms,
         warnings,
+        untimed: None,
     })
 }

@@ -11,6 +11,7 @@ use crate::catalog::Gpu;
 use crate::explain::{Detail, Term};
 use crate::scenario::TrainPrecision;
 use crate::sizing::defaults::*;
+use crate::warning::{Untimed, Warning};
 use std::sync::OnceLock;
 
 /// The table shipped with this build (`crate::embedded`), read once.
@@ -72,7 +73,7 @@ pub struct Compute {
     /// Share of the peak reached on the matmuls executed (recompute included).
     pub efficiency: Band,
     pub terms: Vec<Term>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
 }
 
 /// The peak of `gpu` at `precision`, TFLOP/s, and the words for it.
@@ -92,35 +93,30 @@ fn effective_precision(
     gpu: &Gpu,
     family: &Family,
     asked: Precision,
-) -> (Precision, Option<String>) {
+) -> (Precision, Option<Warning>) {
     let mut p = asked;
-    let mut why = None;
+    let mut lacks = None;
     if p == Precision::Fp4 && gpu.fp4_tflops.is_none() {
         p = Precision::Fp8;
-        why = Some(format!(
-            "{} has no fp4 tensor cores: its matmuls run at the fp8 rate",
-            gpu.name
-        ));
+        lacks = Some(Precision::Fp4);
     }
     if p == Precision::Fp8 && gpu.fp8_tflops.is_none() {
         p = Precision::Bf16;
-        why = Some(format!(
-            "{} has no fp8 tensor cores: its matmuls run in bf16/fp16",
-            gpu.name
-        ));
+        lacks = Some(Precision::Fp8);
     }
     if p == Precision::Bf16 && family.lacks.contains(&Precision::Bf16) {
-        why = Some(format!(
-            "{} has no bf16 tensor cores: timed in fp16 with loss scaling (training) or fp16 weights (serving)",
-            gpu.name
-        ));
+        lacks = Some(Precision::Bf16);
     }
+    let why = lacks.map(|precision| Warning::NoTensorCores {
+        gpu: gpu.name.clone(),
+        precision,
+    });
     (p, why)
 }
 
 /// Peak and efficiency for `work` on `gpu` at `precision`, or why it cannot be timed (the
 /// catalog lacks the peak, or no family has a rate for it).
-pub fn compute(gpu: &Gpu, precision: Precision, work: Work) -> Result<Compute, String> {
+pub fn compute(gpu: &Gpu, precision: Precision, work: Work) -> Result<Compute, Untimed> {
     compute_with(gpu, precision, work, Detail::Full)
 }
 
@@ -130,13 +126,10 @@ pub fn compute_with(
     precision: Precision,
     work: Work,
     detail: Detail,
-) -> Result<Compute, String> {
+) -> Result<Compute, Untimed> {
     let table = builtin();
-    let family = table.family_of(&gpu.id).ok_or_else(|| {
-        format!(
-            "{} is in no efficiency family, so time cannot be estimated",
-            gpu.name
-        )
+    let family = table.family_of(&gpu.id).ok_or_else(|| Untimed::NoFamily {
+        gpu: gpu.name.clone(),
     })?;
     let mut warnings = Vec::new();
     let (mut precision, why) = effective_precision(gpu, family, precision);
@@ -145,34 +138,28 @@ pub fn compute_with(
     if lookup(table, family, work, precision).is_none()
         && matches!(precision, Precision::Fp8 | Precision::Fp4)
     {
-        warnings.push(format!(
-            "no published {precision:?} {} efficiency for {}: timed at its bf16 rate and peak",
-            work_words(work),
-            gpu.name
-        ));
+        warnings.push(Warning::NoLowPrecisionRate {
+            gpu: gpu.name.clone(),
+            precision,
+            work,
+        });
         precision = Precision::Bf16;
     }
     let (peak_tflops, what) = peak(gpu, precision);
     let Some(peak_tflops) = peak_tflops.filter(|p| *p > 0.0) else {
-        return Err(format!(
-            "{} has no {what} peak in the catalog, so time cannot be estimated",
-            gpu.name
-        ));
+        return Err(Untimed::NoPeak {
+            gpu: gpu.name.clone(),
+            precision,
+        });
     };
-    let (rate, band, borrowed) = lookup(table, family, work, precision).ok_or_else(|| {
-        format!(
-            "no published {work:?} efficiency for {} at {precision:?}, so time cannot be estimated",
-            gpu.name
-        )
-    })?;
+    let (rate, band, borrowed) =
+        lookup(table, family, work, precision).ok_or_else(|| Untimed::NoRate {
+            gpu: gpu.name.clone(),
+            work,
+            precision,
+        })?;
     if let Some(from) = borrowed {
-        warnings.push(format!(
-            "no published {} efficiency for {} ({}): {}'s is used with a wider band",
-            work_words(work),
-            gpu.name,
-            family.name,
-            from
-        ));
+        warnings.push(borrowed_rate(gpu, family, work, from));
     }
     let eff = band;
     let terms = vec![
@@ -195,10 +182,7 @@ pub fn compute_with(
                     band.expected,
                     band.low,
                     band.high,
-                    match borrowed {
-                        Some(f) => format!(", borrowed from {f} and widened"),
-                        None => String::new(),
-                    },
+                    borrowed_words(family, borrowed),
                     rate.derivation
                 )
             }),
@@ -221,7 +205,7 @@ fn lookup<'a>(
     family: &'a Family,
     work: Work,
     precision: Precision,
-) -> Option<(&'a Rate, Band, Option<&'a str>)> {
+) -> Option<(&'a Rate, Band, Option<&'a Family>)> {
     let own = family
         .rate
         .iter()
@@ -241,23 +225,28 @@ fn lookup<'a>(
     let band = Band::new(rate.low, rate.expected, rate.high);
     Some(match from {
         None => (rate, band, None),
-        Some(f) => {
-            let what = if std::ptr::eq(f, family) {
-                "its training rate"
-            } else {
-                f.name.as_str()
-            };
-            (
-                rate,
-                Band::new(
-                    band.low * BORROWED_LOW,
-                    band.expected,
-                    band.high.max(band.expected),
-                ),
-                Some(what),
-            )
-        }
+        Some(f) => (
+            rate,
+            Band::new(
+                band.low * BORROWED_LOW,
+                band.expected,
+                band.high.max(band.expected),
+            ),
+            Some(f),
+        ),
     })
+}
+
+/// Where a borrowed rate came from, for a formula: another family, or `family`'s own training
+/// rate.
+fn borrowed_words(family: &Family, from: Option<&Family>) -> String {
+    match from {
+        Some(f) if std::ptr::eq(f, family) => {
+            ", borrowed from its training rate and widened".into()
+        }
+        Some(f) => format!(", borrowed from {} and widened", f.name),
+        None => String::new(),
+    }
 }
 
 /// Memory bandwidth a job reaches on `gpu`, bytes per second (low / expected / high), from its
@@ -268,29 +257,24 @@ fn lookup<'a>(
 pub struct Bandwidth {
     pub bytes_per_s: Band,
     pub term: Term,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
 }
 
 /// [`Bandwidth`] of `gpu`, or why it is unknown.
-pub fn bandwidth_with(gpu: &Gpu, detail: Detail) -> Result<Bandwidth, String> {
+pub fn bandwidth_with(gpu: &Gpu, detail: Detail) -> Result<Bandwidth, Untimed> {
     let table = builtin();
+    let name = || gpu.name.clone();
     let family = table
         .family_of(&gpu.id)
-        .ok_or_else(|| format!("{} is in no efficiency family", gpu.name))?;
+        .ok_or_else(|| Untimed::NoFamily { gpu: name() })?;
     let Some(gbs) = gpu.memory_bandwidth_gbs.filter(|b| *b > 0.0) else {
-        return Err(format!(
-            "{} has no memory bandwidth in the catalog, so its memory-bound work cannot be timed",
-            gpu.name
-        ));
+        return Err(Untimed::NoMemoryBandwidth { gpu: name() });
     };
     let (rate, band, borrowed) = lookup(table, family, Work::Decode, Precision::Bf16)
-        .ok_or_else(|| format!("no published bandwidth efficiency for {}", gpu.name))?;
+        .ok_or_else(|| Untimed::NoBandwidthRate { gpu: name() })?;
     let mut warnings = Vec::new();
     if let Some(from) = borrowed {
-        warnings.push(format!(
-            "no published decode bandwidth for {} ({}): {}'s is used with a wider band",
-            gpu.name, family.name, from
-        ));
+        warnings.push(borrowed_rate(gpu, family, Work::Decode, from));
     }
     Ok(Bandwidth {
         bytes_per_s: band.scale(gbs * 1e9),
@@ -304,10 +288,7 @@ pub fn bandwidth_with(gpu: &Gpu, detail: Detail) -> Result<Bandwidth, String> {
                     band.expected,
                     band.low,
                     band.high,
-                    match borrowed {
-                        Some(f) => format!(", borrowed from {f} and widened"),
-                        None => String::new(),
-                    },
+                    borrowed_words(family, borrowed),
                     family.name,
                     rate.derivation
                 )
@@ -316,6 +297,16 @@ pub fn bandwidth_with(gpu: &Gpu, detail: Detail) -> Result<Bandwidth, String> {
         },
         warnings,
     })
+}
+
+/// The warning for a rate borrowed `from` another family (or the family's own training rate).
+fn borrowed_rate(gpu: &Gpu, family: &Family, work: Work, from: &Family) -> Warning {
+    Warning::BorrowedRate {
+        gpu: gpu.name.clone(),
+        family: family.name.clone(),
+        work,
+        from: (!std::ptr::eq(from, family)).then(|| from.name.clone()),
+    }
 }
 
 fn work_words(work: Work) -> &'static str {
@@ -342,14 +333,26 @@ mod tests {
         let v100 = Catalog::builtin().gpu("v100-32gb-sxm2").unwrap();
         let c = compute(v100, Precision::Bf16, Work::Train).unwrap();
         assert!(
-            c.warnings.iter().any(|w| w.contains("no bf16")),
+            c.warnings.iter().any(|w| matches!(
+                w,
+                Warning::NoTensorCores {
+                    precision: Precision::Bf16,
+                    ..
+                }
+            )),
             "{:?}",
             c.warnings
         );
         let a100 = Catalog::builtin().gpu("a100-80gb-sxm").unwrap();
         let c = compute(a100, Precision::Fp8, Work::Train).unwrap();
         assert!(
-            c.warnings.iter().any(|w| w.contains("no fp8")),
+            c.warnings.iter().any(|w| matches!(
+                w,
+                Warning::NoTensorCores {
+                    precision: Precision::Fp8,
+                    ..
+                }
+            )),
             "{:?}",
             c.warnings
         );
@@ -362,7 +365,13 @@ mod tests {
         let mut g = Catalog::builtin().gpu("rtx-3090").unwrap().clone();
         g.bf16_tflops = None;
         let why = compute(&g, Precision::Bf16, Work::Train).unwrap_err();
-        assert!(why.contains("no bf16/fp16 tensor peak"), "{why}");
+        assert_eq!(
+            why,
+            Untimed::NoPeak {
+                gpu: g.name.clone(),
+                precision: Precision::Bf16
+            }
+        );
     }
 
     #[test]

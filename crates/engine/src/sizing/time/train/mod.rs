@@ -23,6 +23,7 @@ use crate::sizing::defaults::*;
 use crate::sizing::fit::usable_gib_with;
 use crate::sizing::memory::{self, lora_adapter_params};
 use crate::units::GIB;
+use crate::warning::Warning;
 use step::run_time;
 
 /// A training run reduced to what its time depends on.
@@ -61,7 +62,7 @@ struct Run {
     /// Bytes each GPU moves through its memory beside the matmuls.
     traffic: traffic::Traffic,
     flop_terms: Vec<Term>,
-    warnings: Vec<String>,
+    warnings: Vec<Warning>,
 }
 
 /// Per-token FLOPs of a transformer: weight matmuls and attention.
@@ -478,9 +479,7 @@ pub fn classic_time_with(
         paged_bytes: 0.0,
         traffic,
         flop_terms: vec![term("flops_per_sample", per_sample, "FLOP", text, src)],
-        warnings: vec![
-            "classic training is timed with efficiencies measured on transformer training".into(),
-        ],
+        warnings: vec![Warning::ClassicOnTransformerRates],
     };
     run_time(run, cluster, data, detail)
 }

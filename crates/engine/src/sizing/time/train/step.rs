@@ -15,6 +15,7 @@ use crate::explain::{Detail, Term};
 use crate::scenario::{Cluster, DataFeed, InputError, ZeroStage};
 use crate::sizing::defaults::*;
 use crate::units::GIB;
+use crate::warning::{Axis, Untimed, Warning};
 
 /// The parallel layout of a run on a cluster.
 struct Layout {
@@ -56,16 +57,14 @@ struct Bandwidths {
     pp: f64,
 }
 
-fn bandwidths(run: &Run, layout: &Layout, links: &Links) -> Result<Bandwidths, String> {
+fn bandwidths(run: &Run, layout: &Layout, links: &Links) -> Result<Bandwidths, Untimed> {
     let per_node = links.gpus_per_node;
     let tensor = run.parallel.tensor;
-    let needs = |ranks: f64, bw: Option<f64>, what: &str| -> Result<f64, String> {
+    let needs = |ranks: f64, bw: Option<f64>, axis: Axis| -> Result<f64, Untimed> {
         match bw {
             Some(b) => Ok(b),
             None if ranks <= 1.0 => Ok(f64::INFINITY),
-            None => Err(format!(
-                "{what} needs GPUs to talk, but this offer has no link for it (single-GPU nodes without a multi-node fabric)"
-            )),
+            None => Err(Untimed::NoLink { axis }),
         }
     };
     let dp_group = Group {
@@ -81,9 +80,9 @@ fn bandwidths(run: &Run, layout: &Layout, links: &Links) -> Result<Bandwidths, S
         per_node: if layout.mp <= per_node { 2 } else { 1 },
     };
     Ok(Bandwidths {
-        dp: needs(layout.dp, links.bus_gbs(dp_group), "data parallelism")?,
-        tp: needs(layout.tp, links.bus_gbs(tp_group), "tensor parallelism")?,
-        pp: needs(layout.pp, links.bus_gbs(pp_group), "pipeline parallelism")?,
+        dp: needs(layout.dp, links.bus_gbs(dp_group), Axis::Data)?,
+        tp: needs(layout.tp, links.bus_gbs(tp_group), Axis::Tensor)?,
+        pp: needs(layout.pp, links.bus_gbs(pp_group), Axis::Pipeline)?,
     })
 }
 
@@ -310,6 +309,7 @@ pub(super) fn run_time(
         ),
         terms,
         warnings: run.warnings,
+        untimed: None,
     })
 }
 
@@ -504,11 +504,11 @@ fn storage_cap(
     }
     let util = (cap / throughput.expected).min(1.0);
     if util < 1.0 {
-        run.warnings.push(format!(
-            "storage delivers {} MB/s but the GPUs consume {need_mbs:.0} MB/s: GPU utilisation capped at {:.0}%",
-            d.storage_mbs,
-            util * 100.0
-        ));
+        run.warnings.push(Warning::StorageCapsGpus {
+            storage_mbs: d.storage_mbs,
+            need_mbs,
+            utilisation: util,
+        });
     }
     terms.push(term(
         "storage_cap",
