@@ -34,7 +34,9 @@ self.addEventListener("fetch", (event) => {
     // The page, network first: a share link's query is state, not a different file.
     event.respondWith(
       fetch(request).catch(() =>
-        caches.open(CACHE).then((cache) => cache.match("./index.html") ?? cache.match("./")),
+        caches
+          .open(CACHE)
+          .then((cache) => cache.match("./index.html").then((page) => page ?? cache.match("./"))),
       ),
     );
     return;

@@ -1,5 +1,5 @@
-//! Which GPU counts hold a job, and the inverse questions: the largest batch, context or
-//! concurrency that fits on a given number of GPUs.
+//! Which GPU counts hold a job, and the inverse questions: the largest micro-batch, sequence or
+//! context that fits on a given number of GPUs.
 //!
 //! Searches compare numbers only: every probe is sized with [`Detail::Numbers`], and only the
 //! answer is re-sized with the detail the caller asked for.
@@ -8,13 +8,8 @@ use super::defaults::MEMORY_RESERVE;
 use super::memory::{self, MemoryEstimate};
 use super::server::{self, MemoryRule};
 use crate::catalog::Gpu;
-use crate::catalog::{Catalog, Offer};
 use crate::explain::{Detail, Term};
-use crate::scenario::{
-    Cluster, DataFeed, InputError, Model, Serve, Workload, MAX_MICRO_BATCH, MAX_SEQ_LEN,
-};
-use crate::sizing::defaults::Band;
-use crate::sizing::time::{self, Timing};
+use crate::scenario::{InputError, Model, Serve, Workload, MAX_MICRO_BATCH, MAX_SEQ_LEN};
 
 /// Memory usable per GPU: device memory × (1 − reserve), or what the server lets the job fill.
 pub fn usable_gib(gpu: &Gpu, workload: &Workload) -> Term {
@@ -404,7 +399,7 @@ fn serve_of(workload: &Workload) -> Result<&Serve, InputError> {
         Workload::Serve(s) => Ok(s),
         _ => Err(InputError::new(
             "workload",
-            "context and concurrency limits apply to serving",
+            "the longest context applies to serving",
         )),
     }
 }
@@ -426,73 +421,6 @@ pub fn max_context(
         });
         Ok(fit_on_with(model, &w, gpu, tp, Detail::Numbers)?.fits())
     })
-}
-
-/// Most concurrent sequences (at the workload's context) that fit with `tp` GPUs.
-pub fn max_concurrency(
-    model: &Model,
-    workload: &Workload,
-    gpu: &Gpu,
-    tp: u32,
-) -> Result<Option<u32>, InputError> {
-    let s = serve_of(workload)?;
-    largest_fitting(1, 1_000_000, |n| {
-        let w = Workload::Serve(Serve {
-            concurrency: n,
-            tensor_parallel: Some(tp),
-            ..s.clone()
-        });
-        Ok(fit_on_with(model, &w, gpu, tp, Detail::Numbers)?.fits())
-    })
-}
-
-/// Fewest GPUs on instances of `offer` (from `start` up to `max_gpus`, whole instances) whose
-/// expected time meets `deadline_h`; when none does, the fastest count tried. `None` when no
-/// larger count is possible.
-#[allow(clippy::too_many_arguments)]
-pub fn fewest_gpus_for_deadline(
-    model: &Model,
-    workload: &Workload,
-    gpu: &Gpu,
-    offer: &Offer,
-    start: u32,
-    max_gpus: u32,
-    deadline_h: f64,
-    data: Option<&DataFeed>,
-    catalog: &Catalog,
-) -> Result<Option<(u32, Timing)>, InputError> {
-    let per = offer.gpu_count.max(1);
-    let mp = match workload {
-        Workload::Train(t) => t.parallel.model_parallel(),
-        Workload::Lora(l) => l.parallel.model_parallel(),
-        _ => 1,
-    };
-    let timing = |n: u32, detail: Detail| {
-        let cluster = Cluster::on_offer(gpu, offer, n);
-        time::estimate_with(model, workload, &cluster, data, catalog, detail)
-    };
-    // Counts are compared on numbers; only the answer is timed with its formulas.
-    let mut best: Option<(u32, Band)> = None;
-    let mut k = start.div_ceil(per) + 1;
-    while k.saturating_mul(per) <= max_gpus {
-        let n = k * per;
-        k += 1;
-        if !n.is_multiple_of(mp) {
-            continue;
-        }
-        let Some(h) = timing(n, Detail::Numbers)?.hours else {
-            continue;
-        };
-        if h.expected <= deadline_h {
-            best = Some((n, h));
-            break;
-        }
-        if best.is_none_or(|(_, b)| h.expected < b.expected) {
-            best = Some((n, h));
-        }
-    }
-    best.map(|(n, _)| Ok((n, timing(n, Detail::Full)?)))
-        .transpose()
 }
 
 #[cfg(test)]
@@ -544,18 +472,17 @@ mod tests {
         let m = model("llama-3.1-8b");
         let g = gpu("a100-80gb-sxm");
         let w = Workload::Serve(Serve::default());
-        let c = max_concurrency(&m, &w, g, 1).unwrap().unwrap();
-        let at = |n| {
+        let ctx = max_context(&m, &w, g, 1).unwrap().unwrap();
+        assert!(ctx > 100_000, "{ctx}");
+        let at = |c| {
             Workload::Serve(Serve {
-                concurrency: n,
+                context_tokens: c,
                 tensor_parallel: Some(1),
                 ..Serve::default()
             })
         };
-        assert!(fit_on(&m, &at(c), g, 1).unwrap().fits());
-        assert!(!fit_on(&m, &at(c + 1), g, 1).unwrap().fits());
-        let ctx = max_context(&m, &w, g, 1).unwrap().unwrap();
-        assert!(ctx > 100_000, "{ctx}");
+        assert!(fit_on(&m, &at(ctx), g, 1).unwrap().fits());
+        assert!(!fit_on(&m, &at(ctx + 1), g, 1).unwrap().fits());
         let b = max_micro_batch(&m, &Workload::Train(Train::default()), g, 8);
         assert!(
             b.unwrap().is_none(),
