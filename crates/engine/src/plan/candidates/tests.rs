@@ -1,0 +1,200 @@
+use crate::catalog::Catalog;
+use crate::cost::billing::BreakEven;
+use crate::cost::spot::SpotOutcome;
+use crate::explain::Term;
+use crate::plan::{evaluate, explain, Constraints, CostInputs, Objective, Request};
+use crate::scenario::{
+    Classic, DataSource, DevBox, Lora, ModelSpec, Optimizer, Parallelism, Render, Scenario, Serve,
+    Train, TrainPrecision, WeightFormat, Workload, ZeroStage,
+};
+
+fn request(model: &str, workload: Workload, data: Option<DataSource>) -> Request {
+    Request {
+        scenario: Scenario {
+            model: ModelSpec::Preset(model.into()),
+            workload,
+            data,
+            deadline_h: None,
+        },
+        costs: CostInputs {
+            egress_gb: 200.0,
+            idle_h: 8.0,
+            ..CostInputs::default()
+        },
+        constraints: Constraints {
+            max_gpus: 16,
+            ..Constraints::default()
+        },
+        objective: Objective::Cheapest,
+        today: None,
+    }
+}
+
+fn requests() -> Vec<Request> {
+    let qlora = Lora {
+        qlora: true,
+        paged_optimizer: true,
+        optimizer: Optimizer::Adam8bit,
+        ..Lora::default()
+    };
+    let sharded = Train {
+        parallel: Parallelism {
+            zero: ZeroStage::Zero3,
+            tensor: 2,
+            pipeline: 2,
+            ..Parallelism::default()
+        },
+        ..Train::default()
+    };
+    let slow_disk = DataSource {
+        bytes_per_sample: 4e6,
+        storage_mbs: Some(50.0),
+    };
+    let moe = Serve {
+        weights: WeightFormat::Int4Awq,
+        concurrency: 16,
+        latency_target_ms: Some(40.0),
+        requests_per_s: Some(3.0),
+        ..Serve::default()
+    };
+    let images = Classic {
+        samples: 1.2e6,
+        epochs: 10.0,
+        batch: 64,
+        precision: TrainPrecision::Bf16Mixed,
+        optimizer: Optimizer::SgdMomentum,
+        seq_len: None,
+    };
+    let frames = Render {
+        frames: 2000.0,
+        reference_seconds_per_frame: 30.0,
+        reference_gpu: "rtx-4090".into(),
+        scene_gib: 10.0,
+        streams: 2,
+        stream_gib: 1.0,
+        stream_hours: 5.0,
+    };
+    let dev = DevBox {
+        hours: 20.0,
+        min_gpu_memory_gib: 24.0,
+        non_cuda: false,
+    };
+    vec![
+        request("llama-3.1-8b", Workload::Lora(Lora::default()), None),
+        request("llama-3.1-70b", Workload::Lora(qlora), None),
+        request("llama-3.1-8b", Workload::Train(sharded), Some(slow_disk)),
+        request("qwen3-30b-a3b", Workload::Serve(moe), None),
+        request("resnet-50", Workload::Classic(images), None),
+        request("llama-3.1-8b", Workload::Render(frames), None),
+        request("llama-3.1-8b", Workload::DevBox(dev), None),
+    ]
+}
+
+fn without_formulas(terms: &[Term]) -> Vec<Term> {
+    terms
+        .iter()
+        .map(|t| Term {
+            formula: String::new(),
+            ..t.clone()
+        })
+        .collect()
+}
+
+/// Ranking sizes and prices on numbers only; explaining a candidate re-runs the same
+/// arithmetic with its formulas and must give the very same figures.
+#[test]
+fn explaining_a_candidate_gives_the_values_it_was_ranked_on() {
+    let catalog = Catalog::builtin();
+    let mut seen = std::collections::BTreeSet::new();
+    for req in requests() {
+        let report = evaluate(catalog, &req).unwrap();
+        assert!(!report.ranked.is_empty(), "{:?}", req.scenario.workload);
+        for c in &report.ranked {
+            let no_terms = Vec::new();
+            let ranked = c
+                .memory
+                .terms
+                .iter()
+                .chain(&c.memory.host_terms)
+                .chain(&c.timing.terms)
+                .chain(&c.lines)
+                .chain(c.break_even.as_ref().map_or(&no_terms, |b| &b.terms))
+                .chain(c.spot.as_ref().map_or(&no_terms, |s| &s.terms));
+            assert!(ranked.clone().all(|t| t.formula.is_empty()));
+
+            let e = explain(catalog, c, &req).unwrap();
+            let explained = e
+                .memory
+                .terms
+                .iter()
+                .chain(&e.memory.host_terms)
+                .chain(&e.timing.terms)
+                .chain(&e.cost)
+                .chain(e.break_even.as_ref().map_or(&no_terms, |b| &b.terms))
+                .chain(e.spot.as_ref().map_or(&no_terms, |s| &s.terms));
+            assert_eq!(explained.clone().count(), ranked.count());
+            for t in explained {
+                assert!(
+                    !t.formula.is_empty(),
+                    "{} of {} unexplained",
+                    t.key,
+                    c.offer.id
+                );
+                seen.insert(t.key);
+            }
+            if !e.memory.host_terms.is_empty() {
+                seen.insert("host");
+            }
+
+            assert_eq!(without_formulas(&e.memory.terms), c.memory.terms);
+            assert_eq!(without_formulas(&e.memory.host_terms), c.memory.host_terms);
+            assert_eq!(e.memory.total_gib, c.memory.total_gib);
+            let timing = crate::sizing::time::Timing {
+                terms: without_formulas(&e.timing.terms),
+                ..e.timing.clone()
+            };
+            assert_eq!(&timing, c.timing.as_ref());
+            assert_eq!(without_formulas(&e.cost), c.lines);
+            let break_even = e.break_even.map(|b| BreakEven {
+                terms: without_formulas(&b.terms),
+                ..b
+            });
+            assert_eq!(break_even, c.break_even);
+            let spot = e.spot.map(|s| SpotOutcome {
+                terms: without_formulas(&s.terms),
+                ..s
+            });
+            assert_eq!(spot, c.spot);
+        }
+    }
+    // Every kind of figure went through both paths.
+    for key in [
+        "lora_adapters",
+        "quantization_constants",
+        "host",
+        "zero3_gather",
+        "kv_cache",
+        "scene",
+        "requested",
+        "intra_node_bandwidth",
+        "inter_node_bandwidth",
+        "data_parallel_comm",
+        "tensor_parallel_comm",
+        "pipeline_bubble",
+        "storage_cap",
+        "storage_feed",
+        "weights_read_per_step",
+        "instances",
+        "seconds_per_frame",
+        "video_encoders",
+        "flops_per_sample",
+        "setup",
+        "idle",
+        "storage",
+        "egress",
+        "break_even_hours",
+        "spot_expected_hours",
+    ] {
+        assert!(seen.contains(key), "no candidate has a {key} figure");
+    }
+}

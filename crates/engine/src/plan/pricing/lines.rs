@@ -1,0 +1,182 @@
+//! The lines of a candidate's bill: compute, set-up, idle hours, storage, snapshots and data
+//! transfer, each a term whose formula says how it was reached.
+
+use super::{own_or_median, serving_plan, storage_tier, Basis, Which};
+use crate::catalog::Currency;
+use crate::cost::billing::{billed_hours, commitment_cost, on_demand_cost};
+use crate::cost::hidden::{egress_cost, idle_billed, storage_cost};
+use crate::explain::{Detail, Term};
+use crate::plan::Request;
+
+/// The cost lines of running `h` hours, appended to `out`.
+pub(super) fn lines(
+    out: &mut Vec<Term>,
+    b: &Basis,
+    request: &Request,
+    h: f64,
+    detail: Detail,
+    which: Which,
+) {
+    let costs = &request.costs;
+    let rate = costs
+        .fx
+        .convert(b.quote.per_hour, b.quote.currency, costs.currency);
+    let serving = request.scenario.workload.is_service();
+    out.push(compute(b, request, rate, h, detail));
+    // Set-up and idle time are billed at the instance rate unless a commitment covers them.
+    if b.quote.mode.term_hours().is_none() && !serving && which == Which::All {
+        set_up_and_idle(out, b, request, rate, detail);
+    }
+    kept(out, b, request, h, detail);
+    if which == Which::All {
+        transfer(out, b, request, detail);
+    }
+}
+
+/// How often the offer is billed, in seconds.
+fn increment(b: &Basis) -> u32 {
+    b.offer
+        .billing_increment_s
+        .unwrap_or(b.provider.billing_increment_s)
+}
+
+/// The instances' own line: a service's month, a commitment's term, or the hours billed.
+fn compute(b: &Basis, request: &Request, rate: f64, h: f64, detail: Detail) -> Term {
+    let costs = &request.costs;
+    let serving = request.scenario.workload.is_service();
+    let mut compute = if serving {
+        match b.plan {
+            Some(p) => p.compute.clone(),
+            None => serving_plan(b, request, rate, detail).compute,
+        }
+    } else {
+        match b.quote.mode.term_hours() {
+            Some(term) => commitment_cost(rate, term, h + costs.setup_h, detail),
+            None => on_demand_cost(rate, h, increment(b), b.provider.billing_minimum_s, detail),
+        }
+    };
+    if !serving && b.instances > 1 {
+        compute.value *= f64::from(b.instances);
+        if detail == Detail::Full {
+            compute.formula = format!("{} instances × ({})", b.instances, compute.formula);
+        }
+    }
+    compute
+}
+
+/// Set-up and idle hours at the instance rate.
+fn set_up_and_idle(out: &mut Vec<Term>, b: &Basis, request: &Request, rate: f64, detail: Detail) {
+    let costs = &request.costs;
+    let instances = f64::from(b.instances);
+    if costs.setup_h > 0.0 {
+        let billed = billed_hours(costs.setup_h, increment(b), 0);
+        out.push(Term {
+            key: "setup",
+            value: rate * billed * instances,
+            unit: "currency",
+            formula: detail.text(|| {
+                format!(
+                    "{rate:.4}/h × {billed:.2} h set-up (environment, data download) × {} instance(s)",
+                    b.instances
+                )
+            }),
+            source: None,
+        });
+    }
+    if costs.idle_h > 0.0 {
+        let mut idle = idle_billed(
+            rate * instances,
+            costs.idle_h,
+            costs.idle_periods,
+            costs.auto_stop_h,
+            detail,
+        );
+        if detail == Detail::Full {
+            idle.formula = format!("{} ({} instance(s))", idle.formula, b.instances);
+        }
+        out.push(idle);
+    }
+}
+
+/// Storage and snapshots, kept through the job, its set-up and the retention period.
+fn kept(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Detail) {
+    let costs = &request.costs;
+    let to_report = |amount: f64, from: Currency| costs.fx.convert(amount, from, costs.currency);
+    let kept_h = h + costs.setup_h + costs.storage.retention_h;
+    let gb = costs.storage.data_gb + costs.storage.checkpoints_gb;
+    if gb > 0.0 {
+        let own = storage_tier(b.provider, request).map(|tier| {
+            let price = to_report(tier.price.price, tier.price.currency);
+            let mut t = storage_cost("storage", gb, price, kept_h, detail);
+            if detail == Detail::Full {
+                t.formula = format!("{} ({})", t.formula, tier.name);
+            }
+            t
+        });
+        out.extend(own_or_median(
+            own,
+            b.published.storage,
+            b.provider,
+            detail,
+            |price| storage_cost("storage", gb, price, kept_h, detail),
+        ));
+    }
+    if costs.storage.snapshot_gb > 0.0 {
+        let gb = costs.storage.snapshot_gb;
+        let own = b.provider.snapshot.as_ref().map(|snap| {
+            let price = to_report(snap.price, snap.currency);
+            storage_cost("snapshots", gb, price, kept_h, detail)
+        });
+        out.extend(own_or_median(
+            own,
+            b.published.snapshot,
+            b.provider,
+            detail,
+            |price| storage_cost("snapshots", gb, price, kept_h, detail),
+        ));
+    }
+}
+
+/// Data sent out and brought in.
+fn transfer(out: &mut Vec<Term>, b: &Basis, request: &Request, detail: Detail) {
+    let costs = &request.costs;
+    if costs.egress_gb > 0.0 {
+        let gb = costs.egress_gb;
+        let own = egress_cost(gb, &b.provider.egress, detail).map(|mut e| {
+            e.value =
+                costs
+                    .fx
+                    .convert(e.value, b.provider.egress[0].price.currency, costs.currency);
+            e
+        });
+        out.extend(own_or_median(
+            own,
+            b.published.egress,
+            b.provider,
+            detail,
+            |cost| Term {
+                key: "egress",
+                value: cost,
+                unit: "currency",
+                formula: detail.text(|| {
+                    if cost < 0.005 {
+                        format!("{gb:.0} GB out in the month: most providers charge nothing for that much")
+                    } else {
+                        format!("{gb:.0} GB out in the month")
+                    }
+                }),
+                source: None,
+            },
+        ));
+    }
+    if costs.ingress_gb > 0.0 && b.provider.free_ingress == Some(true) {
+        out.push(Term {
+            key: "ingress",
+            value: 0.0,
+            unit: "currency",
+            formula: detail
+                .text(|| format!("{:.0} GB in: free at this provider", costs.ingress_gb)),
+            source: None,
+        });
+    }
+}

@@ -1,0 +1,60 @@
+use super::*;
+use crate::plan::{evaluate, CostInputs, Objective, Request};
+use crate::scenario::{Lora, ModelSpec, Scenario, Workload};
+
+/// The cost band's ends are reached by rebuilding the lines that grow with the hours
+/// alone: they must be exactly the lines of that name among all of them.
+#[test]
+fn the_hourly_lines_are_the_lines_that_grow_with_the_hours() {
+    let catalog = Catalog::builtin();
+    let mut costs = CostInputs::default();
+    costs.storage.snapshot_gb = 50.0;
+    costs.egress_gb = 100.0;
+    costs.idle_h = 5.0;
+    let request = Request {
+        scenario: Scenario {
+            model: ModelSpec::Preset("llama-3.1-8b".into()),
+            workload: Workload::Lora(Lora::default()),
+            data: None,
+            deadline_h: None,
+        },
+        costs,
+        constraints: Default::default(),
+        objective: Objective::Cheapest,
+        today: None,
+    };
+    let report = evaluate(catalog, &request).unwrap();
+    let published = Published::of(catalog, &request);
+    for c in report.ranked.iter().step_by(37) {
+        let basis = Basis {
+            offer: c.offer,
+            provider: c.provider,
+            instances: c.instances,
+            gpus: c.job_gpus(),
+            quote: &c.quote,
+            timing: &c.timing,
+            traffic: None,
+            published: &published,
+            plan: None,
+        };
+        for h in [c.hours.low, c.hours.expected, c.hours.high] {
+            let (mut all, mut hourly) = (Vec::new(), Vec::new());
+            lines(&mut all, &basis, &request, h, Detail::Numbers, Which::All);
+            lines(
+                &mut hourly,
+                &basis,
+                &request,
+                h,
+                Detail::Numbers,
+                Which::Hourly,
+            );
+            let named: Vec<(&str, f64)> = all
+                .iter()
+                .filter(|t| HOURLY_LINES.contains(&t.key))
+                .map(|t| (t.key, t.value))
+                .collect();
+            let built: Vec<(&str, f64)> = hourly.iter().map(|t| (t.key, t.value)).collect();
+            assert_eq!(named, built, "{}", c.offer.id);
+        }
+    }
+}
