@@ -1,0 +1,131 @@
+use super::*;
+use gpu_sizer_engine::catalog::Catalog;
+use gpu_sizer_engine::plan::{evaluate, remedies};
+use gpu_sizer_engine::scenario::Workload;
+
+#[test]
+fn the_default_form_is_a_valid_request() {
+    let req = Form::default().to_request(None).unwrap();
+    assert!(matches!(req.scenario.workload, Workload::Lora(_)));
+}
+
+#[test]
+fn bad_values_name_their_field() {
+    type Edit = fn(&mut Form);
+    let cases: Vec<(Edit, &str)> = vec![
+        (|f| f.zero = Some(7), "zero"),
+        (|f| f.modes = "on-demand,weekly".into(), "modes"),
+        (|f| f.egress_gb = -1.0, "egress_gb"),
+        (|f| f.auto_stop_min = Some(-5.0), "auto_stop_min"),
+        (|f| f.deadline_h = Some(0.0), "deadline_h"),
+        (|f| f.cny_per_usd = f64::NAN, "cny_per_usd"),
+        (|f| f.lora_targets = "qq".into(), "lora_targets"),
+        (|f| f.max_gpus = 0, "max_gpus"),
+        (|f| f.seq_len = 0, "seq_len"),
+        (|f| f.lora_rank = 0, "lora_rank"),
+        (
+            |f| {
+                f.workload = WorkloadKind::Serve;
+                f.context_tokens = 100;
+            },
+            "context_tokens",
+        ),
+        (
+            |f| {
+                f.workload = WorkloadKind::Dev;
+                f.dev_hours = -1.0;
+            },
+            "dev_hours",
+        ),
+    ];
+    for (edit, field) in cases {
+        let mut form = Form::default();
+        edit(&mut form);
+        let err = form.to_request(None).unwrap_err();
+        assert_eq!(err.field, field, "{err}");
+    }
+}
+
+#[test]
+fn workload_and_source_keys_are_their_json_names() {
+    for k in WorkloadKind::ALL {
+        assert_eq!(serde_json::to_value(k).unwrap(), k.key());
+    }
+    for k in ModelSource::ALL {
+        assert_eq!(serde_json::to_value(k).unwrap(), k.key());
+    }
+}
+
+#[test]
+fn json_errors_name_the_field() {
+    let form = Form::from_json(r#"{"workload": "serve", "concurrency": 64}"#).unwrap();
+    assert_eq!(form.workload, WorkloadKind::Serve);
+    assert_eq!(form.concurrency, 64);
+    assert_eq!(form.model, Form::default().model);
+    let cases = [
+        (
+            r#"{"concurency": 4}"#,
+            "concurency",
+            "did you mean 'concurrency'",
+        ),
+        (r#"{"ctx": 4}"#, "ctx", "did you mean 'context_tokens'"),
+        (r#"{"workload": "trian"}"#, "workload", "unknown variant"),
+        (r#"{"max_gpus": -1}"#, "max_gpus", "invalid value"),
+        (r#"{"tokens": "many"}"#, "tokens", "invalid type"),
+        (
+            r#"{"latency_ms": null, "zero": 1.5}"#,
+            "zero",
+            "invalid type",
+        ),
+        ("[1]", "json", "object"),
+        ("{", "json", "not valid JSON"),
+    ];
+    for (text, field, message) in cases {
+        let err = Form::from_json(text).unwrap_err();
+        assert_eq!(err.field, field, "{text}: {err}");
+        assert!(err.message.contains(message), "{text}: {err}");
+    }
+}
+
+#[test]
+fn enum_keys_round_trip() {
+    for k in WeightKey::ALL {
+        assert_eq!(WeightKey::from_key(k.key()), Some(*k));
+    }
+    for k in ModeKey::ALL {
+        assert_eq!(ModeKey::from_key(k.key()), Some(*k));
+        assert_eq!(ModeKey::of(k.engine()), *k);
+    }
+    for k in CurrencyKey::ALL {
+        assert_eq!(CurrencyKey::of(k.engine()), *k);
+    }
+}
+
+/// QLoRA on Llama 3.1 70B with micro-batches of 64 sequences: no offer holds it, and the
+/// report names configurations that do, each one checked by running it.
+#[test]
+fn qlora_70b_at_a_large_micro_batch_names_a_configuration_that_fits() {
+    let form = Form {
+        model: "llama-3.1-70b".into(),
+        qlora: true,
+        micro_batch: 64,
+        ..Form::default()
+    };
+    let request = form.to_request(None).unwrap();
+    let catalog = Catalog::builtin();
+    let report = evaluate(catalog, &request).unwrap();
+    assert!(report.pick().is_none(), "the job was meant to fit nowhere");
+    assert!(
+        !report.suggestions.is_empty(),
+        "nothing fits and nothing is suggested"
+    );
+    for s in &report.suggestions {
+        let changed = remedies::apply(&request, &s.changes);
+        let again = evaluate(catalog, &changed).unwrap();
+        let pick = again.pick().expect("the suggestion fits");
+        assert_eq!(pick.offer.id, s.pick.offer.id);
+        assert!((pick.cost.expected - s.pick.cost.expected).abs() < 1e-9);
+        assert!(s.pick.memory.total_gib <= s.pick.gpu.memory_gib);
+        assert!(s.pick.headroom >= 0.0);
+    }
+}
