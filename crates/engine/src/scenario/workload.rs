@@ -1,6 +1,12 @@
 //! What the job does with the model. One variant per kind of job the calculator sizes.
 
-use super::{check_count, check_range, InputError};
+use super::InputError;
+
+mod check;
+mod serve;
+
+pub use check::{MAX_MICRO_BATCH, MAX_SEQ_LEN};
+pub use serve::{KvPrecision, Serve, Server, WeightFormat};
 
 /// The job.
 #[derive(Debug, Clone, PartialEq)]
@@ -299,118 +305,6 @@ impl Default for Lora {
     }
 }
 
-/// Weight storage format when serving.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum WeightFormat {
-    Fp32,
-    Bf16,
-    Fp8,
-    Int8,
-    /// 4-bit floating point with block scales (NVFP4, MXFP4): Blackwell's tensor cores run it.
-    Fp4,
-    Int4Gptq,
-    Int4Awq,
-    /// GGUF Q4_0: 32 weights in 4 bits with one 16-bit scale (llama.cpp's plainest 4-bit).
-    GgufQ4_0,
-    GgufQ4KM,
-    GgufQ5KM,
-    GgufQ6K,
-    GgufQ8_0,
-}
-
-/// KV-cache element format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum KvPrecision {
-    Bf16,
-    Fp8,
-    Int8,
-    /// 4-bit KV cache with block scales (TensorRT-LLM's NVFP4 cache on Blackwell).
-    Fp4,
-    /// llama.cpp's quantised caches (`--cache-type-k q8_0`, `q4_0`).
-    Q8_0,
-    Q4_0,
-}
-
-impl KvPrecision {
-    pub fn bytes(self) -> f64 {
-        match self {
-            KvPrecision::Bf16 => 2.0,
-            KvPrecision::Fp8 | KvPrecision::Int8 => 1.0,
-            // 16 values in 4 bits with an 8-bit scale.
-            KvPrecision::Fp4 => (16.0 * 4.0 + 8.0) / 8.0 / 16.0,
-            // GGUF blocks of 32 values with a 16-bit scale: 34 and 18 bytes.
-            KvPrecision::Q8_0 => 34.0 / 32.0,
-            KvPrecision::Q4_0 => 18.0 / 32.0,
-        }
-    }
-}
-
-/// LLM inference servers. Each reserves GPU memory by its own rule and reaches its own share of
-/// the hardware's speed; `sizing::server` holds their published figures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Server {
-    Vllm,
-    Sglang,
-    TensorrtLlm,
-    Tgi,
-    /// llama.cpp and what runs on it (Ollama, LM Studio).
-    LlamaCpp,
-}
-
-/// Serving an LLM.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Serve {
-    /// The server software: it decides how memory is reserved and how fast decode runs.
-    pub server: Server,
-    pub weights: WeightFormat,
-    pub kv: KvPrecision,
-    /// Longest context one sequence may reach (prompt + output), tokens.
-    pub context_tokens: u32,
-    /// Sequences decoded together (the batch of continuous batching).
-    pub concurrency: u32,
-    /// Typical request: prompt and output lengths, tokens.
-    pub prompt_tokens: u32,
-    pub output_tokens: u32,
-    /// The server's memory setting (vLLM `gpu_memory_utilization`, SGLang
-    /// `mem_fraction_static`, TensorRT-LLM `free_gpu_memory_fraction`); `None`: its default.
-    pub memory_utilization: Option<f64>,
-    /// Tensor-parallel degree; `None` lets the engine pick the smallest power of two that fits.
-    pub tensor_parallel: Option<u32>,
-    /// Pipeline stages; `None`: one stage per node when a replica spans several nodes.
-    pub pipeline_parallel: Option<u32>,
-    /// Offline batch job: requests to process at the largest batch that fits, which gives the
-    /// job a duration and a total cost; `None`: an online service sized per month.
-    pub batch_requests: Option<f64>,
-    /// Tokens one forward pass may process (vLLM `max_num_batched_tokens`); `None`: vLLM's
-    /// default without chunked prefill, max(context, 2048).
-    pub batch_tokens: Option<u32>,
-    /// Longest acceptable time per output token, ms (drives requests/s at a latency target).
-    pub latency_target_ms: Option<f64>,
-    /// Traffic to serve, requests per second (drives the instance count).
-    pub requests_per_s: Option<f64>,
-}
-
-impl Default for Serve {
-    fn default() -> Self {
-        Serve {
-            server: Server::Vllm,
-            weights: WeightFormat::Bf16,
-            kv: KvPrecision::Bf16,
-            context_tokens: 4096,
-            concurrency: 1,
-            prompt_tokens: 512,
-            output_tokens: 256,
-            memory_utilization: None,
-            tensor_parallel: None,
-            pipeline_parallel: None,
-            batch_requests: None,
-            batch_tokens: None,
-            latency_target_ms: None,
-            requests_per_s: None,
-        }
-    }
-}
-
 /// Classic training counted in samples (images, clips, short texts).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Classic {
@@ -474,14 +368,6 @@ impl DataSource {
             storage_mbs: self.storage_mbs.unwrap_or(storage_mbs),
         }
     }
-
-    pub fn check(&self) -> Result<(), InputError> {
-        check_range("data.bytes_per_sample", self.bytes_per_sample, 0.0, 1e12)?;
-        if let Some(mbs) = self.storage_mbs {
-            check_range("data.storage_mbs", mbs, 1e-3, 1e9)?;
-        }
-        Ok(())
-    }
 }
 
 /// Storage feeding the job: when it cannot deliver the bytes the GPUs consume, it sets the pace.
@@ -493,34 +379,7 @@ pub struct DataFeed {
     pub storage_mbs: f64,
 }
 
-/// Upper bound on token counts (10^15 is far beyond any published training run).
-const MAX_TOKENS: f64 = 1e15;
-/// Longest training sequence accepted; searches for the longest that fits stop here.
-pub const MAX_SEQ_LEN: u32 = 10_000_000;
-/// Largest micro-batch accepted; searches for the largest that fits stop here.
-pub const MAX_MICRO_BATCH: u32 = 1_000_000;
-
-impl TrainShape {
-    /// Checks the shape's numbers; errors name the `workload.*` field.
-    pub fn check(&self) -> Result<(), InputError> {
-        check_range("workload.tokens", self.tokens, 1.0, MAX_TOKENS)?;
-        check_count("workload.seq_len", self.seq_len, 1, MAX_SEQ_LEN)?;
-        check_count("workload.micro_batch", self.micro_batch, 1, MAX_MICRO_BATCH)?;
-        if let Some(g) = self.global_batch_tokens {
-            check_range("workload.global_batch_tokens", g, 1.0, MAX_TOKENS)?;
-        }
-        Ok(())
-    }
-}
-
 impl Parallelism {
-    pub fn check(&self) -> Result<(), InputError> {
-        check_count("workload.tensor_parallel", self.tensor, 1, 1024)?;
-        check_count("workload.pipeline_parallel", self.pipeline, 1, 1024)?;
-        check_count("workload.virtual_pipeline", self.virtual_stages, 1, 1024)?;
-        Ok(())
-    }
-
     /// GPUs one model replica spans.
     pub fn model_parallel(&self) -> u32 {
         self.tensor.saturating_mul(self.pipeline).max(1)
@@ -532,113 +391,5 @@ impl Workload {
     /// batch of requests included) is a job with an end, priced by its hours.
     pub fn is_service(&self) -> bool {
         matches!(self, Workload::Serve(s) if s.batch_requests.is_none())
-    }
-
-    /// Checks every number of the workload; the error names the field.
-    pub fn check(&self) -> Result<(), InputError> {
-        match self {
-            Workload::Train(t) => {
-                t.shape.check()?;
-                t.parallel.check()
-            }
-            Workload::Lora(l) => {
-                l.shape.check()?;
-                l.parallel.check()?;
-                check_count("workload.rank", l.rank, 1, 65_536)?;
-                if !l.targets.any() {
-                    return Err(InputError::new(
-                        "workload.targets",
-                        "choose at least one module for the adapters",
-                    ));
-                }
-                Ok(())
-            }
-            Workload::Serve(s) => {
-                check_count("workload.context_tokens", s.context_tokens, 1, 100_000_000)?;
-                check_count("workload.concurrency", s.concurrency, 1, 1_000_000)?;
-                check_count("workload.prompt_tokens", s.prompt_tokens, 0, 100_000_000)?;
-                check_count("workload.output_tokens", s.output_tokens, 1, 100_000_000)?;
-                if u64::from(s.prompt_tokens) + u64::from(s.output_tokens)
-                    > u64::from(s.context_tokens)
-                {
-                    return Err(InputError::new(
-                        "workload.context_tokens",
-                        format!(
-                            "must hold prompt + output tokens ({} + {})",
-                            s.prompt_tokens, s.output_tokens
-                        ),
-                    ));
-                }
-                if let Some(u) = s.memory_utilization {
-                    check_range("workload.memory_utilization", u, 0.05, 1.0)?;
-                }
-                if let Some(tp) = s.tensor_parallel {
-                    check_count("workload.tensor_parallel", tp, 1, 1024)?;
-                }
-                if let Some(pp) = s.pipeline_parallel {
-                    check_count("workload.pipeline_parallel", pp, 1, 1024)?;
-                }
-                if let Some(n) = s.batch_requests {
-                    check_range("workload.batch_requests", n, 1.0, MAX_TOKENS)?;
-                }
-                if let Some(b) = s.batch_tokens {
-                    check_count("workload.batch_tokens", b, 1, 100_000_000)?;
-                }
-                if let Some(l) = s.latency_target_ms {
-                    check_range("workload.latency_target_ms", l, 0.01, 1e7)?;
-                }
-                if let Some(r) = s.requests_per_s {
-                    check_range("workload.requests_per_s", r, 0.0, 1e9)?;
-                }
-                Ok(())
-            }
-            Workload::Classic(c) => {
-                check_range("workload.samples", c.samples, 1.0, MAX_TOKENS)?;
-                check_range("workload.epochs", c.epochs, 0.001, 1e6)?;
-                check_count("workload.batch", c.batch, 1, MAX_MICRO_BATCH)?;
-                if let Some(s) = c.seq_len {
-                    check_count("workload.seq_len", s, 1, MAX_SEQ_LEN)?;
-                }
-                Ok(())
-            }
-            Workload::Render(r) => {
-                check_range("workload.frames", r.frames, 0.0, 1e12)?;
-                check_range(
-                    "workload.reference_seconds_per_frame",
-                    r.reference_seconds_per_frame,
-                    0.0,
-                    1e9,
-                )?;
-                check_range("workload.scene_gib", r.scene_gib, 0.0, 100_000.0)?;
-                check_count("workload.streams", r.streams, 0, 100_000)?;
-                check_range("workload.stream_gib", r.stream_gib, 0.0, 1_000.0)?;
-                check_range("workload.stream_hours", r.stream_hours, 0.0, 1e6)?;
-                if r.frames == 0.0 && r.streams == 0 {
-                    return Err(InputError::new(
-                        "workload.frames",
-                        "give frames to render or streams to encode",
-                    ));
-                }
-                Ok(())
-            }
-            Workload::DevBox(d) => {
-                check_range("workload.hours", d.hours, 0.0, 1e6)?;
-                check_range(
-                    "workload.min_gpu_memory_gib",
-                    d.min_gpu_memory_gib,
-                    0.0,
-                    100_000.0,
-                )?;
-                Ok(())
-            }
-        }
-    }
-}
-
-impl DataFeed {
-    pub fn check(&self) -> Result<(), InputError> {
-        check_range("data.bytes_per_sample", self.bytes_per_sample, 0.0, 1e12)?;
-        check_range("data.storage_mbs", self.storage_mbs, 1e-3, 1e9)?;
-        Ok(())
     }
 }

@@ -14,8 +14,9 @@ use super::Run;
 use crate::explain::{Detail, Term};
 use crate::scenario::{Cluster, DataFeed, InputError, ZeroStage};
 use crate::sizing::defaults::*;
-use crate::units::GIB;
 use crate::warning::{Axis, Untimed, Warning};
+
+mod terms;
 
 /// The parallel layout of a run on a cluster.
 struct Layout {
@@ -205,6 +206,88 @@ fn step(run: &Run, layout: &Layout, rate: Rates, comm: &Comm, bytes_per_s: f64) 
     }
 }
 
+/// What the GPUs and their links reach, or why the catalog cannot say.
+struct Hardware {
+    /// The linear layers' peak and efficiency.
+    c: Compute,
+    /// Attention's, when it runs at another precision than the linear layers.
+    attention: Option<Compute>,
+    mem: Bandwidth,
+    links: Links,
+    bw: Bandwidths,
+}
+
+impl Hardware {
+    fn of(
+        run: &mut Run,
+        layout: &Layout,
+        cluster: &Cluster,
+        detail: Detail,
+    ) -> Result<Hardware, Untimed> {
+        let c = compute_with(cluster.gpu, run.math, run.work, detail)?;
+        run.warnings.extend(c.warnings.iter().cloned());
+        // Attention stays in 16-bit when the linear layers run in 8 or 4 bits.
+        let attention =
+            if matches!(run.math, Precision::Fp8 | Precision::Fp4) && run.attn_flops > 0.0 {
+                compute_with(cluster.gpu, Precision::Bf16, run.work, Detail::Numbers).ok()
+            } else {
+                None
+            };
+        let mem = bandwidth_with(cluster.gpu, detail)?;
+        run.warnings.extend(mem.warnings.iter().cloned());
+        let links = links_with(cluster, detail);
+        let bw = bandwidths(run, layout, &links)?;
+        Ok(Hardware {
+            c,
+            attention,
+            mem,
+            links,
+            bw,
+        })
+    }
+
+    /// The step at the low, expected and high efficiency, slowest first. Faster compute hides
+    /// less communication, so the slow end is the longest step whichever efficiency gave it.
+    fn steps(&self, run: &Run, layout: &Layout, comm: &Comm) -> [Step; 3] {
+        let c = &self.c;
+        let (eff, mem) = (c.efficiency, self.mem.bytes_per_s);
+        let attn = self.attention.as_ref().unwrap_or(c);
+        let rate = |e: f64, a: f64| Rates {
+            linear: c.peak_flops * e,
+            attention: attn.peak_flops * a,
+        };
+        let (slow, fast) = run.traffic.spread;
+        let mut steps = [
+            step(
+                run,
+                layout,
+                rate(eff.low, attn.efficiency.low),
+                comm,
+                mem.low / slow,
+            ),
+            step(
+                run,
+                layout,
+                rate(eff.expected, attn.efficiency.expected),
+                comm,
+                mem.expected,
+            ),
+            step(
+                run,
+                layout,
+                rate(eff.high, attn.efficiency.high),
+                comm,
+                mem.high / fast,
+            ),
+        ];
+        if steps[0].total < steps[2].total {
+            steps.swap(0, 2);
+        }
+        steps[1].total = steps[1].total.clamp(steps[2].total, steps[0].total);
+        steps
+    }
+}
+
 pub(super) fn run_time(
     mut run: Run,
     cluster: &Cluster,
@@ -212,64 +295,12 @@ pub(super) fn run_time(
     detail: Detail,
 ) -> Result<Timing, InputError> {
     let layout = Layout::of(&run, cluster)?;
-    let c = match compute_with(cluster.gpu, run.math, run.work, detail) {
-        Ok(c) => c,
+    let hw = match Hardware::of(&mut run, &layout, cluster, detail) {
+        Ok(hw) => hw,
         Err(why) => return Ok(Timing::unknown(layout.gpus, why)),
     };
-    run.warnings.extend(c.warnings.iter().cloned());
-    // Attention stays in 16-bit when the linear layers run in 8 or 4 bits.
-    let attention = if matches!(run.math, Precision::Fp8 | Precision::Fp4) && run.attn_flops > 0.0 {
-        compute_with(cluster.gpu, Precision::Bf16, run.work, Detail::Numbers).ok()
-    } else {
-        None
-    };
-    let bw = match bandwidth_with(cluster.gpu, detail) {
-        Ok(b) => b,
-        Err(why) => return Ok(Timing::unknown(layout.gpus, why)),
-    };
-    run.warnings.extend(bw.warnings.iter().cloned());
-    let links = links_with(cluster, detail);
-    let links_bw = match bandwidths(&run, &layout, &links) {
-        Ok(b) => b,
-        Err(why) => return Ok(Timing::unknown(layout.gpus, why)),
-    };
-    let comm = comm(&run, &layout, &links_bw, cluster);
-    let (eff, mem) = (c.efficiency, bw.bytes_per_s);
-    let attn = attention.as_ref().unwrap_or(&c);
-    let rate = |e: f64, a: f64| Rates {
-        linear: c.peak_flops * e,
-        attention: attn.peak_flops * a,
-    };
-    let (slow, fast) = run.traffic.spread;
-    let mut steps = [
-        step(
-            &run,
-            &layout,
-            rate(eff.low, attn.efficiency.low),
-            &comm,
-            mem.low / slow,
-        ),
-        step(
-            &run,
-            &layout,
-            rate(eff.expected, attn.efficiency.expected),
-            &comm,
-            mem.expected,
-        ),
-        step(
-            &run,
-            &layout,
-            rate(eff.high, attn.efficiency.high),
-            &comm,
-            mem.high / fast,
-        ),
-    ];
-    // Faster compute hides less communication, so the slow end is the longest step whichever
-    // efficiency gave it.
-    if steps[0].total < steps[2].total {
-        steps.swap(0, 2);
-    }
-    steps[1].total = steps[1].total.clamp(steps[2].total, steps[0].total);
+    let comm = comm(&run, &layout, &hw.bw, cluster);
+    let steps = hw.steps(&run, &layout, &comm);
     let units_per_step = comm.micro_steps * run.micro_units * layout.dp;
     let mut throughput = Band::new(
         units_per_step / steps[0].total,
@@ -278,21 +309,20 @@ pub(super) fn run_time(
     );
 
     let mut terms = std::mem::take(&mut run.flop_terms);
-    terms.extend(c.terms.iter().cloned());
-    terms.push(bw.term.clone());
-    terms.extend(links.terms);
-    step_terms(
-        &mut terms,
-        &run,
-        &layout,
-        &c,
-        &bw,
-        &comm,
-        &links_bw,
-        &steps[1],
+    terms.extend(hw.c.terms.iter().cloned());
+    terms.push(hw.mem.term.clone());
+    terms.extend(hw.links.terms.iter().cloned());
+    let parts = terms::Parts {
+        run: &run,
+        layout: &layout,
+        c: &hw.c,
+        mem: &hw.mem,
+        comm: &comm,
+        bw: &hw.bw,
+        s: &steps[1],
         units_per_step,
-        detail,
-    );
+    };
+    terms::step_terms(&mut terms, &parts, detail);
     if let Some(d) = data {
         throughput = storage_cap(&mut run, &mut terms, throughput, d, detail);
     }
@@ -302,7 +332,7 @@ pub(super) fn run_time(
         gpus: layout.gpus,
         figures: figures(
             &run,
-            &c,
+            &hw.c,
             throughput,
             [steps[2].total, steps[1].total, steps[0].total],
             layout.gpus,
@@ -311,166 +341,6 @@ pub(super) fn run_time(
         warnings: run.warnings,
         untimed: None,
     })
-}
-
-/// The terms of one step at the expected efficiency.
-#[allow(clippy::too_many_arguments)]
-fn step_terms(
-    terms: &mut Vec<Term>,
-    run: &Run,
-    layout: &Layout,
-    c: &Compute,
-    mem: &Bandwidth,
-    comm: &Comm,
-    bw: &Bandwidths,
-    s: &Step,
-    units_per_step: f64,
-    detail: Detail,
-) {
-    let (mp, micro_steps, eff) = (layout.mp, comm.micro_steps, c.efficiency.expected);
-    terms.push(term(
-        "compute_per_step",
-        s.compute - s.memory,
-        "s",
-        detail.text(|| {
-            format!(
-                "{micro_steps} micro-batches × {:.0} {} × {:.4e} FLOP / (tp·pp {mp} × {:.1} TFLOP/s × {eff:.3}){}",
-                run.micro_units,
-                run.unit,
-                run.hw_flops,
-                c.peak_flops / 1e12,
-                if run.slowdown != 1.0 {
-                    format!(" × {:.2}", run.slowdown)
-                } else {
-                    String::new()
-                }
-            )
-        }),
-        Some(PALM_FLOPS),
-    ));
-    terms.push(term(
-        "memory_traffic_per_step",
-        s.memory,
-        "s",
-        detail.text(|| {
-            format!(
-                "({micro_steps} micro-batches × {:.2} GB of activations, weights and gradients + {:.2} GB of optimizer update) / {:.0} GB/s: norms, activation functions, residuals and the optimizer step are bound by memory bandwidth",
-                run.traffic.micro / 1e9,
-                run.traffic.step / 1e9,
-                mem.term.value
-            )
-        }),
-        Some(KORTHIKANTI),
-    ));
-    if layout.dp > 1.0 {
-        let dp = layout.dp;
-        terms.push(term(
-            "data_parallel_comm",
-            comm.dp_overlappable + comm.dp_after_step,
-            "s",
-            detail.text(|| {
-                let shard = f64::from(mp);
-                let what = match run.parallel.zero {
-                    ZeroStage::Zero3 => format!(
-                        "ZeRO-3: reduce-scatter of {:.2} GB of gradients + {micro_steps} × 2 all-gathers of {:.2} GB of weights, prefetched during the step",
-                        run.grad_bytes / shard / 1e9,
-                        run.gather_bytes / shard / 1e9
-                    ),
-                    ZeroStage::Zero0 => format!(
-                        "gradient all-reduce of {:.2} GB over {dp} ranks, overlapped with the last backward",
-                        run.grad_bytes / shard / 1e9
-                    ),
-                    _ => format!(
-                        "gradient reduce-scatter of {:.2} GB over {dp} ranks during the last backward, then an all-gather of {:.2} GB of updated weights",
-                        run.grad_bytes / shard / 1e9,
-                        run.gather_bytes / shard / 1e9
-                    ),
-                };
-                format!(
-                    "{what}, at {:.1} GB/s; {:.3} s not hidden, + {:.3} s of compute slowed by the overlapped collectives ({OVERLAP_INTERFERENCE} of the hidden time)",
-                    bw.dp, s.dp_exposed, s.dp_interference
-                )
-            }),
-            Some(NCCL_BUSBW),
-        ));
-    }
-    if layout.tp > 1.0 {
-        let (tp, pp) = (layout.tp, layout.pp);
-        terms.push(term(
-            "tensor_parallel_comm",
-            comm.tp,
-            "s",
-            detail.text(|| {
-                format!(
-                    "{micro_steps} micro-batches × {} all-reduces / pp {pp} (the layers of one stage) of {:.1} MB over tp {tp} at {:.1} GB/s + {:.0} µs latency each, overlapped with the layer's matmuls: {:.3} s paid",
-                    run.tp_collectives,
-                    run.tp_bytes / 1e6,
-                    bw.tp,
-                    TP_ALLREDUCE_LATENCY_S * 1e6,
-                    s.tp_cost
-                )
-            }),
-            Some(TP_OVERLAP),
-        ));
-    }
-    if layout.pp > 1.0 {
-        let pp = layout.pp;
-        terms.push(term(
-            "pipeline_bubble",
-            s.bubble,
-            "s",
-            detail.text(|| {
-                format!(
-                    "1F1B bubble (pp − 1) / (chunks × micro-batches) = {} / ({} × {micro_steps}) of compute, plus {:.3} s of activation transfers at {:.1} GB/s",
-                    pp - 1.0,
-                    layout.vp,
-                    comm.pp,
-                    bw.pp
-                )
-            }),
-            Some(KORTHIKANTI),
-        ));
-    }
-    if comm.paging > 0.0 {
-        terms.push(term(
-            "optimizer_paging",
-            comm.paging,
-            "s",
-            detail.text(|| {
-                format!(
-                    "{:.2} GiB of optimizer states paged out and back per step over PCIe",
-                    run.paged_bytes / GIB
-                )
-            }),
-            Some(ADAM8BIT),
-        ));
-    }
-    terms.push(term(
-        "step_time",
-        s.total,
-        "s",
-        detail.text(|| {
-            format!(
-                "matmuls {:.3} s + memory traffic {:.3} s + bubble {:.3} s + exposed data-parallel {:.3} s + overlap slowdown {:.3} s + tensor-parallel {:.3} s + pipeline transfers {:.3} s + paging {:.3} s, for {units_per_step:.0} {}",
-                s.compute - s.memory, s.memory, s.bubble, s.dp_exposed, s.dp_interference, s.tp_cost, comm.pp, comm.paging, run.unit
-            )
-        }),
-        None,
-    ));
-    if layout.gpus > 1 {
-        terms.push(term(
-            "scaling_efficiency",
-            s.compute / s.total,
-            "fraction",
-            detail.text(|| {
-                format!(
-                    "compute {:.3} s / step {:.3} s: what each of the {} GPUs keeps of its one-GPU speed",
-                    s.compute, s.total, layout.gpus
-                )
-            }),
-            None,
-        ));
-    }
 }
 
 /// Caps throughput at what storage can deliver.
