@@ -1,13 +1,11 @@
 //! The report as plain data: what `--json` prints and what the text report is written from.
 //! Defined here, so the engine's types stay free to change.
 
-use gpu_sizer_engine::catalog::Catalog;
-use gpu_sizer_engine::catalog::{BillingMode, Currency};
+use gpu_sizer_engine::catalog::{BillingMode, Catalog, Currency};
 use gpu_sizer_engine::cost::money::symbol;
 use gpu_sizer_engine::explain::Term;
 use gpu_sizer_engine::plan::{
-    self, explain_cost, Candidate, Need, Objective, Pitfall, Reason, Report, Request, Scaling,
-    ServingFleet,
+    Candidate, Objective, Pitfall, Report, Request, Scaling, ServingFleet,
 };
 use gpu_sizer_engine::sizing::defaults::Band;
 use gpu_sizer_formats::form::{ModeKey, ModelSource, WorkloadKind};
@@ -16,6 +14,12 @@ use gpu_sizer_formats::Form;
 use gpu_sizer_markup::format;
 use gpu_sizer_markup::i18n::Lang;
 use serde::Serialize;
+
+mod excluded;
+mod pick;
+
+pub use excluded::ExcludedView;
+pub use pick::PickView;
 
 #[derive(Debug, Serialize)]
 pub struct ReportView {
@@ -229,130 +233,6 @@ fn english(w: &gpu_sizer_engine::Warning) -> String {
 }
 
 #[derive(Debug, Serialize)]
-pub struct QuoteView {
-    /// Per instance-hour, in the catalog's currency.
-    pub per_hour: f64,
-    pub currency: &'static str,
-    pub source: String,
-    /// The date the source carries; absent when it has none (`undated`).
-    pub as_of: Option<String>,
-    pub undated: bool,
-    /// The day the source was read.
-    pub read_on: Option<String>,
-    pub note: Option<String>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct MemoryView {
-    /// Per GPU.
-    pub total_gib: f64,
-    pub terms: Vec<TermView>,
-    /// Held in host memory instead (paged optimizer states), per GPU.
-    pub host_terms: Vec<TermView>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct FigureView {
-    pub key: &'static str,
-    pub unit: &'static str,
-    pub band: BandView,
-}
-
-#[derive(Debug, Serialize)]
-pub struct TimeView {
-    /// Hours of the job as timed (before spot interruptions); none for serving.
-    pub hours: Option<BandView>,
-    pub figures: Vec<FigureView>,
-    pub terms: Vec<TermView>,
-    pub warnings: Vec<String>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct BreakEvenView {
-    /// Hours of use within one term at which the commitment and on-demand cost the same.
-    pub hours: f64,
-    /// The same as a share of the term.
-    pub utilisation: f64,
-    pub terms: Vec<TermView>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct SpotView {
-    pub checkpoint_interval_hours: f64,
-    pub expected_hours: f64,
-    pub expected_interruptions: f64,
-    pub terms: Vec<TermView>,
-}
-
-/// The pick in full.
-#[derive(Debug, Serialize)]
-pub struct PickView {
-    pub candidate: CandidateView,
-    pub quote: QuoteView,
-    /// What the cost is made of, with formulas; the values add up to `candidate.cost.expected`.
-    pub cost_lines: Vec<TermView>,
-    pub memory: MemoryView,
-    pub time: TimeView,
-    pub break_even: Option<BreakEvenView>,
-    pub spot: Option<SpotView>,
-}
-
-fn pick(catalog: &Catalog, c: &Candidate, request: &Request) -> PickView {
-    // The pick with its formulas; should that fail, its figures without them.
-    let (memory, timing, cost) = match plan::explain(catalog, c, request) {
-        Ok(e) => (e.memory, e.timing, e.cost),
-        Err(_) => (
-            (*c.memory).clone(),
-            (*c.timing).clone(),
-            explain_cost(catalog, c, request),
-        ),
-    };
-    PickView {
-        candidate: candidate(1, c),
-        quote: QuoteView {
-            per_hour: c.quote.per_hour,
-            currency: currency_key(c.quote.currency),
-            source: c.quote.source.clone(),
-            as_of: c.quote.as_of.clone(),
-            undated: c.quote.undated,
-            read_on: c.quote.read_on.clone(),
-            note: c.quote.note.clone(),
-        },
-        cost_lines: terms(&cost),
-        memory: MemoryView {
-            total_gib: memory.total_gib,
-            terms: terms(&memory.terms),
-            host_terms: terms(&memory.host_terms),
-        },
-        time: TimeView {
-            hours: timing.hours.map(BandView::from),
-            figures: timing
-                .figures
-                .iter()
-                .map(|f| FigureView {
-                    key: f.key,
-                    unit: f.unit,
-                    band: f.band.into(),
-                })
-                .collect(),
-            terms: terms(&timing.terms),
-            warnings: timing.warnings.iter().map(english).collect(),
-        },
-        break_even: c.break_even.as_ref().map(|b| BreakEvenView {
-            hours: b.hours,
-            utilisation: b.utilisation,
-            terms: terms(&b.terms),
-        }),
-        spot: c.spot.as_ref().map(|s| SpotView {
-            checkpoint_interval_hours: s.checkpoint_interval_hours,
-            expected_hours: s.expected_hours,
-            expected_interruptions: s.expected_interruptions,
-            terms: terms(&s.terms),
-        }),
-    }
-}
-
-#[derive(Debug, Serialize)]
 pub struct PitfallView {
     /// Stable key, e.g. `no_auto_stop`.
     pub kind: &'static str,
@@ -431,49 +311,6 @@ pub struct SensitivityView {
     pub holds: bool,
 }
 
-#[derive(Debug, Serialize)]
-pub struct ReasonCount {
-    /// Stable key, e.g. `does_not_fit`.
-    pub kind: &'static str,
-    /// The same in English.
-    pub reason: &'static str,
-    pub count: usize,
-}
-
-#[derive(Debug, Serialize)]
-pub struct ClosestView {
-    pub offer: String,
-    /// Memory missing per GPU.
-    pub short_gib: f64,
-}
-
-#[derive(Debug, Serialize)]
-pub struct ExcludedView {
-    pub total: usize,
-    /// Most common first.
-    pub by_reason: Vec<ReasonCount>,
-    /// The offer that comes nearest to holding the job, when memory is what rules offers out.
-    pub closest_fit: Option<ClosestView>,
-}
-
-/// The stable key of a reason's kind.
-fn reason_key(r: &Reason) -> &'static str {
-    match r {
-        Reason::DoesNotFit { .. } => "does_not_fit",
-        Reason::MissesDeadline { .. } => "misses_deadline",
-        Reason::OverBudget { .. } => "over_budget",
-        Reason::LacksFeature(_) => "lacks_feature",
-        Reason::SpotForLatency => "spot_for_latency",
-        Reason::CannotRun(Need::GeneralCompute) => "inference_only",
-        Reason::CannotRun(Need::Graphics) => "no_graphics",
-        Reason::CannotRun(Need::Cuda) => "not_cuda",
-        Reason::NoPrice => "no_price",
-        Reason::Filtered(_) => "filtered",
-        Reason::Unknown(_) => "time_unknown",
-        Reason::Layout(_) => "layout",
-    }
-}
-
 fn objective_key(o: Objective) -> &'static str {
     match o {
         Objective::Cheapest => "cheapest",
@@ -491,31 +328,6 @@ pub fn build(
     report: &Report,
     top: usize,
 ) -> ReportView {
-    let mut counts: Vec<ReasonCount> = Vec::new();
-    for e in &report.excluded {
-        let kind = reason_key(&e.reason);
-        match counts.iter_mut().find(|c| c.kind == kind) {
-            Some(c) => c.count += 1,
-            None => counts.push(ReasonCount {
-                kind,
-                reason: format::reason_kind(&e.reason).en,
-                count: 1,
-            }),
-        }
-    }
-    counts.sort_by(|a, b| b.count.cmp(&a.count).then(a.kind.cmp(b.kind)));
-    let closest_fit = report
-        .excluded
-        .iter()
-        .filter_map(|e| match e.reason {
-            Reason::DoesNotFit { short_gib } => Some((short_gib, e)),
-            _ => None,
-        })
-        .min_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(short_gib, e)| ClosestView {
-            offer: e.offer.id.clone(),
-            short_gib,
-        });
     let model = match (form.workload, form.model_source) {
         (WorkloadKind::Render | WorkloadKind::Dev, _) => None,
         (_, ModelSource::Preset) => Some(form.model.clone()),
@@ -547,7 +359,7 @@ pub fn build(
             .enumerate()
             .map(|(i, c)| candidate(i + 1, c))
             .collect(),
-        pick: report.pick().map(|c| pick(catalog, c, request)),
+        pick: report.pick().map(|c| pick::pick(catalog, c, request)),
         pitfalls: report
             .pitfalls
             .iter()
@@ -581,11 +393,7 @@ pub fn build(
                 holds: s.holds,
             })
             .collect(),
-        excluded: ExcludedView {
-            total: report.excluded.len(),
-            by_reason: counts,
-            closest_fit,
-        },
+        excluded: excluded::of(report),
         suggestions: report
             .suggestions
             .iter()

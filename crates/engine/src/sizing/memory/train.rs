@@ -341,38 +341,18 @@ pub fn lora_adapter_params(model: &Model, rank: u32, targets: &LoraTargets) -> O
     Some(f64::from(t.num_hidden_layers) * (attention + mlp))
 }
 
-/// LoRA or QLoRA fine-tuning, per GPU: frozen base weights (16-bit, or NF4 with double-quantised
-/// constants for QLoRA, embeddings and head staying 16-bit), adapters with their gradients and
-/// optimizer states, activations as in full training (the frozen layers still pass gradients
-/// back), logits and the CUDA context.
-pub fn lora_memory(model: &Model, l: &Lora, gpus: u32) -> Result<MemoryEstimate, InputError> {
-    lora_memory_with(model, l, gpus, Detail::Full)
-}
-
-/// [`lora_memory`] with formulas only when `detail` asks for them.
-pub fn lora_memory_with(
+/// The frozen base weights of a LoRA run: 16-bit, or NF4 with its quantisation constants and
+/// the unquantised parameters in 16 or 32 bits (`pure`: 16-bit training keeps them in bf16).
+fn frozen_weights(
+    terms: &mut Vec<Term>,
     model: &Model,
     l: &Lora,
-    gpus: u32,
+    split: &Split,
+    pure: bool,
     detail: Detail,
-) -> Result<MemoryEstimate, InputError> {
-    l.shape.check()?;
-    l.parallel.check()?;
-    let split = Split::new(&l.parallel, gpus)?;
-    let adapters = lora_adapter_params(model, l.rank, &l.targets).ok_or_else(|| {
-        InputError::new(
-            "model",
-            "LoRA needs a transformer model (a preset with its architecture, or a custom one)",
-        )
-    })?;
-    let mut terms = Vec::with_capacity(10);
-    let mut host = Vec::new();
+) {
     let wdiv = split.divisor(ZeroStage::Zero3);
     let wtext = detail.text(|| split.text(ZeroStage::Zero3));
-    // Pure 16-bit training (torchtune, fsdp_qlora's bf16) keeps the adapters and their states
-    // in bf16 too; mixed precision (Hugging Face PEFT) keeps them, and under QLoRA every
-    // parameter left unquantised, in fp32.
-    let pure = l.precision == TrainPrecision::Bf16;
     if l.qlora {
         let linear = model.block_linear_params();
         let rest = model.unquantised_params();
@@ -409,6 +389,39 @@ pub fn lora_memory_with(
             Some(TM101),
         ));
     }
+}
+
+/// LoRA or QLoRA fine-tuning, per GPU: frozen base weights (16-bit, or NF4 with double-quantised
+/// constants for QLoRA, embeddings and head staying 16-bit), adapters with their gradients and
+/// optimizer states, activations as in full training (the frozen layers still pass gradients
+/// back), logits and the CUDA context.
+pub fn lora_memory(model: &Model, l: &Lora, gpus: u32) -> Result<MemoryEstimate, InputError> {
+    lora_memory_with(model, l, gpus, Detail::Full)
+}
+
+/// [`lora_memory`] with formulas only when `detail` asks for them.
+pub fn lora_memory_with(
+    model: &Model,
+    l: &Lora,
+    gpus: u32,
+    detail: Detail,
+) -> Result<MemoryEstimate, InputError> {
+    l.shape.check()?;
+    l.parallel.check()?;
+    let split = Split::new(&l.parallel, gpus)?;
+    let adapters = lora_adapter_params(model, l.rank, &l.targets).ok_or_else(|| {
+        InputError::new(
+            "model",
+            "LoRA needs a transformer model (a preset with its architecture, or a custom one)",
+        )
+    })?;
+    let mut terms = Vec::with_capacity(10);
+    let mut host = Vec::new();
+    // Pure 16-bit training (torchtune, fsdp_qlora's bf16) keeps the adapters and their states
+    // in bf16 too; mixed precision (Hugging Face PEFT) keeps them, and under QLoRA every
+    // parameter left unquantised, in fp32.
+    let pure = l.precision == TrainPrecision::Bf16;
+    frozen_weights(&mut terms, model, l, &split, pure, detail);
     let adiv = split.divisor(ZeroStage::Zero1);
     let ab = if pure { 2.0 } else { ADAPTER_BYTES };
     terms.push(gib_term(
@@ -471,96 +484,4 @@ pub fn lora_memory_with(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::scenario::{ModelSpec, Recompute};
-    use crate::units::GIB;
-
-    fn model(id: &str) -> Model {
-        Model::resolve(&ModelSpec::Preset(id.into())).unwrap()
-    }
-
-    fn total(m: &Model, t: &Train, gpus: u32) -> f64 {
-        train_memory(m, t, gpus).unwrap().total_gib
-    }
-
-    #[test]
-    fn mixed_precision_adam_is_sixteen_bytes_per_param() {
-        let m = model("llama-2-7b");
-        let e = train_memory(&m, &Train::default(), 1).unwrap();
-        let states: f64 = ["weights", "master_weights", "gradients", "optimizer"]
-            .iter()
-            .map(|k| e.term(k).unwrap().value)
-            .sum();
-        assert!((states - 6.74e9 * 16.0 / GIB).abs() < 1e-6);
-    }
-
-    #[test]
-    fn zero_stages_shard_progressively() {
-        let m = model("llama-2-7b");
-        let mut t = Train::default();
-        let mut last = f64::INFINITY;
-        for z in [
-            ZeroStage::Zero0,
-            ZeroStage::Zero1,
-            ZeroStage::Zero2,
-            ZeroStage::Zero3,
-        ] {
-            t.parallel.zero = z;
-            let v = total(&m, &t, 8);
-            assert!(v < last, "{z:?}: {v} !< {last}");
-            last = v;
-        }
-    }
-
-    #[test]
-    fn recompute_shrinks_activations() {
-        let m = model("llama-3.1-8b");
-        let mut t = Train::default();
-        let mut last = f64::INFINITY;
-        for r in [Recompute::None, Recompute::Selective, Recompute::Full] {
-            t.shape.recompute = r;
-            t.shape.flash_attention = false;
-            let a = train_memory(&m, &t, 1)
-                .unwrap()
-                .term("activations")
-                .unwrap()
-                .value;
-            assert!(a < last);
-            last = a;
-        }
-    }
-
-    #[test]
-    fn lora_adapters_are_gqa_sized() {
-        // Llama 3.1 8B, rank 8 on all seven modules: per layer 8 × (8192 + 5120 + 5120 + 8192 +
-        // 3 × 18432) = 655 360; × 32 layers = 20.97 M.
-        let m = model("llama-3.1-8b");
-        let p = lora_adapter_params(&m, 8, &LoraTargets::ALL).unwrap();
-        assert_eq!(p, 32.0 * 655_360.0);
-    }
-
-    #[test]
-    fn qlora_weights_are_about_a_third_of_bf16() {
-        let m = model("llama-3.1-70b");
-        let mut l = Lora::default();
-        let bf16 = lora_memory(&m, &l, 1)
-            .unwrap()
-            .term("weights")
-            .unwrap()
-            .value;
-        l.qlora = true;
-        let q = lora_memory(&m, &l, 1).unwrap();
-        let nf4 =
-            q.term("weights").unwrap().value + q.term("quantization_constants").unwrap().value;
-        assert!(nf4 / bf16 > 0.25 && nf4 / bf16 < 0.32, "{}", nf4 / bf16);
-    }
-
-    #[test]
-    fn uneven_split_is_an_error_naming_gpus() {
-        let mut t = Train::default();
-        t.parallel.tensor = 4;
-        let e = train_memory(&model("llama-2-7b"), &t, 6).unwrap_err();
-        assert_eq!(e.field, "gpus");
-    }
-}
+mod tests;
