@@ -1,6 +1,6 @@
 //! The report for people: the best candidates, then the pick in full with every formula.
 
-use crate::view::{money, BandView, CandidateView, ReportView, ServingView, TermView};
+use crate::view::{money, BandView, CandidateView, PickView, ReportView, ServingView, TermView};
 use gpu_sizer_engine::catalog::Currency;
 use std::fmt::Write as _;
 
@@ -132,6 +132,44 @@ fn fleet(s: &ServingView, c: &CandidateView) -> String {
 /// The report as text. `currency` is the report's.
 pub fn render(v: &ReportView, currency: Currency) -> String {
     let mut out = String::new();
+    scenario(&mut out, v);
+    top(&mut out, v, currency);
+    match &v.pick {
+        None => {
+            let _ = writeln!(
+                out,
+                "\nNo recommendation: no candidate meets every constraint."
+            );
+            if !v.suggestions.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "\nWhat would fit (each under every constraint, with its pick):"
+                );
+                for s in &v.suggestions {
+                    let c = &s.pick;
+                    let _ = writeln!(
+                        out,
+                        "  - {}: {:.1} GiB per GPU of {:.0} GiB on {} ({}, {}), {}, {}",
+                        s.changes.join(" + "),
+                        s.memory_gib,
+                        s.gpu_memory_gib,
+                        shape(c),
+                        c.offer,
+                        c.mode,
+                        money_band(currency, c.cost),
+                        time_cell(c)
+                    );
+                }
+            }
+        }
+        Some(p) => pick(&mut out, v, p, currency),
+    }
+    closing(&mut out, v);
+    out
+}
+
+/// The scenario, what a link left out, and the warnings about it.
+fn scenario(out: &mut String, v: &ReportView) {
     let model = match &v.scenario.model {
         Some(m) => format!(" · {m}"),
         None => String::new(),
@@ -151,7 +189,10 @@ pub fn render(v: &ReportView, currency: Currency) -> String {
     for w in &v.warnings {
         let _ = writeln!(out, "warning: {w}");
     }
+}
 
+/// The best candidates as a table.
+fn top(out: &mut String, v: &ReportView, currency: Currency) {
     let per = if v.scenario.per_month { " / month" } else { "" };
     let _ = writeln!(
         out,
@@ -190,149 +231,131 @@ pub fn render(v: &ReportView, currency: Currency) -> String {
             format!("{}{risk}", money_band(currency, c.cost)),
         ]);
     }
-    table(&mut out, &rows);
+    table(out, &rows);
+}
 
-    match &v.pick {
-        None => {
-            let _ = writeln!(
-                out,
-                "\nNo recommendation: no candidate meets every constraint."
-            );
-            if !v.suggestions.is_empty() {
-                let _ = writeln!(
-                    out,
-                    "\nWhat would fit (each under every constraint, with its pick):"
-                );
-                for s in &v.suggestions {
-                    let c = &s.pick;
-                    let _ = writeln!(
-                        out,
-                        "  - {}: {:.1} GiB per GPU of {:.0} GiB on {} ({}, {}), {}, {}",
-                        s.changes.join(" + "),
-                        s.memory_gib,
-                        s.gpu_memory_gib,
-                        shape(c),
-                        c.offer,
-                        c.mode,
-                        money_band(currency, c.cost),
-                        time_cell(c)
-                    );
-                }
-            }
+/// The pick: what it rents, its price and source, its speed and cost, then its figures term by
+/// term.
+fn pick(out: &mut String, v: &ReportView, p: &PickView, currency: Currency) {
+    let per = if v.scenario.per_month { " / month" } else { "" };
+    let c = &p.candidate;
+    let _ = writeln!(
+        out,
+        "\nRecommendation: {} — {} at {}, {}",
+        c.offer, c.instance_type, c.provider_name, c.region
+    );
+    let _ = writeln!(
+        out,
+        "  {} ({} GPU(s)), {} at {}/h per instance",
+        shape(c),
+        c.gpus,
+        c.mode,
+        money(currency, c.price_per_hour)
+    );
+    let _ = writeln!(
+        out,
+        "  catalog price {} {}/h, as of {}: {}{}",
+        number(p.quote.per_hour),
+        p.quote.currency,
+        match (&p.quote.as_of, p.quote.undated) {
+            (Some(day), false) => day.as_str(),
+            _ => "date unknown",
+        },
+        p.quote.source,
+        if c.price_overridden {
+            " (overridden)"
+        } else {
+            ""
         }
-        Some(p) => {
-            let c = &p.candidate;
+    );
+    match &c.serving {
+        Some(s) => {
+            let _ = writeln!(out, "  fleet: {}", fleet(s, c));
             let _ = writeln!(
                 out,
-                "\nRecommendation: {} — {} at {}, {}",
-                c.offer, c.instance_type, c.provider_name, c.region
+                "  speed: {}, first token in {:.3} s, {:.0} tokens/s and {:.2} requests/s per replica",
+                latency(s),
+                s.time_to_first_token_s,
+                s.tokens_per_s_per_replica,
+                s.requests_per_s_per_replica
             );
             let _ = writeln!(
                 out,
-                "  {} ({} GPU(s)), {} at {}/h per instance",
-                shape(c),
-                c.gpus,
-                c.mode,
-                money(currency, c.price_per_hour)
+                "  cost{per} {}, {} per million tokens",
+                money_band(currency, c.cost),
+                money(currency, s.per_million_tokens)
             );
-            let _ = writeln!(
-                out,
-                "  catalog price {} {}/h, as of {}: {}{}",
-                number(p.quote.per_hour),
-                p.quote.currency,
-                match (&p.quote.as_of, p.quote.undated) {
-                    (Some(day), false) => day.as_str(),
-                    _ => "date unknown",
-                },
-                p.quote.source,
-                if c.price_overridden {
-                    " (overridden)"
-                } else {
-                    ""
-                }
-            );
-            match &c.serving {
-                Some(s) => {
-                    let _ = writeln!(out, "  fleet: {}", fleet(s, c));
-                    let _ = writeln!(
-                        out,
-                        "  speed: {}, first token in {:.3} s, {:.0} tokens/s and {:.2} requests/s per replica",
-                        latency(s),
-                        s.time_to_first_token_s,
-                        s.tokens_per_s_per_replica,
-                        s.requests_per_s_per_replica
-                    );
-                    let _ = writeln!(
-                        out,
-                        "  cost{per} {}, {} per million tokens",
-                        money_band(currency, c.cost),
-                        money(currency, s.per_million_tokens)
-                    );
-                }
-                None => {
-                    let _ = writeln!(out, "  time {}", hours_band(c.hours));
-                    let _ = writeln!(out, "  cost{per} {}", money_band(currency, c.cost));
-                }
-            }
-            for w in &c.warnings {
-                let _ = writeln!(out, "  warning: {w}");
-            }
-
-            let _ = writeln!(out, "\n  Cost lines");
-            term_lines(&mut out, currency, &p.cost_lines);
-            let total: f64 = p.cost_lines.iter().map(|t| t.value).sum();
-            let _ = writeln!(out, "    {:<26} {:>14}", "total", money(currency, total));
-
-            let _ = writeln!(
-                out,
-                "\n  Memory per GPU: {:.1} GiB, {:.0} % of usable memory left free",
-                p.memory.total_gib,
-                c.headroom * 100.0
-            );
-            term_lines(&mut out, currency, &p.memory.terms);
-            if !p.memory.host_terms.is_empty() {
-                let _ = writeln!(out, "  In host memory, per GPU:");
-                term_lines(&mut out, currency, &p.memory.host_terms);
-            }
-
-            let _ = writeln!(out, "\n  Time");
-            for f in &p.time.figures {
-                let _ = writeln!(
-                    out,
-                    "    {:<26} {:>14}  ({}–{})",
-                    f.key,
-                    format!("{} {}", number(f.band.expected), f.unit),
-                    number(f.band.low),
-                    number(f.band.high)
-                );
-            }
-            term_lines(&mut out, currency, &p.time.terms);
-            for w in &p.time.warnings {
-                let _ = writeln!(out, "    warning: {w}");
-            }
-
-            if let Some(b) = &p.break_even {
-                let _ = writeln!(
-                    out,
-                    "\n  Break-even against on-demand: {} of use per term ({:.0} % utilisation)",
-                    hours(b.hours),
-                    b.utilisation * 100.0
-                );
-                term_lines(&mut out, currency, &b.terms);
-            }
-            if let Some(s) = &p.spot {
-                let _ = writeln!(
-                    out,
-                    "\n  Spot: checkpoint every {}, {:.2} interruption(s) expected, {} in all",
-                    hours(s.checkpoint_interval_hours),
-                    s.expected_interruptions,
-                    hours(s.expected_hours)
-                );
-                term_lines(&mut out, currency, &s.terms);
-            }
+        }
+        None => {
+            let _ = writeln!(out, "  time {}", hours_band(c.hours));
+            let _ = writeln!(out, "  cost{per} {}", money_band(currency, c.cost));
         }
     }
+    for w in &c.warnings {
+        let _ = writeln!(out, "  warning: {w}");
+    }
+    pick_terms(out, p, currency);
+}
 
+/// The pick's cost lines, memory, time, break-even and spot outcome, with their formulas.
+fn pick_terms(out: &mut String, p: &PickView, currency: Currency) {
+    let c = &p.candidate;
+    let _ = writeln!(out, "\n  Cost lines");
+    term_lines(out, currency, &p.cost_lines);
+    let total: f64 = p.cost_lines.iter().map(|t| t.value).sum();
+    let _ = writeln!(out, "    {:<26} {:>14}", "total", money(currency, total));
+
+    let _ = writeln!(
+        out,
+        "\n  Memory per GPU: {:.1} GiB, {:.0} % of usable memory left free",
+        p.memory.total_gib,
+        c.headroom * 100.0
+    );
+    term_lines(out, currency, &p.memory.terms);
+    if !p.memory.host_terms.is_empty() {
+        let _ = writeln!(out, "  In host memory, per GPU:");
+        term_lines(out, currency, &p.memory.host_terms);
+    }
+
+    let _ = writeln!(out, "\n  Time");
+    for f in &p.time.figures {
+        let _ = writeln!(
+            out,
+            "    {:<26} {:>14}  ({}–{})",
+            f.key,
+            format!("{} {}", number(f.band.expected), f.unit),
+            number(f.band.low),
+            number(f.band.high)
+        );
+    }
+    term_lines(out, currency, &p.time.terms);
+    for w in &p.time.warnings {
+        let _ = writeln!(out, "    warning: {w}");
+    }
+
+    if let Some(b) = &p.break_even {
+        let _ = writeln!(
+            out,
+            "\n  Break-even against on-demand: {} of use per term ({:.0} % utilisation)",
+            hours(b.hours),
+            b.utilisation * 100.0
+        );
+        term_lines(out, currency, &b.terms);
+    }
+    if let Some(s) = &p.spot {
+        let _ = writeln!(
+            out,
+            "\n  Spot: checkpoint every {}, {:.2} interruption(s) expected, {} in all",
+            hours(s.checkpoint_interval_hours),
+            s.expected_interruptions,
+            hours(s.expected_hours)
+        );
+        term_lines(out, currency, &s.terms);
+    }
+}
+
+/// Pitfalls, why the pick wins, its sensitivity and what was left out.
+fn closing(out: &mut String, v: &ReportView) {
     if !v.pitfalls.is_empty() {
         let _ = writeln!(out, "\nPitfalls");
         for p in &v.pitfalls {
@@ -372,5 +395,4 @@ pub fn render(v: &ReportView, currency: Currency) -> String {
             c.offer, c.short_gib
         );
     }
-    out
 }

@@ -4,7 +4,9 @@
 use super::{interruptions_per_h, Basis, ServingPlan, SPOT_RATE_SOURCE};
 use crate::catalog::BillingMode;
 use crate::cost::hidden::HOURS_PER_MONTH;
-use crate::cost::serving::{fleet_on_spot_with, serverless_with, spot_down_share, TrafficProfile};
+use crate::cost::serving::{
+    fleet_on_spot_with, serverless_with, spot_down_share, Fleet, TrafficProfile,
+};
 use crate::explain::{Detail, Term};
 use crate::plan::{Request, Scaling, ServingFleet};
 use crate::scenario::{Serve, Workload};
@@ -76,38 +78,14 @@ pub(super) fn serving_plan(b: &Basis, request: &Request, rate: f64, detail: Deta
         f.peak_instances = f.peak_instances.saturating_mul(instances_per_replica);
         f.peak_spares = f.peak_spares.saturating_mul(instances_per_replica);
     }
-    let (term, scaling) = if mode == BillingMode::Serverless {
-        // Billed per second of work, idle timeout and start, not per instance-hour.
-        (
-            serverless_with(profile, capacity.max(1e-9), rate, detail),
-            Scaling::Serverless,
-        )
-    } else {
-        let (value, which, scaling) = match mode.term_hours() {
-            None => (f.autoscaled_per_month, 0, Scaling::Autoscaled),
-            Some(_) => (f.fixed_per_month, 1, Scaling::Fixed),
-        };
-        let term = Term {
-            key: "compute",
-            value,
-            unit: "currency",
-            formula: detail.text(|| {
-                format!(
-                    "{}; {capacity:.2} req/s per {} ({replicas_per_instance} replica(s) × {per_replica:.2}), peak {} instances; reclaims {reclaim_rate:.3}/h, {:.2} h to replace",
-                    f.terms[which].formula,
-                    if instances_per_replica > 1 {
-                        format!("replica on {instances_per_replica} instances")
-                    } else {
-                        "instance".to_string()
-                    },
-                    f.peak_instances,
-                    request.costs.spot_restart_h
-                )
-            }),
-            source: spot.then_some(SPOT_RATE_SOURCE),
-        };
-        (term, scaling)
+    let shape = Shape {
+        capacity,
+        per_replica,
+        replicas_per_instance,
+        instances_per_replica,
+        reclaim_rate,
     };
+    let (term, scaling) = compute_line(&f, profile, &shape, b, request, rate, detail);
     let days = HOURS_PER_MONTH / 24.0;
     let instance_hours: f64 = f.instances_by_hour.iter().map(|&n| f64::from(n)).sum();
     let spare_hours: f64 = f.spares_by_hour.iter().map(|&n| f64::from(n)).sum();
@@ -148,5 +126,70 @@ pub(super) fn serving_plan(b: &Basis, request: &Request, rate: f64, detail: Deta
         compute: term,
         fleet,
         tokens_per_month,
+    }
+}
+
+/// What one unit of a fleet serves and how it is lost to reclaims.
+struct Shape {
+    /// Requests per second one unit (an instance, or the instances one replica spans) serves.
+    capacity: f64,
+    per_replica: f64,
+    replicas_per_instance: u32,
+    instances_per_replica: u32,
+    /// Spot reclaims per instance-hour (0 off spot).
+    reclaim_rate: f64,
+}
+
+/// The fleet's compute line for the month and how it scales: serverless workers billed per
+/// second of work, instances following the traffic, or the busiest hour's kept all month.
+fn compute_line(
+    f: &Fleet,
+    profile: &TrafficProfile,
+    shape: &Shape,
+    b: &Basis,
+    request: &Request,
+    rate: f64,
+    detail: Detail,
+) -> (Term, Scaling) {
+    let Shape {
+        capacity,
+        per_replica,
+        replicas_per_instance,
+        instances_per_replica,
+        reclaim_rate,
+    } = *shape;
+    let mode = b.quote.mode;
+    let spot = mode == BillingMode::Spot;
+    if mode == BillingMode::Serverless {
+        // Billed per second of work, idle timeout and start, not per instance-hour.
+        (
+            serverless_with(profile, capacity.max(1e-9), rate, detail),
+            Scaling::Serverless,
+        )
+    } else {
+        let (value, which, scaling) = match mode.term_hours() {
+            None => (f.autoscaled_per_month, 0, Scaling::Autoscaled),
+            Some(_) => (f.fixed_per_month, 1, Scaling::Fixed),
+        };
+        let term = Term {
+        key: "compute",
+        value,
+        unit: "currency",
+        formula: detail.text(|| {
+            format!(
+                "{}; {capacity:.2} req/s per {} ({replicas_per_instance} replica(s) × {per_replica:.2}), peak {} instances; reclaims {reclaim_rate:.3}/h, {:.2} h to replace",
+                f.terms[which].formula,
+                if instances_per_replica > 1 {
+                    format!("replica on {instances_per_replica} instances")
+                } else {
+                    "instance".to_string()
+                },
+                f.peak_instances,
+                request.costs.spot_restart_h
+            )
+        }),
+        source: spot.then_some(SPOT_RATE_SOURCE),
+    };
+        (term, scaling)
     }
 }

@@ -3,7 +3,7 @@
 //! it compute-bound. Mixture-of-experts models read only the experts the batch touches.
 
 use super::{term, Figure, Timing};
-use crate::explain::Detail;
+use crate::explain::{Detail, Term};
 use crate::scenario::{Cluster, InputError, Model, Serve};
 use crate::sizing::defaults::*;
 use crate::warning::Warning;
@@ -64,9 +64,22 @@ pub fn serve_time_with(
     };
     let v = speeds(&r, s, &mut warnings);
     let mut terms = terms::terms(model, &r, s, &v, detail);
+    let mut figures = figures(&r, s, &v);
+    let hours = traffic(s, &v, &mut figures, &mut terms, detail);
+    Ok(Timing {
+        hours,
+        gpus: r.gpus,
+        figures,
+        terms,
+        warnings,
+        untimed: None,
+    })
+}
+
+/// The replica's headline figures, with the batch meeting the latency target when there is one.
+fn figures(r: &Replica, s: &Serve, v: &Speeds) -> Vec<Figure> {
     let (batch, chosen, ttft, tpot, requests) = (v.batch, v.chosen, v.ttft, v.tpot, v.requests);
     let tokens_per_s = tpot.invert(batch);
-
     let mut figures = vec![
         Figure {
             key: "time_to_first_token_s",
@@ -117,6 +130,20 @@ pub fn serve_time_with(
             ),
         });
     }
+    figures
+}
+
+/// The replicas the stated traffic needs, and an offline batch job's hours: it runs its
+/// requests at the batch it was placed with, so it has a duration, like training, instead of a
+/// monthly fleet.
+fn traffic(
+    s: &Serve,
+    v: &Speeds,
+    figures: &mut Vec<Figure>,
+    terms: &mut Vec<Term>,
+    detail: Detail,
+) -> Option<Band> {
+    let (chosen, requests) = (v.chosen, v.requests);
     if let Some(need) = s.requests_per_s {
         let instances = requests.invert(need).map(|v| v.ceil().max(1.0));
         figures.push(Figure {
@@ -137,8 +164,6 @@ pub fn serve_time_with(
             None,
         ));
     }
-    // An offline batch job runs its requests at the batch it was placed with: it has a
-    // duration, like training, instead of a monthly fleet.
     let hours = s.batch_requests.map(|n| requests.invert(n / 3600.0));
     if let (Some(n), Some(h)) = (s.batch_requests, hours) {
         terms.push(term(
@@ -154,14 +179,7 @@ pub fn serve_time_with(
             None,
         ));
     }
-    Ok(Timing {
-        hours,
-        gpus: r.gpus,
-        figures,
-        terms,
-        warnings,
-        untimed: None,
-    })
+    hours
 }
 
 /// GPUs one replica spans: its tensor × pipeline degrees.

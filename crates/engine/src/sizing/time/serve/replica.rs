@@ -196,37 +196,7 @@ impl<'m> Replica<'m> {
                 });
             }
         }
-        let l = links_with(cluster, detail);
-        let tp_bw = if tp > 1 {
-            l.bus_gbs(Group {
-                ranks: tp,
-                per_node: tp.min(cluster.gpus_per_node.max(1)),
-            })
-            .ok_or(Untimed::NoLink { axis: Axis::Tensor })?
-        } else {
-            f64::INFINITY
-        };
-        // Pipeline stages hand each step's activations to the next stage: over the network when
-        // a replica spans nodes, else inside the node.
-        let hop_gbs = if pp > 1 {
-            let across = replica > cluster.gpus_per_node.max(1);
-            let gbs = if across {
-                l.node_network_gbs
-                    .map(|n| n / f64::from(cluster.gpus_per_node.max(1)))
-            } else {
-                l.intra_gbs
-            };
-            match gbs {
-                Some(b) if b > 0.0 => b,
-                _ => {
-                    return Err(Untimed::NoLink {
-                        axis: Axis::Pipeline,
-                    })
-                }
-            }
-        } else {
-            f64::INFINITY
-        };
+        let (tp_bw, hop_gbs, link_terms) = links(cluster, tp, pp, detail)?;
 
         let reads = WeightReads::new(model, t, s.weights);
         let gbs = gpu.memory_bandwidth_gbs.unwrap_or(0.0);
@@ -261,7 +231,7 @@ impl<'m> Replica<'m> {
             ce,
             pe,
             family_bw,
-            link_terms: l.terms,
+            link_terms,
             tp_bw,
             hop_gbs,
             reads,
@@ -342,4 +312,48 @@ impl<'m> Replica<'m> {
             + (self.ppf - 1.0) * self.hop_s(self.prompt)
             + self.layers * self.profile.first_token_layer_s
     }
+}
+
+/// The bus bandwidth a replica's tensor-parallel all-reduces get and the one its pipeline
+/// stages hand activations over, GB/s (infinite where it does not split that way), with the
+/// links' terms; or the link it lacks.
+fn links(
+    cluster: &Cluster,
+    tp: u32,
+    pp: u32,
+    detail: Detail,
+) -> Result<(f64, f64, Vec<Term>), Untimed> {
+    let replica = tp * pp;
+    let l = links_with(cluster, detail);
+    let tp_bw = if tp > 1 {
+        l.bus_gbs(Group {
+            ranks: tp,
+            per_node: tp.min(cluster.gpus_per_node.max(1)),
+        })
+        .ok_or(Untimed::NoLink { axis: Axis::Tensor })?
+    } else {
+        f64::INFINITY
+    };
+    // Pipeline stages hand each step's activations to the next stage: over the network when
+    // a replica spans nodes, else inside the node.
+    let hop_gbs = if pp > 1 {
+        let across = replica > cluster.gpus_per_node.max(1);
+        let gbs = if across {
+            l.node_network_gbs
+                .map(|n| n / f64::from(cluster.gpus_per_node.max(1)))
+        } else {
+            l.intra_gbs
+        };
+        match gbs {
+            Some(b) if b > 0.0 => b,
+            _ => {
+                return Err(Untimed::NoLink {
+                    axis: Axis::Pipeline,
+                })
+            }
+        }
+    } else {
+        f64::INFINITY
+    };
+    Ok((tp_bw, hop_gbs, l.terms))
 }
