@@ -1,18 +1,12 @@
-//! The embedded catalog: every row validates, the coverage promised holds, and the rules catch
-//! what they are meant to catch.
+//! The embedded catalog: the coverage promised holds, its dates hold when checked without the
+//! validator, and the rules catch what they are meant to catch. (That every row passes the
+//! rules is the build's to enforce: `build.rs` refuses a catalog that does not.)
 
 use gpu_sizer_engine::catalog::validate::{
     is_repository_file, parse_date, validate, validate_published,
 };
 use gpu_sizer_engine::catalog::{BillingMode, Catalog};
 use std::collections::HashMap;
-
-#[test]
-fn every_row_of_the_embedded_catalog_validates() {
-    let mut problems = validate(Catalog::builtin());
-    problems.extend(validate_published(Catalog::builtin()));
-    assert!(problems.is_empty(), "{problems:#?}");
-}
 
 #[test]
 fn coverage_meets_the_promise() {

@@ -10,6 +10,13 @@ use proptest::test_runner::{Config, TestRunner};
 use serde_json::{Map, Value};
 use std::cell::Cell;
 
+/// The fewest fuzzed inputs, of 6 000, that must have a part ignored and a part kept. Arbitrary
+/// bytes almost never spell a valid pair (a run keeps one or two), so only the key=value fuzzer
+/// is held to the parts it keeps; a run of it ignores a part of about 5 800 and keeps one of
+/// about 3 400.
+const MIN_IGNORED: u32 = 5000;
+const MIN_KEPT: u32 = 2500;
+
 /// A base URL of a typical length for a page on a static host.
 const BASE: &str = "https://example.github.io/gpu-sizer/?";
 
@@ -160,8 +167,11 @@ fn random_forms_round_trip() {
     let longest = Cell::new(0);
     runner(3000)
         .run(&form(), |f| {
-            cases.set(cases.get() + 1);
             let link = encode(&f);
+            // A link of the version alone round-trips trivially.
+            if link != "v=1" {
+                cases.set(cases.get() + 1);
+            }
             longest.set(longest.get().max(link.len()));
             prop_assert!(link.starts_with("v=1"));
             prop_assert!(link.is_ascii());
@@ -175,6 +185,11 @@ fn random_forms_round_trip() {
         "{} random forms round-trip (longest link {} characters)",
         cases.get(),
         longest.get()
+    );
+    assert!(
+        cases.get() >= 2900,
+        "only {} forms set a field",
+        cases.get()
     );
 }
 
@@ -197,6 +212,8 @@ fn field_spans(link: &str) -> Vec<(usize, usize, &'static str)> {
 #[test]
 fn truncated_links_decode_to_a_prefix_of_the_fields() {
     let cases = Cell::new(0u32);
+    // Fields checked as kept whole (before the cut) and as lost (after it).
+    let (kept, lost) = (Cell::new(0u32), Cell::new(0u32));
     let check = |f: &Form| -> Result<(), TestCaseError> {
         let link = encode(f);
         let want = as_map(f);
@@ -211,8 +228,10 @@ fn truncated_links_decode_to_a_prefix_of_the_fields() {
             for (start, end, name) in &spans {
                 if *end <= cut {
                     prop_assert_eq!(&got[*name], &want[*name], "cut {} of {}", cut, link);
+                    kept.set(kept.get() + 1);
                 } else if *start >= cut {
                     prop_assert_eq!(&got[*name], &default[*name], "cut {} of {}", cut, link);
+                    lost.set(lost.get() + 1);
                 }
                 // The field cut in the middle may read as anything or be ignored.
             }
@@ -225,8 +244,16 @@ fn truncated_links_decode_to_a_prefix_of_the_fields() {
     }
     runner(300).run(&form(), |f| check(&f)).unwrap();
     println!(
-        "{} truncated links decode to a prefix of their fields",
-        cases.get()
+        "{} truncated links decode to a prefix of their fields ({} fields kept, {} lost)",
+        cases.get(),
+        kept.get(),
+        lost.get()
+    );
+    assert!(
+        kept.get() > 10_000 && lost.get() > 10_000,
+        "too few fields checked: {} kept, {} lost",
+        kept.get(),
+        lost.get()
     );
 }
 
@@ -257,7 +284,9 @@ fn lossy_decode(input: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-fn check_decoded(input: &str, d: &Decoded) -> Result<(), TestCaseError> {
+/// Checks what the decoder made of `input`; returns whether it ignored a part (whose key was then
+/// checked) and whether it kept one (whose form was then checked to re-encode to itself).
+fn check_decoded(input: &str, d: &Decoded) -> Result<(bool, bool), TestCaseError> {
     let decoded = lossy_decode(input);
     for i in &d.ignored {
         let key = i.key.trim_end_matches('…');
@@ -270,12 +299,40 @@ fn check_decoded(input: &str, d: &Decoded) -> Result<(), TestCaseError> {
     let again = decode(&encode(&d.form));
     prop_assert!(again.ignored.is_empty(), "{:?}", again.ignored);
     prop_assert_eq!(&again.form, &d.form);
-    Ok(())
+    Ok((!d.ignored.is_empty(), d.form != Form::default()))
+}
+
+/// Counts of fuzzed inputs: all of them, those with an ignored part, those with a kept one.
+#[derive(Default)]
+struct Fuzzed {
+    cases: Cell<u32>,
+    ignored: Cell<u32>,
+    kept: Cell<u32>,
+}
+
+impl Fuzzed {
+    fn count(&self, (ignored, kept): (bool, bool)) {
+        let add = |c: &Cell<u32>, yes: bool| c.set(c.get() + u32::from(yes));
+        add(&self.cases, true);
+        add(&self.ignored, ignored);
+        add(&self.kept, kept);
+    }
+
+    /// Fails unless at least `min_ignored` inputs had a part ignored and `min_kept` a part
+    /// kept: a fuzzer whose inputs were all junk, or all clean, checks half of what it claims.
+    fn assert_at_least(&self, what: &str, min_ignored: u32, min_kept: u32) {
+        let (cases, ignored, kept) = (self.cases.get(), self.ignored.get(), self.kept.get());
+        println!("{cases} {what} decoded without a panic ({ignored} with a part ignored, {kept} with a part kept)");
+        assert!(
+            ignored >= min_ignored && kept >= min_kept,
+            "{what}: {ignored} with a part ignored, {kept} with a part kept"
+        );
+    }
 }
 
 #[test]
 fn the_decoder_survives_arbitrary_bytes() {
-    let cases = Cell::new(0);
+    let fuzzed = Fuzzed::default();
     let strategy = prop_oneof![
         prop::collection::vec(any::<u8>(), 0..300),
         // Bytes that look like links.
@@ -286,16 +343,13 @@ fn the_decoder_survives_arbitrary_bytes() {
     ];
     runner(6000)
         .run(&strategy, |bytes| {
-            cases.set(cases.get() + 1);
             let input = String::from_utf8_lossy(&bytes);
             let d = decode(&input);
-            check_decoded(&input, &d)
+            fuzzed.count(check_decoded(&input, &d)?);
+            Ok(())
         })
         .unwrap();
-    println!(
-        "{} arbitrary byte strings decoded without a panic",
-        cases.get()
-    );
+    fuzzed.assert_at_least("arbitrary byte strings", MIN_IGNORED, 0);
 }
 
 /// Strings of up to `max` characters drawn from `alphabet` (faster to generate than a regex).
@@ -363,7 +417,7 @@ fn fuzz_value() -> BoxedStrategy<String> {
 
 #[test]
 fn the_decoder_survives_arbitrary_key_value_pairs() {
-    let cases = Cell::new(0);
+    let fuzzed = Fuzzed::default();
     let pairs = prop::collection::vec((fuzz_key(), fuzz_value(), 0u8..8), 0..24);
     let prefix = prop::sample::select(vec![
         "",
@@ -378,7 +432,6 @@ fn the_decoder_survives_arbitrary_key_value_pairs() {
     ]);
     runner(6000)
         .run(&(prefix, pairs), |(prefix, pairs)| {
-            cases.set(cases.get() + 1);
             let mut input = prefix.to_string();
             for (k, v, shape) in &pairs {
                 match shape {
@@ -389,13 +442,11 @@ fn the_decoder_survives_arbitrary_key_value_pairs() {
                 input.push('&');
             }
             let d = decode(&input);
-            check_decoded(&input, &d)
+            fuzzed.count(check_decoded(&input, &d)?);
+            Ok(())
         })
         .unwrap();
-    println!(
-        "{} arbitrary key=value links decoded without a panic",
-        cases.get()
-    );
+    fuzzed.assert_at_least("arbitrary key=value links", MIN_IGNORED, MIN_KEPT);
 }
 
 #[test]

@@ -122,6 +122,7 @@ fn rendering_takes_only_gpus_with_graphics_apis() {
 fn a_dev_box_is_cuda_unless_the_user_accepts_other_stacks() {
     let catalog = Catalog::builtin();
     let cuda = evaluate(catalog, &request("llama-3.1-8b", dev_box(32.0, false))).unwrap();
+    assert!(!cuda.ranked.is_empty());
     assert!(cuda
         .ranked
         .iter()
