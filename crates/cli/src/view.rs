@@ -5,7 +5,7 @@ use gpu_sizer_engine::catalog::{BillingMode, Catalog, Currency};
 use gpu_sizer_engine::cost::money::symbol;
 use gpu_sizer_engine::explain::Term;
 use gpu_sizer_engine::plan::{
-    Candidate, Objective, Pitfall, Report, Request, Scaling, ServingFleet,
+    Candidate, Factor, Objective, Pitfall, Report, Request, Scaling, ServingFleet,
 };
 use gpu_sizer_engine::sizing::defaults::Band;
 use gpu_sizer_formats::form::{ModeKey, ModelSource, WorkloadKind};
@@ -307,6 +307,7 @@ pub struct SensitivityView {
     pub factor: &'static str,
     /// Relative change applied to the pick, e.g. 0.2.
     pub change: f64,
+    /// The candidate that would then win: offer, billing mode, instances.
     pub winner: String,
     pub holds: bool,
 }
@@ -387,9 +388,19 @@ pub fn build(
             .sensitivity
             .iter()
             .map(|s| SensitivityView {
-                factor: s.factor,
+                factor: match s.factor {
+                    Factor::Price => "price",
+                    Factor::Efficiency => "efficiency",
+                },
                 change: s.change,
-                winner: s.winner.clone(),
+                winner: report.ranked.get(s.winner).map_or_else(String::new, |w| {
+                    format!(
+                        "{} ({}, {} instance(s))",
+                        w.offer.id,
+                        mode_key(w.mode),
+                        w.instances
+                    )
+                }),
                 holds: s.holds,
             })
             .collect(),

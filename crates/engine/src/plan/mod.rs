@@ -19,7 +19,7 @@ pub use modes::{compare_modes, ModeComparison, ModeCurve};
 pub use needs::Need;
 pub use pitfalls::Pitfall;
 pub use pricing::explain_cost;
-pub use rank::{Objective, SensitivityCase, Why};
+pub use rank::{Factor, Objective, SensitivityCase, Why};
 pub use remedies::{Change, Suggestion};
 pub use storage::{Feed, FeedFrom};
 

@@ -62,14 +62,22 @@ impl Why {
 /// One "what if" and the candidate that would then be picked.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SensitivityCase {
-    /// `price` or `efficiency`.
-    pub factor: &'static str,
+    pub factor: Factor,
     /// Relative change applied to the pick alone, e.g. +0.2.
     pub change: f64,
-    /// Offer id and billing mode that would win.
-    pub winner: String,
+    /// Index into `ranked` of the candidate that would win (0: the pick).
+    pub winner: usize,
     /// The pick would still win.
     pub holds: bool,
+}
+
+/// What a sensitivity case moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Factor {
+    /// The pick's price.
+    Price,
+    /// The share of peak the pick's GPUs reach.
+    Efficiency,
 }
 
 /// What "faster" means for a candidate: its hours, or for a service (which runs the month
@@ -235,15 +243,15 @@ fn sensitivity(ranked: &[Candidate], request: &Request) -> Vec<SensitivityCase> 
     let min_of = |f: &dyn Fn(usize) -> f64| (0..ranked.len()).map(f).fold(f64::INFINITY, f64::min);
     let mut out = Vec::new();
     for (factor, change) in [
-        ("price", 0.2),
-        ("price", -0.2),
-        ("efficiency", -0.2),
-        ("efficiency", 0.2),
+        (Factor::Price, 0.2),
+        (Factor::Price, -0.2),
+        (Factor::Efficiency, -0.2),
+        (Factor::Efficiency, 0.2),
     ] {
         let pick = &ranked[0];
         let (cost0, hours0) = match factor {
-            "price" => (pick.cost.expected * (1.0 + change), time(pick)),
-            _ => {
+            Factor::Price => (pick.cost.expected * (1.0 + change), time(pick)),
+            Factor::Efficiency => {
                 // Less efficiency: proportionally longer; time-billed modes cost more too.
                 let k = 1.0 / (1.0 + change);
                 let cost = if pick.mode.term_hours().is_none() {
@@ -277,11 +285,10 @@ fn sensitivity(ranked: &[Candidate], request: &Request) -> Vec<SensitivityCase> 
         // Ties keep the current order, as the full sort would (its tie-break is the same).
         let winner =
             (1..ranked.len()).fold(0, |best, i| if score(i) < score(best) { i } else { best });
-        let w = &ranked[winner];
         out.push(SensitivityCase {
             factor,
             change,
-            winner: format!("{} ({:?}, {} instance(s))", w.offer.id, w.mode, w.instances),
+            winner,
             holds: winner == 0,
         });
     }
