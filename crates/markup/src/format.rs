@@ -42,6 +42,7 @@ pub fn provider_name(provider: &Provider, lang: Lang) -> &str {
     }
 }
 
+/// An amount in the report's currency, with its symbol and the reader's grouping.
 pub fn money(value: f64, currency: Currency) -> String {
     i18n::money(value, symbol(currency))
 }
@@ -213,6 +214,7 @@ pub fn suggestion(s: &Suggestion, currency: Currency, lang: Lang) -> (String, St
     (changes, rest)
 }
 
+/// A billing mode's name for readers (the key is for links and files: [`mode_key`]).
 pub fn mode(mode: BillingMode) -> Text {
     match mode {
         BillingMode::OnDemand => tx("On-demand", "按量付费"),
@@ -224,6 +226,7 @@ pub fn mode(mode: BillingMode) -> Text {
     }
 }
 
+/// A billing mode's key, as links, files and the ranking's data attributes spell it.
 pub fn mode_key(mode: BillingMode) -> &'static str {
     gpu_sizer_formats::form::ModeKey::of(mode).key()
 }
