@@ -11,6 +11,7 @@ pub mod decimal;
 pub mod fields;
 pub mod form;
 pub mod link;
+pub mod lists;
 pub mod quickstart;
 pub mod saved_list;
 pub mod store;

@@ -1,0 +1,358 @@
+//! The engine's request for a form: every value checked, an error naming the field as the form
+//! spells it.
+
+use super::{in_form_terms, Form, ModeKey, ModelSource, WorkloadKind};
+use crate::lists;
+use gpu_sizer_engine::catalog::Catalog;
+use gpu_sizer_engine::cost::money::Exchange;
+use gpu_sizer_engine::model::{Attention, ModelKind, Moe, Transformer};
+use gpu_sizer_engine::plan::{Constraints, CostInputs, Features, Request, StorageNeeds};
+use gpu_sizer_engine::scenario::{
+    AutoLayout, Classic, DataSource, DevBox, InputError, Lora, LoraTargets, ModelSpec, Parallelism,
+    Render, Scenario, Serve, Train, TrainShape, Workload, ZeroStage,
+};
+
+fn positive(field: &str, value: f64) -> Result<f64, InputError> {
+    if value.is_finite() && value >= 0.0 {
+        Ok(value)
+    } else {
+        Err(InputError::new(
+            field,
+            format!("must be a number ≥ 0 (got {value})"),
+        ))
+    }
+}
+
+impl Form {
+    /// The engine's request for this form; the error names the field (as spelt here).
+    pub fn to_request(&self, today: Option<i64>) -> Result<Request, InputError> {
+        let model = match self.model_source {
+            ModelSource::Preset => ModelSpec::Preset(self.model.clone()),
+            ModelSource::Params => ModelSpec::ParamsOnly {
+                params_b: self.params_b,
+            },
+            ModelSource::Custom => ModelSpec::Custom {
+                name: if self.name.is_empty() {
+                    "custom model".into()
+                } else {
+                    self.name.clone()
+                },
+                kind: ModelKind::Llm,
+                params_b: self.custom_params_b,
+                transformer: Transformer {
+                    num_hidden_layers: self.layers,
+                    hidden_size: self.hidden,
+                    num_attention_heads: self.heads,
+                    num_key_value_heads: self.kv_heads,
+                    head_dim: self.head_dim,
+                    intermediate_size: self.ffn,
+                    vocab_size: self.vocab,
+                    tie_word_embeddings: self.tied_embeddings,
+                    attention: match self.kv_heads {
+                        1 => Attention::Mqa,
+                        k if k == self.heads => Attention::Mha,
+                        _ => Attention::Gqa,
+                    },
+                    gated_mlp: self.gated_mlp,
+                    max_position_embeddings: self.context_tokens.max(self.seq_len),
+                    sliding_window: None,
+                    sliding_window_layers: None,
+                    moe: (self.experts > 0).then(|| Moe {
+                        num_experts: self.experts,
+                        experts_per_token: self.active_experts.clamp(1, self.experts),
+                        shared_experts: self.shared_experts,
+                        moe_intermediate_size: if self.expert_ffn > 0 {
+                            self.expert_ffn
+                        } else {
+                            self.ffn
+                        },
+                        first_dense_layers: 0,
+                        active_params_b: None,
+                    }),
+                    mla: None,
+                    encoder_layers: None,
+                },
+            },
+        };
+        let shape = TrainShape {
+            tokens: self.tokens,
+            seq_len: self.seq_len,
+            micro_batch: self.micro_batch,
+            global_batch_tokens: self.global_batch_tokens,
+            recompute: self.recompute.engine(),
+            flash_attention: self.flash_attention,
+            loss: self.loss.engine(),
+        };
+        let parallel = Parallelism {
+            zero: match self.zero {
+                Some(z) => ZeroStage::from_number(z)
+                    .ok_or_else(|| InputError::new("zero", "must be 0, 1, 2 or 3"))?,
+                None => ZeroStage::Zero0,
+            },
+            tensor: self.tensor_parallel.unwrap_or(1),
+            pipeline: self.pipeline_parallel.unwrap_or(1),
+            virtual_stages: self.virtual_pipeline.unwrap_or(1),
+            auto: AutoLayout {
+                zero: self.zero.is_none(),
+                tensor: self.tensor_parallel.is_none(),
+                pipeline: self.pipeline_parallel.is_none(),
+            },
+        };
+        let workload = match self.workload {
+            WorkloadKind::Train => Workload::Train(Train {
+                shape,
+                precision: self.precision.engine(),
+                optimizer: self.optimizer.engine(),
+                parallel,
+                paged_optimizer: self.paged_optimizer,
+                optimizer_in_backward: self.optimizer_in_backward,
+            }),
+            WorkloadKind::Lora => Workload::Lora(Lora {
+                shape,
+                rank: self.lora_rank,
+                targets: LoraTargets::parse(&lists::parse(&self.lora_targets))
+                    .map_err(|e| InputError::new("lora_targets", e.message))?,
+                qlora: self.qlora,
+                paged_optimizer: self.paged_optimizer,
+                optimizer: self.optimizer.engine(),
+                parallel,
+                precision: self.precision.engine(),
+            }),
+            WorkloadKind::Serve => Workload::Serve(Serve {
+                server: self.server.engine(),
+                weights: self.weights.engine(),
+                kv: self.kv.engine(),
+                context_tokens: self.context_tokens,
+                concurrency: self.concurrency,
+                prompt_tokens: self.prompt_tokens,
+                output_tokens: self.output_tokens,
+                memory_utilization: self.memory_utilization,
+                tensor_parallel: self.tensor_parallel,
+                pipeline_parallel: self.pipeline_parallel,
+                batch_requests: self.batch_requests,
+                batch_tokens: None,
+                latency_target_ms: self.latency_ms,
+                requests_per_s: self.requests_per_s,
+            }),
+            WorkloadKind::Classic => Workload::Classic(Classic {
+                samples: self.samples,
+                epochs: self.epochs,
+                batch: self.batch,
+                precision: self.precision.engine(),
+                optimizer: self.optimizer.engine(),
+                seq_len: Some(self.seq_len),
+            }),
+            WorkloadKind::Render => Workload::Render(Render {
+                frames: self.frames,
+                reference_seconds_per_frame: self.seconds_per_frame,
+                reference_gpu: self.reference_gpu.clone(),
+                scene_gib: self.scene_gib,
+                streams: self.streams,
+                stream_gib: self.stream_gib,
+                stream_hours: self.stream_hours,
+            }),
+            WorkloadKind::Dev => Workload::DevBox(DevBox {
+                hours: self.dev_hours,
+                min_gpu_memory_gib: self.dev_min_gib,
+                non_cuda: self.dev_non_cuda,
+            }),
+        };
+        let data = self.bytes_per_sample.map(|bytes| DataSource {
+            bytes_per_sample: bytes,
+            storage_mbs: self.storage_mbs,
+        });
+        let mut modes = Vec::new();
+        for key in lists::parse(&self.modes) {
+            modes.push(
+                ModeKey::from_key(&key)
+                    .ok_or_else(|| {
+                        InputError::new("modes", format!("unknown billing mode '{key}'"))
+                    })?
+                    .engine(),
+            );
+        }
+        if !(self.cny_per_usd.is_finite() && self.cny_per_usd > 0.0) {
+            return Err(InputError::new("cny_per_usd", "must be a positive number"));
+        }
+        let costs = CostInputs {
+            storage: StorageNeeds {
+                data_gb: positive("data_gb", self.data_gb)?,
+                checkpoints_gb: positive("checkpoints_gb", self.checkpoints_gb)?,
+                snapshot_gb: positive("snapshot_gb", self.snapshot_gb)?,
+                retention_h: positive("retention_h", self.retention_h)?,
+                fast_tier: self.fast_storage,
+            },
+            egress_gb: positive("egress_gb", self.egress_gb)?,
+            ingress_gb: positive("ingress_gb", self.ingress_gb)?,
+            idle_h: positive("idle_h", self.idle_h)?,
+            idle_periods: positive("idle_periods", self.idle_periods)?,
+            auto_stop_h: match self.auto_stop_min {
+                Some(m) => Some(positive("auto_stop_min", m)? / 60.0),
+                None => None,
+            },
+            serving_peak_ratio: positive("peak_ratio", self.peak_ratio)?.max(1.0),
+            setup_h: positive("setup_h", self.setup_h)?,
+            spot_interruptions_per_h: match self.spot_rate {
+                Some(r) => Some(positive("spot_rate", r)?),
+                None => None,
+            },
+            spot_restart_h: positive("restart_min", self.restart_min)? / 60.0,
+            checkpoint_write_h: positive("checkpoint_min", self.checkpoint_min)? / 60.0,
+            currency: self.currency.engine(),
+            fx: Exchange {
+                cny_per_usd: self.cny_per_usd,
+            },
+            price_overrides: Vec::new(),
+        };
+        if let Some(d) = self.deadline_h {
+            if !(d.is_finite() && d > 0.0) {
+                return Err(InputError::new(
+                    "deadline_h",
+                    "must be a positive number of hours",
+                ));
+            }
+        }
+        if let Some(b) = self.budget {
+            if !(b.is_finite() && b > 0.0) {
+                return Err(InputError::new("budget", "must be a positive amount"));
+            }
+        }
+        if self.max_gpus == 0 {
+            return Err(InputError::new("max_gpus", "must be at least 1"));
+        }
+        if self.gpus == Some(0) {
+            return Err(InputError::new("gpus", "must be at least 1"));
+        }
+        let gpu = self.gpu.trim();
+        if !gpu.is_empty() && Catalog::builtin().gpu(gpu).is_none() {
+            return Err(InputError::new(
+                "gpu",
+                format!("no GPU with id '{gpu}' in the catalog (`gpu-sizer catalog` lists them)"),
+            ));
+        }
+        let request = Request {
+            scenario: Scenario {
+                model,
+                workload,
+                data,
+                deadline_h: self.deadline_h,
+            },
+            costs,
+            constraints: Constraints {
+                spot_with_latency: self.spot_with_latency,
+                budget: self.budget,
+                providers: lists::parse(&self.providers),
+                regions: lists::parse(&self.regions),
+                max_gpus: self.max_gpus,
+                require: Features {
+                    nvlink: self.need_nvlink,
+                    mig: self.need_mig,
+                    graphics: self.need_graphics,
+                    video: self.need_video,
+                    cuda: self.need_cuda,
+                },
+                modes,
+                gpu: (!gpu.is_empty()).then(|| gpu.to_string()),
+                gpus: self.gpus,
+                offer: Some(self.offer.trim())
+                    .filter(|o| !o.is_empty())
+                    .map(str::to_string),
+            },
+            objective: self.objective.engine(),
+            today,
+        };
+        request.scenario.workload.check().map_err(in_form_terms)?;
+        Ok(request)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_form_is_a_valid_request() {
+        let req = Form::default().to_request(None).unwrap();
+        assert!(matches!(req.scenario.workload, Workload::Lora(_)));
+    }
+
+    #[test]
+    fn bad_values_name_their_field() {
+        type Edit = fn(&mut Form);
+        let cases: Vec<(Edit, &str)> = vec![
+            (|f| f.zero = Some(7), "zero"),
+            (|f| f.modes = "on-demand,weekly".into(), "modes"),
+            (|f| f.egress_gb = -1.0, "egress_gb"),
+            (|f| f.auto_stop_min = Some(-5.0), "auto_stop_min"),
+            (|f| f.deadline_h = Some(0.0), "deadline_h"),
+            (|f| f.cny_per_usd = f64::NAN, "cny_per_usd"),
+            (|f| f.lora_targets = "qq".into(), "lora_targets"),
+            (|f| f.max_gpus = 0, "max_gpus"),
+            (|f| f.seq_len = 0, "seq_len"),
+            (|f| f.lora_rank = 0, "lora_rank"),
+            (
+                |f| {
+                    f.workload = WorkloadKind::Serve;
+                    f.context_tokens = 100;
+                },
+                "context_tokens",
+            ),
+            (
+                |f| {
+                    f.workload = WorkloadKind::Dev;
+                    f.dev_hours = -1.0;
+                },
+                "dev_hours",
+            ),
+        ];
+        for (edit, field) in cases {
+            let mut form = Form::default();
+            edit(&mut form);
+            let err = form.to_request(None).unwrap_err();
+            assert_eq!(err.field, field, "{err}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod no_fit {
+    use super::*;
+    use crate::form::RecomputeKey;
+    use gpu_sizer_engine::catalog::Catalog;
+    use gpu_sizer_engine::plan::{evaluate, remedies};
+
+    /// QLoRA on Llama 3.1 70B with the form's defaults (micro-batch 4, selective
+    /// recomputation): when no offer holds it, the report names configurations that do, each
+    /// one checked by running it.
+    #[test]
+    fn qlora_70b_with_the_form_defaults_names_a_configuration_that_fits() {
+        let form = Form {
+            model: "llama-3.1-70b".into(),
+            qlora: true,
+            ..Form::default()
+        };
+        assert_eq!(
+            (form.micro_batch, form.recompute),
+            (4, RecomputeKey::Selective)
+        );
+        let request = form.to_request(None).unwrap();
+        let catalog = Catalog::builtin();
+        let report = evaluate(catalog, &request).unwrap();
+        if report.pick().is_some() {
+            return;
+        }
+        assert!(
+            !report.suggestions.is_empty(),
+            "nothing fits and nothing is suggested"
+        );
+        for s in &report.suggestions {
+            let changed = remedies::apply(&request, &s.changes);
+            let again = evaluate(catalog, &changed).unwrap();
+            let pick = again.pick().expect("the suggestion fits");
+            assert_eq!(pick.offer.id, s.pick.offer.id);
+            assert!((pick.cost.expected - s.pick.cost.expected).abs() < 1e-9);
+            assert!(s.pick.memory.total_gib <= s.pick.gpu.memory_gib);
+            assert!(s.pick.headroom >= 0.0);
+        }
+    }
+}
