@@ -10,6 +10,7 @@ pub mod custom_offer;
 pub mod decimal;
 pub mod fields;
 pub mod form;
+pub mod lang;
 pub mod link;
 pub mod lists;
 pub mod quickstart;
