@@ -23,20 +23,6 @@ impl Lang {
         }
     }
 
-    /// Picks the language from the browser's preferences: Chinese for any `zh*` tag.
-    pub fn from_tags<'a>(tags: impl IntoIterator<Item = &'a str>) -> Lang {
-        for tag in tags {
-            let tag = tag.to_ascii_lowercase();
-            if tag.starts_with("zh") {
-                return Lang::Zh;
-            }
-            if tag.starts_with("en") {
-                return Lang::En;
-            }
-        }
-        Lang::En
-    }
-
     /// The language whose [`Lang::tag`] is `tag`. The page's start-up script (`boot/gate.js`)
     /// chooses a visitor's language before the first paint and writes its tag on `<html lang>`,
     /// so both wasm modules read the choice there instead of choosing again.
