@@ -17,6 +17,12 @@ cargo clippy -p gpu-sizer -p gpu-sizer-first --target wasm32-unknown-unknown --a
 say "native tests (engine, formats, markup, CLI)"
 cargo test --workspace --exclude gpu-sizer --exclude gpu-sizer-first
 
+say "start-up scripts (boot/) and the build hook: syntax and tests"
+for script in boot/*.js boot/*.mjs scripts/*.mjs tests/boot/*.mjs; do
+    node --check "$script"
+done
+node --test tests/boot/
+
 say "component tests in headless Chromium"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
     cargo test -p gpu-sizer --target wasm32-unknown-unknown

@@ -130,13 +130,13 @@ mod tests {
 
     wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
-    /// The shared texts are checked in `gpu_sizer_markup::i18n`; these live beside the fields,
-    /// guide sections and catalog columns that show them.
+    /// The shared texts are checked in `gpu_sizer_markup::i18n`, the fields' in
+    /// `gpu_sizer_formats::fields`; these live beside the guide sections and catalog columns that
+    /// show them.
     #[test]
-    fn texts_kept_beside_their_fields_have_both_languages() {
-        let local = super::components::scenario_form::all_texts()
+    fn texts_kept_beside_their_sections_and_columns_have_both_languages() {
+        let local = super::pages::guide::all_texts()
             .into_iter()
-            .chain(super::pages::guide::all_texts())
             .chain(super::pages::catalog::all_texts());
         for text in local {
             assert!(

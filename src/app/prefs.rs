@@ -27,10 +27,10 @@ fn save(key: StorageKey, value: &str) {
 }
 
 impl Prefs {
-    /// Preferences as remembered, else from the browser's language.
+    /// The language the page started in, and the theme as remembered.
     pub fn load() -> Prefs {
         Prefs {
-            lang: RwSignal::new(stored_lang()),
+            lang: RwSignal::new(start_lang()),
             theme: RwSignal::new(stored_theme()),
         }
     }
@@ -50,11 +50,14 @@ impl Prefs {
     }
 }
 
-/// The language as remembered, else the browser's.
-pub fn stored_lang() -> Lang {
-    load(StorageKey::Lang)
-        .and_then(|k| Lang::from_key(&k))
-        .unwrap_or_else(browser_lang)
+/// The language the page's start-up script chose before the first paint (the remembered one,
+/// else the browser's, `boot/gate.js`), as it wrote it on `<html lang>`.
+pub fn start_lang() -> Lang {
+    document()
+        .document_element()
+        .and_then(|html| html.get_attribute("lang"))
+        .and_then(|tag| Lang::from_tag(&tag))
+        .unwrap_or_default()
 }
 
 /// The theme as remembered, else the system's.
@@ -79,18 +82,6 @@ pub fn show_theme(theme: Theme) {
             other => html.set_attribute("data-theme", other.key()),
         };
     }
-}
-
-/// The browser's preferred language.
-fn browser_lang() -> Lang {
-    let navigator = window().navigator();
-    let tags: Vec<String> = navigator
-        .languages()
-        .iter()
-        .filter_map(|v| v.as_string())
-        .chain(navigator.language())
-        .collect();
-    Lang::from_tags(tags.iter().map(String::as_str))
 }
 
 /// The preferences from context (provided by `App`).

@@ -4,7 +4,7 @@
 //! shared link on a phone would wait for all of it before seeing anything. A first visit to the
 //! bare address gets its answer built into index.html (`gpu_sizer_markup::prerender`); any other
 //! start (a link, a draft, the day past what the build computed for) runs this module. It reads
-//! what the app starts from (the link, else the draft; the language and the theme), asks the
+//! what the app starts from (the link, else the draft, in the language the page started in), asks the
 //! engine, and paints the page's frame with the answer card, the app's own markup. It depends on
 //! no view framework, so it stays small. The boot script loads the app after that paint; the app
 //! removes the painting in the task in which it mounts, so no frame shows both.
@@ -17,8 +17,7 @@ use gpu_sizer_engine::Catalog;
 use gpu_sizer_markup::answer;
 use gpu_sizer_markup::i18n::Lang;
 use gpu_sizer_markup::keys::StorageKey;
-use gpu_sizer_markup::page::{self, frame, stored_key, Theme, View};
-use wasm_bindgen::JsValue;
+use gpu_sizer_markup::page::{self, frame, View};
 
 fn main() {
     let Some(window) = web_sys::window() else {
@@ -29,21 +28,14 @@ fn main() {
     };
     let storage = window.local_storage().ok().flatten();
     let read = |key: StorageKey| storage.as_ref()?.get_item(key.as_str()).ok().flatten();
-    let pref = |key: StorageKey| read(key).and_then(|raw| stored_key(&raw).map(str::to_string));
 
-    // The language and theme as the app shows them (`app::prefs`).
-    let lang = pref(StorageKey::Lang)
-        .and_then(|k| Lang::from_key(&k))
-        .unwrap_or_else(|| browser_lang(&window.navigator()));
-    let theme = pref(StorageKey::Theme)
-        .and_then(|k| Theme::from_key(&k))
+    // The start-up script (`boot/gate.js`) has applied the language and the theme before the
+    // first paint; the answer is written in the language it chose.
+    let lang = document
+        .document_element()
+        .and_then(|html| html.get_attribute("lang"))
+        .and_then(|tag| Lang::from_tag(&tag))
         .unwrap_or_default();
-    if let Some(html) = document.document_element() {
-        let _ = html.set_attribute("lang", lang.tag());
-        if theme != Theme::System {
-            let _ = html.set_attribute("data-theme", theme.key());
-        }
-    }
 
     let search = window.location().search().unwrap_or_default();
     let start = page::start(
@@ -69,15 +61,4 @@ fn main() {
     if let Some(body) = document.body() {
         let _ = body.insert_adjacent_html("afterbegin", &frame(&card, lang, false));
     }
-}
-
-/// The browser's preferred language (as `app::prefs` reads it).
-fn browser_lang(navigator: &web_sys::Navigator) -> Lang {
-    let tags: Vec<String> = navigator
-        .languages()
-        .iter()
-        .filter_map(|v: JsValue| v.as_string())
-        .chain(navigator.language())
-        .collect();
-    Lang::from_tags(tags.iter().map(String::as_str))
 }

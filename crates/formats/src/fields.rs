@@ -1,146 +1,142 @@
-//! The fields of a [`Form`], defined once: the short key a share link uses, the unit and a line
-//! of documentation. `docs/scenario.md` and `docs/links.md` contain tables generated from this
-//! list (a test keeps them in step), so the documentation cannot drift from the code.
+//! The fields of a [`Form`], defined once in one table (`fields/table.rs`): the short key a share
+//! link uses, what the field means, and what the page shows for it (label, help, unit, range or
+//! options, in English and Chinese). `docs/scenario.md` and `docs/links.md` contain tables
+//! generated from it (a test keeps them in step), so the documentation cannot drift from the code,
+//! and the page's form lays out fields by name and takes the rest from here.
+
+mod input;
+
+pub use input::{Choice, ChoiceField, Flag, Input, Number, NumberField, Opt};
+pub use table::FIELDS;
 
 use crate::form::{
     CurrencyKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey,
     RecomputeKey, ServerKey, WeightKey, WorkloadKind,
 };
+use crate::lang::Text;
 use crate::Form;
 use serde_json::Value;
 use std::sync::OnceLock;
 
-/// One field of the form.
+/// One field of the form: what reading and writing forms and links needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Field {
     /// The field's name in JSON (the Rust field name).
     pub name: &'static str,
     /// Its key in a share link. Short, unique, never the name of another field.
     pub key: &'static str,
-    /// Unit of a number, or empty.
-    pub unit: &'static str,
+}
+
+/// What the documentation and the page say about a field. A table of its own, beside
+/// [`FIELDS`], so that code which only reads forms and links (the first-answer module) does not
+/// carry the words and the page's accessors.
+#[derive(Debug, Clone, Copy)]
+pub struct About {
+    /// What it means, for the documentation (English, Markdown).
+    pub doc: &'static str,
+    /// The page's label; none for a field the page does not show, or shows under a heading.
+    pub label: Text,
+    /// The page's help line under the control.
+    pub help: Text,
+    /// Unit of a number, or none.
+    pub unit: Text,
+    pub input: Input,
 }
 
 impl Field {
-    /// What it means, for the documentation.
-    pub fn about(&self) -> &'static str {
-        FIELDS
-            .iter()
-            .position(|f| f == self)
-            .map_or("", |i| ABOUT[i])
+    /// What the documentation and the page say about it.
+    pub fn about(&self) -> &'static About {
+        let i = FIELDS.iter().position(|f| f == self);
+        i.map_or(&NOTHING, |i| &table::ABOUT[i])
     }
 }
 
-/// `FIELDS` and `ABOUT` from one list of `(name, key, unit, about)`. The documentation is a table
-/// of its own so that code which only reads forms and links, such as the first-answer module,
-/// does not carry it.
+/// What a field missing from the table would have: nothing.
+static NOTHING: About = About {
+    doc: "",
+    label: Text::NONE,
+    help: Text::NONE,
+    unit: Text::NONE,
+    input: Input::Other,
+};
+
+/// What the page says about the field named `name`.
+pub fn about(name: &str) -> Option<&'static About> {
+    by_name(name).map(Field::about)
+}
+
+/// `FIELDS` and the table of what each field means and how the page edits it, from one list of
+/// rows (`fields/table.rs` describes them).
 macro_rules! fields {
-    ($(($name:literal, $key:literal, $unit:literal, $about:literal),)*) => {
+    ($(
+        $name:ident $key:literal $input:ident $(($($args:tt)*))? $(in $unit:tt)?
+            $doc:literal $label:tt $help:tt;
+    )*) => {
         /// Every field of [`Form`], in the order share links write them.
-        pub const FIELDS: &[Field] = &[$(Field { name: $name, key: $key, unit: $unit }),*];
-        /// What each of [`FIELDS`] means, in the same order.
-        const ABOUT: &[&str] = &[$($about),*];
+        pub const FIELDS: &[Field] = &[$(Field { name: stringify!($name), key: $key }),*];
+        /// What each of [`FIELDS`] means and how the page edits it, in the same order.
+        pub(super) const ABOUT: &[About] = &[$(About {
+            doc: $doc,
+            label: text!($label),
+            help: text!($help),
+            unit: text!($($unit)?),
+            input: control!($input $name $(($($args)*))?),
+        }),*];
     };
 }
 
-fields! {
-    ("name", "n", "", "Your label for the scenario (plain text)."),
-    ("workload", "w", "", "Which kind of job. `train`: pre-training or full fine-tuning."),
-    ("model_source", "ms", "", "How the model is given: a preset, a parameter count, or its architecture."),
-    ("model", "m", "", "Preset id when `model_source` is `preset` (`gpu-sizer models` lists them)."),
-    ("params_b", "pb", "billion parameters", "Model size when `model_source` is `params` (a Llama-like shape is assumed)."),
-    ("layers", "ly", "", "Custom architecture: transformer layers."),
-    ("hidden", "hd", "", "Custom architecture: hidden size."),
-    ("heads", "h", "", "Custom architecture: attention heads."),
-    ("kv_heads", "kvh", "", "Custom architecture: key/value heads (1: MQA, = heads: MHA, else GQA)."),
-    ("head_dim", "hdim", "", "Custom architecture: dimension of one head."),
-    ("ffn", "ffn", "", "Custom architecture: intermediate (MLP) size, gated."),
-    ("vocab", "voc", "", "Custom architecture: vocabulary size."),
-    ("gated_mlp", "gm", "", "Custom architecture: gated (SwiGLU) MLP of three matrices; `false`: a plain two-matrix MLP."),
-    ("tied_embeddings", "te", "", "Custom architecture: the output layer shares the input embedding's weights."),
-    ("experts", "ex", "", "Custom architecture: routed experts per layer (mixture of experts); 0: dense."),
-    ("active_experts", "ea", "", "Custom architecture: routed experts each token visits."),
-    ("shared_experts", "es", "", "Custom architecture: experts every token visits."),
-    ("expert_ffn", "ef", "", "Custom architecture: width of one expert's MLP (0: `ffn`)."),
-    ("custom_params_b", "cpb", "billion parameters", "Custom architecture: the published parameter count, when it differs from what the shape gives; `null`: from the shape."),
-    ("tokens", "tok", "tokens", "Training and fine-tuning: tokens to train on (all epochs)."),
-    ("seq_len", "seq", "tokens", "Training and fine-tuning: sequence length."),
-    ("micro_batch", "mb", "sequences", "Training and fine-tuning: sequences per GPU per forward/backward pass."),
-    ("global_batch_tokens", "gbt", "tokens", "Tokens per optimizer step over all GPUs; `null`: one micro-batch per GPU."),
-    ("precision", "p", "", "Numeric format of training and classic jobs; for LoRA, `fp8_mixed` runs the frozen weights' matmuls in fp8."),
-    ("optimizer", "opt", "", "Optimizer (of the adapters, for LoRA)."),
-    ("zero", "z", "", "ZeRO / FSDP stage, 0 to 3; `null`: chosen per candidate (the least sharding that fits)."),
-    ("tensor_parallel", "tp", "GPUs", "Tensor-parallel degree (training and serving); `null`: chosen per candidate, inside a node, only as far as memory needs."),
-    ("pipeline_parallel", "pp", "GPUs", "Pipeline-parallel degree; `null`: chosen per candidate (stages across nodes when one node cannot hold the model)."),
-    ("virtual_pipeline", "vp", "", "Model chunks per pipeline stage (interleaved 1F1B schedule); `null`: two layers per chunk when the engine chooses the stages, else 1."),
-    ("recompute", "rc", "", "Activation recomputation (checkpointing)."),
-    ("flash_attention", "fa", "", "Fused attention: no sequence × sequence scores are stored."),
-    ("lora_rank", "r", "", "LoRA adapter rank."),
-    ("lora_targets", "lt", "", "Comma-separated modules carrying adapters: `q,k,v,o,gate,up,down` or `all`."),
-    ("qlora", "q", "", "QLoRA: 4-bit NF4 base weights."),
-    ("paged_optimizer", "po", "", "Optimizer states in pageable host memory."),
-    ("optimizer_in_backward", "oib", "", "Full training: each parameter is updated as soon as its gradient is ready, so only one gradient is alive at a time (torchtune's `optimizer_in_bwd`)."),
-    ("loss", "ls", "", "How the cross-entropy is computed: `standard` (Hugging Face Transformers: the whole logits in fp32), `chunked` (torchtune: 16-bit logits, upcast chunk by chunk) or `fused` (Liger Kernel, Unsloth: the logits never exist whole)."),
-    ("server", "sv", "", "Serving: the inference server (`llama_cpp` also stands for Ollama and LM Studio); it decides how memory is reserved and how fast decoding runs."),
-    ("weights", "wf", "", "Serving: weight format (`fp4`: NVFP4/MXFP4 on Blackwell; `q4_0` … `q8_0`: GGUF for llama.cpp)."),
-    ("kv", "kv", "", "Serving: KV-cache format."),
-    ("context_tokens", "ctx", "tokens", "Serving: longest context per sequence (prompt + output)."),
-    ("concurrency", "cc", "sequences", "Serving: sequences decoded together."),
-    ("prompt_tokens", "pt", "tokens", "Serving: prompt of a typical request."),
-    ("output_tokens", "ot", "tokens", "Serving: output of a typical request."),
-    ("memory_utilization", "mu", "share (0–1)", "Serving: the server's memory share (vLLM `gpu_memory_utilization`, SGLang `mem_fraction_static`, TensorRT-LLM `free_gpu_memory_fraction`); `null`: the server's default."),
-    ("batch_requests", "br", "requests", "Serving: an offline batch job of this many requests, run at the largest batch that fits (its time and total cost); `null`: an online service."),
-    ("latency_ms", "lat", "ms", "Serving: longest acceptable time per output token; `null`: none."),
-    ("spot_with_latency", "swl", "", "Serving with `latency_ms` set: also consider spot instances (priced with spare instances against reclaims). Off: a latency-bound service is kept off spot."),
-    ("requests_per_s", "rps", "requests/s", "Serving: average traffic; `null`: one replica's capacity."),
-    ("peak_ratio", "pk", "×", "Serving: peak-to-average ratio of the daily traffic."),
-    ("samples", "smp", "samples", "Classic deep learning: samples per epoch."),
-    ("epochs", "ep", "", "Classic deep learning: passes over the data."),
-    ("batch", "b", "samples", "Classic deep learning: batch per GPU."),
-    ("frames", "fr", "frames", "Rendering: frames to render."),
-    ("seconds_per_frame", "spf", "s", "Rendering: seconds per frame measured on `reference_gpu`."),
-    ("reference_gpu", "ref", "", "Rendering: catalog GPU id the frame time was measured on."),
-    ("scene_gib", "sc", "GiB", "Rendering: scene resident on every GPU."),
-    ("streams", "st", "", "Video: concurrent encodes."),
-    ("stream_gib", "sg", "GiB", "Video: buffers per stream."),
-    ("stream_hours", "sh", "h", "Video: hours of streaming."),
-    ("dev_hours", "dh", "h", "Development box: hours of use."),
-    ("dev_min_gib", "dm", "GiB", "Development box: least GPU memory as the card is sold (a class of card: 24 takes a 24 GB card)."),
-    ("dev_non_cuda", "dnc", "", "Development box: also consider accelerators that need another stack than CUDA (ROCm, CANN, XLA, Neuron)."),
-    ("bytes_per_sample", "bps", "bytes", "Training data per sample read from storage; `null`: storage is not modelled."),
-    ("storage_mbs", "smb", "MB/s", "Storage throughput feeding the GPUs (with `bytes_per_sample`); `null`: each offer's own, its local disk when the data fits there, else the provider's tier (`fast_storage` picks the fastest)."),
-    ("deadline_h", "dl", "h", "Wall-clock limit; `null`: none."),
-    ("budget", "bud", "report currency", "Most the whole job may cost; `null`: none."),
-    ("max_gpus", "mg", "GPUs", "Most GPUs in total."),
-    ("gpu", "g", "", "Only offers of this GPU (catalog id, e.g. `h100-sxm`; empty: any)."),
-    ("gpus", "gn", "GPUs", "Exactly this many GPUs in total (a multiple of the instance's GPUs, or fewer than one instance holds); `null`: the engine tries the fewest that fit and doublings up to `max_gpus`."),
-    ("offer", "of", "", "Only this offer (catalog id; empty: any)."),
-    ("providers", "pr", "", "Comma-separated provider ids to consider (empty: all)."),
-    ("regions", "reg", "", "Comma-separated regions to consider (empty: all)."),
-    ("modes", "md", "", "Comma-separated billing modes to consider (empty: all)."),
-    ("need_nvlink", "nvl", "", "Only instances with NVLink or NVSwitch between GPUs."),
-    ("need_mig", "mig", "", "Only GPUs that can be partitioned (MIG)."),
-    ("need_graphics", "gfx", "", "Only GPUs with graphics APIs (rendering, remote desktop)."),
-    ("need_video", "vid", "", "Only GPUs with hardware video encoders."),
-    ("need_cuda", "cuda", "", "Only CUDA GPUs."),
-    ("objective", "obj", "", "What “best” means."),
-    ("data_gb", "dg", "GB", "Data kept on block storage (datasets, downloads)."),
-    ("checkpoints_gb", "ck", "GB", "Checkpoints and results kept on block storage."),
-    ("snapshot_gb", "sn", "GB", "Snapshots kept."),
-    ("retention_h", "ret", "h", "Hours storage is kept after the job."),
-    ("fast_storage", "fs", "", "Use the provider's fastest storage tier, not its cheapest (a training job's cheapest is never a hard disk when an SSD tier exists): priced and read at its provisioned maximum."),
-    ("egress_gb", "eg", "GB", "Data sent out to the internet."),
-    ("ingress_gb", "ig", "GB", "Data brought in."),
-    ("idle_h", "ih", "h", "Hours instances stay up unused."),
-    ("idle_periods", "ip", "", "Separate stretches the idle hours come in (nights, a weekend); at least one."),
-    ("auto_stop_min", "as", "min", "Auto-stop: an idle instance is stopped after this many minutes, so each idle period bills only that; `null`: no auto-stop."),
-    ("setup_h", "su", "h", "Set-up before the job, billed at the instance rate."),
-    ("spot_rate", "sr", "per instance-hour", "Spot interruptions; `null`: the provider kind's default."),
-    ("restart_min", "rm", "min", "Minutes from a spot interruption to work resuming."),
-    ("checkpoint_min", "cm", "min", "Minutes to write one checkpoint."),
-    ("currency", "cur", "", "Currency of the report and of `budget`."),
-    ("cny_per_usd", "fx", "CNY per USD", "Exchange rate used to convert prices."),
+/// A text of the table: `_` (or nothing) for none, `["English", "中文"]`, or a constant.
+macro_rules! text {
+    () => {
+        $crate::lang::Text::NONE
+    };
+    (_) => {
+        $crate::lang::Text::NONE
+    };
+    ([$en:literal, $zh:literal]) => {
+        $crate::lang::Text { en: $en, zh: $zh }
+    };
+    ($constant:ident) => {
+        $constant
+    };
 }
+
+/// The control of a row, with its accessors of `Form`'s field `$name`.
+macro_rules! control {
+    (number $name:ident ($min:expr, $max:expr)) => {
+        Input::Number(Number {
+            min: $min,
+            max: $max,
+            optional: $crate::fields::input::optional(|f: &Form| f.$name),
+            get: |f: &Form| NumberField::number(f.$name),
+            set: |f: &mut Form, v: Option<f64>| f.$name = NumberField::from_number(v, f.$name),
+        })
+    };
+    (choice $name:ident ($ty:ident { $($variant:ident: $text:tt),* $(,)? })) => {
+        Input::Choice(Choice {
+            options: &[$(($ty::$variant.key(), text!($text))),*],
+            get: |f: &Form| ChoiceField::key(f.$name),
+            set: |f: &mut Form, key: &str| {
+                if let Some(v) = ChoiceField::from_key(key) {
+                    f.$name = v;
+                }
+            },
+        })
+    };
+    (several $name:ident ($ty:ident { $($variant:ident: $text:tt),* $(,)? })) => {
+        Input::Several(&[$(($ty::$variant.key(), text!($text))),*])
+    };
+    (flag $name:ident) => {
+        Input::Flag(Flag {
+            get: |f: &Form| f.$name,
+            set: |f: &mut Form, v: bool| f.$name = v,
+        })
+    };
+    (other $name:ident) => {
+        Input::Other
+    };
+}
+mod table;
 
 /// The field named `name` (its JSON name).
 pub fn by_name(name: &str) -> Option<&'static Field> {
@@ -315,7 +311,7 @@ pub fn scenario_table() -> String {
             Value::String(s) if s.is_empty() => "`\"\"`".to_string(),
             other => format!("`{other}`"),
         };
-        let mut about = field.about().to_string();
+        let mut about = field.about().doc.to_string();
         if let Some(values) = choices(field.name) {
             let list: Vec<String> = values.iter().map(|v| format!("`{v}`")).collect();
             about.push_str(" One of ");
@@ -326,7 +322,7 @@ pub fn scenario_table() -> String {
             "| `{}` | {} | {} | {} | {} |\n",
             field.name,
             kind(field.name, &default),
-            cell(field.unit),
+            cell(field.about().unit.en),
             cell(&shown),
             cell(&about)
         ));
@@ -373,6 +369,93 @@ mod tests {
                 "{}",
                 field.key
             );
+        }
+    }
+
+    #[test]
+    fn every_text_of_the_table_has_both_languages() {
+        for field in FIELDS {
+            let about = field.about();
+            let mut texts = vec![about.label, about.help, about.unit];
+            if let Input::Choice(Choice { options, .. }) | Input::Several(options) = about.input {
+                texts.extend(options.iter().map(|(_, text)| *text));
+            }
+            for text in texts {
+                assert!(
+                    !text.is_half(),
+                    "{}: one language missing: {text:?}",
+                    field.name
+                );
+            }
+            assert!(!about.doc.is_empty(), "{} is not documented", field.name);
+        }
+    }
+
+    #[test]
+    fn every_control_has_words_and_offers_the_fields_choices() {
+        for field in FIELDS {
+            let about = field.about();
+            let name = field.name;
+            match about.input {
+                Input::Number(_) | Input::Flag(_) => {
+                    assert!(!about.label.en.is_empty(), "{name} has no label");
+                    assert!(!about.help.en.is_empty(), "{name} has no help");
+                }
+                Input::Choice(Choice { options, .. }) | Input::Several(options) => {
+                    let offered: BTreeSet<&str> = options.iter().map(|(k, _)| *k).collect();
+                    let accepted: BTreeSet<&str> = choices(name).unwrap().into_iter().collect();
+                    assert_eq!(offered.len(), options.len(), "{name} offers a key twice");
+                    assert!(offered.is_subset(&accepted), "{name}: {offered:?}");
+                    if let Input::Choice(_) = about.input {
+                        assert_eq!(offered, accepted, "{name} leaves a choice out");
+                    }
+                }
+                Input::Other => {}
+            }
+        }
+    }
+
+    #[test]
+    fn controls_read_and_write_their_own_field() {
+        let defaults = defaults();
+        for field in FIELDS {
+            let name = field.name;
+            let mut form = Form::default();
+            let json = |form: &Form| serde_json::to_value(form).unwrap()[name].clone();
+            match field.about().input {
+                Input::Number(n) => {
+                    assert_eq!(
+                        n.optional,
+                        defaults[name].is_null() || name == "requests_per_s"
+                    );
+                    if let Some(v) = (n.get)(&form) {
+                        assert!((n.min..=n.max).contains(&v), "{name}'s default {v}");
+                    }
+                    (n.set)(&mut form, Some(n.max));
+                    assert_eq!((n.get)(&form), Some(n.max), "{name}");
+                    assert_eq!(json(&form).as_f64(), Some(n.max), "{name}");
+                    (n.set)(&mut form, None);
+                    let emptied = if n.optional { None } else { Some(n.max) };
+                    assert_eq!((n.get)(&form), emptied, "{name}");
+                }
+                Input::Choice(c) => {
+                    assert_eq!(Some(json(&form)), Some(Value::from((c.get)(&form))));
+                    for (key, _) in c.options {
+                        (c.set)(&mut form, key);
+                        assert_eq!((c.get)(&form), *key, "{name}");
+                        assert_eq!(json(&form), Value::from(*key), "{name}");
+                    }
+                    (c.set)(&mut form, "no such key");
+                    assert_eq!((c.get)(&form), c.options.last().unwrap().0, "{name}");
+                }
+                Input::Flag(flag) => {
+                    for on in [true, false] {
+                        (flag.set)(&mut form, on);
+                        assert_eq!(((flag.get)(&form), json(&form)), (on, Value::from(on)));
+                    }
+                }
+                Input::Several(_) | Input::Other => {}
+            }
         }
     }
 

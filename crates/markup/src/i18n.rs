@@ -3,70 +3,7 @@
 //! Strings are constants checked by the compiler: a missing translation is a build error, not a
 //! mixed-language screen. Brand and unit names that read the same in both languages are allowed.
 
-/// The page's language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    #[default]
-    En,
-    Zh,
-}
-
-impl Lang {
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
-
-    /// The BCP 47 tag for `<html lang>`.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh-CN",
-        }
-    }
-
-    /// Picks the language from the browser's preferences: Chinese for any `zh*` tag.
-    pub fn from_tags<'a>(tags: impl IntoIterator<Item = &'a str>) -> Lang {
-        for tag in tags {
-            let tag = tag.to_ascii_lowercase();
-            if tag.starts_with("zh") {
-                return Lang::Zh;
-            }
-            if tag.starts_with("en") {
-                return Lang::En;
-            }
-        }
-        Lang::En
-    }
-
-    pub fn key(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<Lang> {
-        match key {
-            "en" => Some(Lang::En),
-            "zh" => Some(Lang::Zh),
-            _ => None,
-        }
-    }
-}
-
-/// One string in both languages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Text {
-    pub en: &'static str,
-    pub zh: &'static str,
-}
-
-impl Text {
-    pub fn get(self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => self.en,
-            Lang::Zh => self.zh,
-        }
-    }
-}
+pub use gpu_sizer_formats::lang::{Lang, Text};
 
 macro_rules! texts {
     ($($name:ident = $en:literal, $zh:literal;)*) => {
@@ -107,13 +44,10 @@ pub mod t {
         MODEL = "Model", "模型";
         SEARCH_MODELS = "Search models", "搜索模型";
         LIMITS = "Deadline, budget and billing", "截止时间、预算与计费";
-        BILLING_MODES = "Billing modes to consider", "考虑的计费方式";
         ADVANCED = "Advanced: parallelism, hidden costs, requirements", "高级：并行、隐性成本、硬件要求";
         HIDDEN_COSTS = "Hidden costs", "隐性成本";
         REQUIREMENTS = "Requirements and providers", "硬件要求与云厂商";
-        PROVIDERS_ONLY = "Only these providers (none ticked: all)", "仅限这些云厂商（不勾选：全部）";
         WEEKEND_IDLE = "Left running over a weekend", "周末忘记关机";
-        REFERENCE_GPU = "Reference GPU (where you measured)", "参考 GPU（实测所用）";
         QUICK_STARTS = "Quick starts", "快速开始";
         LOADING_FORM = "Loading the form…", "正在加载表单…";
         CHECK_INPUT = "Check this input", "请检查输入";
@@ -340,13 +274,5 @@ mod tests {
         assert_eq!(date("2026-11-29", Lang::En), "29 Nov 2026");
         assert_eq!(date("2026-11-29", Lang::Zh), "2026年11月29日");
         assert_eq!(date("garbage", Lang::Zh), "garbage");
-    }
-
-    #[test]
-    fn language_follows_the_browser() {
-        assert_eq!(Lang::from_tags(["zh-CN", "en"]), Lang::Zh);
-        assert_eq!(Lang::from_tags(["zh-TW"]), Lang::Zh);
-        assert_eq!(Lang::from_tags(["en-GB", "zh"]), Lang::En);
-        assert_eq!(Lang::from_tags(["fr", "de"]), Lang::En);
     }
 }

@@ -82,13 +82,6 @@ impl Theme {
     }
 }
 
-/// A remembered preference's key from its stored text: gloo-storage stores it as a JSON string.
-pub fn stored_key(raw: &str) -> Option<&str> {
-    raw.strip_prefix('"')?
-        .strip_suffix('"')
-        .filter(|key| !key.contains(['"', '\\']))
-}
-
 /// What the page starts with.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Start {
@@ -278,16 +271,5 @@ mod tests {
         assert_eq!(fresh.view, View::Guide);
         // A draft that cannot be read is not the visitor's: the starting form it is.
         assert_eq!(start("", Some("{oops"), false).form, starting_form(false));
-    }
-
-    #[test]
-    fn a_stored_preference_is_a_json_string() {
-        assert_eq!(stored_key(r#""zh""#), Some("zh"));
-        assert_eq!(stored_key("zh"), None);
-        assert_eq!(stored_key(r#""a\"b""#), None);
-        assert_eq!(
-            Theme::from_key(stored_key(r#""dark""#).unwrap()),
-            Some(Theme::Dark)
-        );
     }
 }

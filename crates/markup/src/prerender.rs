@@ -58,7 +58,8 @@ impl Prerendered {
 
     /// The data the build writes into index.html, as JSON: the frames, the day they hold
     /// through, the storage keys whose presence means the visitor is not a first visitor, and the
-    /// language tags and themes the start-up script applies.
+    /// languages (their tags, and the one for a browser in none of them) and themes the start-up
+    /// script (`boot/gate.js`) applies.
     pub fn to_json(&self) -> String {
         let frames: Map<String, Value> = self
             .frames
@@ -78,6 +79,7 @@ impl Prerendered {
                 "catalog_edits": StorageKey::CatalogEdits.as_str(),
             },
             "tags": tags,
+            "default_lang": Lang::default().key(),
             "themes": [Theme::Light.key(), Theme::Dark.key()],
             "frames": frames,
         })
@@ -156,6 +158,7 @@ mod tests {
         }
         assert!(json.contains(r#""draft":"gpu-sizer.draft""#));
         assert!(json.contains(r#""zh":"zh-CN""#));
+        assert!(json.contains(r#""default_lang":"en""#));
         assert!(json.contains(r#""themes":["light","dark"]"#));
     }
 }

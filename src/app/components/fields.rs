@@ -1,46 +1,42 @@
-//! Form controls bound to one field of the scenario form each, described by small static specs.
+//! The form's controls, each bound to one field of the scenario form as the field table describes
+//! it (`gpu_sizer_formats::fields`: label, help, unit, range or options, and plain functions that
+//! read and write the field).
 //!
-//! A spec holds plain function pointers to read and write its field, so one non-generic function
-//! renders every number field (smaller code than a generic component per field). A number being
-//! typed is kept as typed: an invalid value is shown with a message and never discarded.
+//! One non-generic function renders every field of a kind (smaller code than a generic component
+//! per field). A number being typed is kept as typed: an invalid value is shown with a message and
+//! never discarded.
 
 use crate::app::i18n::{Lang, Text};
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
-use gpu_sizer_formats::Form;
+use gpu_sizer_formats::fields::{self, About, Choice, Flag, Input, Number};
 use leptos::prelude::*;
 
-/// A number field. `None` from `get` shows an empty box; an empty box sets `None` when `optional`.
-pub struct NumSpec {
-    /// Stable id, also the `data-testid` (`field-<key>`).
-    pub key: &'static str,
-    pub label: Text,
-    pub help: Text,
-    pub unit: Text,
-    pub get: fn(&Form) -> Option<f64>,
-    pub set: fn(&mut Form, Option<f64>),
-    pub optional: bool,
-    pub min: f64,
-    pub max: f64,
+/// The control of the field named `name`, as the field table describes it; nothing for a field
+/// the table gives no control (the form's layout only names fields that have one).
+pub fn field(name: &'static str) -> AnyView {
+    let Some(about) = fields::about(name) else {
+        return ().into_any();
+    };
+    match &about.input {
+        Input::Number(number) => num_field(name, about, number),
+        Input::Choice(choice) => choice_field(name, about, choice),
+        Input::Flag(flag) => bool_field(name, about, flag),
+        Input::Several(_) | Input::Other => ().into_any(),
+    }
 }
 
-/// A yes/no field.
-pub struct BoolSpec {
-    pub key: &'static str,
-    pub label: Text,
-    pub help: Text,
-    pub get: fn(&Form) -> bool,
-    pub set: fn(&mut Form, bool),
+/// The label of the field named `name`, for a field with a control of its own.
+pub fn label(name: &str) -> Text {
+    fields::about(name).map_or(Text::NONE, |a| a.label)
 }
 
-/// A choice among fixed options, by key.
-pub struct ChoiceSpec {
-    pub key: &'static str,
-    pub label: Text,
-    pub help: Text,
-    pub options: &'static [(&'static str, Text)],
-    pub get: fn(&Form) -> &'static str,
-    pub set: fn(&mut Form, &str),
+/// The options of the field named `name`, in the order the page lists them.
+pub fn options(name: &str) -> &'static [fields::Opt] {
+    match fields::about(name).map(|a| &a.input) {
+        Some(Input::Choice(Choice { options, .. }) | Input::Several(options)) => options,
+        _ => &[],
+    }
 }
 
 /// Shows a number the way a person would type it back (no float noise, exponents for huge ones).
@@ -61,40 +57,40 @@ fn parse(text: &str) -> Option<f64> {
     cleaned.parse::<f64>().ok().filter(|v| v.is_finite())
 }
 
-fn message(lang: Lang, spec: &NumSpec) -> String {
+fn message(lang: Lang, number: &Number) -> String {
     match lang {
-        Lang::En => format!("Enter a number between {} and {}.", spec.min, spec.max),
-        Lang::Zh => format!("请输入 {} 到 {} 之间的数字。", spec.min, spec.max),
+        Lang::En => format!("Enter a number between {} and {}.", number.min, number.max),
+        Lang::Zh => format!("请输入 {} 到 {} 之间的数字。", number.min, number.max),
     }
 }
 
 /// Renders a number field with its label, unit, help and validation message.
-pub fn num_field(spec: &'static NumSpec) -> AnyView {
+fn num_field(name: &'static str, about: &'static About, number: &'static Number) -> AnyView {
     let state = use_state();
     let lang = use_prefs().lang;
     let raw: RwSignal<Option<String>> = RwSignal::new(None);
     let invalid = RwSignal::new(false);
-    let id = format!("field-{}", spec.key);
+    let id = format!("field-{name}");
     let help_id = format!("{id}-help");
     // Every edit changes the form; the memo keeps the other fields' boxes from being rewritten.
-    let value = Memo::new(move |_| state.form.with(|f| (spec.get)(f)));
+    let value = Memo::new(move |_| state.form.with(|f| (number.get)(f)));
     let shown = move || {
         raw.get()
             .unwrap_or_else(|| value.get().map(input_text).unwrap_or_default())
     };
     let on_input = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
-        let value = if text.trim().is_empty() && spec.optional {
+        let value = if text.trim().is_empty() && number.optional {
             Some(None)
         } else {
             parse(&text)
-                .filter(|v| *v >= spec.min && *v <= spec.max)
+                .filter(|v| *v >= number.min && *v <= number.max)
                 .map(Some)
         };
         match value {
             Some(v) => {
                 invalid.try_set(false);
-                state.form.update(|f| (spec.set)(f, v));
+                state.form.update(|f| (number.set)(f, v));
             }
             None => {
                 invalid.try_set(true);
@@ -111,7 +107,7 @@ pub fn num_field(spec: &'static NumSpec) -> AnyView {
     };
     view! {
         <div class="field">
-            <label for=id.clone()>{move || spec.label.get(lang.get())}</label>
+            <label for=id.clone()>{move || about.label.get(lang.get())}</label>
             <div class="with-unit">
                 <input
                     id=id.clone()
@@ -125,14 +121,14 @@ pub fn num_field(spec: &'static NumSpec) -> AnyView {
                     on:input=on_input
                     on:change=on_change
                 />
-                <span class="unit">{move || spec.unit.get(lang.get())}</span>
+                <span class="unit">{move || about.unit.get(lang.get())}</span>
             </div>
             <p class="help" id=help_id>
                 {move || {
                     if invalid.get() {
-                        message(lang.get(), spec)
+                        message(lang.get(), number)
                     } else {
-                        spec.help.get(lang.get()).to_string()
+                        about.help.get(lang.get()).to_string()
                     }
                 }}
             </p>
@@ -142,11 +138,11 @@ pub fn num_field(spec: &'static NumSpec) -> AnyView {
 }
 
 /// Renders a checkbox field.
-pub fn bool_field(spec: &'static BoolSpec) -> AnyView {
+fn bool_field(name: &'static str, about: &'static About, flag: &'static Flag) -> AnyView {
     let state = use_state();
     let lang = use_prefs().lang;
-    let id = format!("field-{}", spec.key);
-    let checked = Memo::new(move |_| state.form.with(|f| (spec.get)(f)));
+    let id = format!("field-{name}");
+    let checked = Memo::new(move |_| state.form.with(|f| (flag.get)(f)));
     view! {
         <div class="field check">
             <input
@@ -156,36 +152,36 @@ pub fn bool_field(spec: &'static BoolSpec) -> AnyView {
                 prop:checked=checked
                 on:change=move |ev| {
                     let on = event_target_checked(&ev);
-                    state.form.update(|f| (spec.set)(f, on));
+                    state.form.update(|f| (flag.set)(f, on));
                 }
             />
-            <label for=id>{move || spec.label.get(lang.get())}</label>
-            <p class="help">{move || spec.help.get(lang.get())}</p>
+            <label for=id>{move || about.label.get(lang.get())}</label>
+            <p class="help">{move || about.help.get(lang.get())}</p>
         </div>
     }
     .into_any()
 }
 
 /// Renders a select field.
-pub fn choice_field(spec: &'static ChoiceSpec) -> AnyView {
+fn choice_field(name: &'static str, about: &'static About, choice: &'static Choice) -> AnyView {
     let state = use_state();
     let lang = use_prefs().lang;
-    let id = format!("field-{}", spec.key);
+    let id = format!("field-{name}");
     let help_id = format!("{id}-help");
-    let chosen = Memo::new(move |_| state.form.with(|f| (spec.get)(f)));
+    let chosen = Memo::new(move |_| state.form.with(|f| (choice.get)(f)));
     view! {
         <div class="field">
-            <label for=id.clone()>{move || spec.label.get(lang.get())}</label>
+            <label for=id.clone()>{move || about.label.get(lang.get())}</label>
             <select
                 id=id.clone()
                 data-testid=id.clone()
                 aria-describedby=help_id.clone()
                 on:change=move |ev| {
                     let key = event_target_value(&ev);
-                    state.form.update(|f| (spec.set)(f, &key));
+                    state.form.update(|f| (choice.set)(f, &key));
                 }
             >
-                {spec
+                {choice
                     .options
                     .iter()
                     .map(|(key, text)| {
@@ -201,19 +197,8 @@ pub fn choice_field(spec: &'static ChoiceSpec) -> AnyView {
                     })
                     .collect_view()}
             </select>
-            <p class="help" id=help_id>{move || spec.help.get(lang.get())}</p>
+            <p class="help" id=help_id>{move || about.help.get(lang.get())}</p>
         </div>
     }
     .into_any()
-}
-
-/// A list of texts translated, e.g. for an option label built from parts.
-pub fn tr(text: Text) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
-    let lang = use_prefs().lang;
-    move || text.get(lang.get())
-}
-
-/// The language signal, for components that format numbers.
-pub fn lang() -> RwSignal<Lang> {
-    use_prefs().lang
 }

@@ -1,91 +1,29 @@
 //! Choosing the model: a searchable preset list, a bare parameter count, or architecture numbers.
 
-use super::fields::{num_field, NumSpec};
-use crate::app::i18n::{t, Text};
+use super::fields::{field, options};
+use crate::app::i18n::t;
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_engine::model::presets;
+use gpu_sizer_formats::fields::ChoiceField;
 use gpu_sizer_formats::form::ModelSource;
-use gpu_sizer_formats::Form;
 use leptos::prelude::*;
 
-const fn tx(en: &'static str, zh: &'static str) -> Text {
-    Text { en, zh }
-}
+/// The field of a model given by its parameter count.
+pub const PARAMETERS: &[&str] = &["params_b"];
 
-macro_rules! arch {
-    ($name:ident, $key:literal, $en:literal, $zh:literal, $field:ident, $max:expr) => {
-        static $name: NumSpec = NumSpec {
-            key: $key,
-            label: tx($en, $zh),
-            help: tx("From the model's config.json.", "见模型的 config.json。"),
-            unit: tx("", ""),
-            get: |f: &Form| Some(f64::from(f.$field)),
-            set: |f: &mut Form, v: Option<f64>| {
-                if let Some(v) = v {
-                    f.$field = v as u32;
-                }
-            },
-            optional: false,
-            min: 1.0,
-            max: $max,
-        };
-    };
-}
-
-static PARAMS_F: NumSpec = NumSpec {
-    key: "params_b",
-    label: tx("Parameters", "参数量"),
-    help: tx(
-        "Billions of parameters. Coarser: layer shapes are assumed.",
-        "单位十亿。较粗略：层结构按假设估算。",
-    ),
-    unit: tx("billion", "十亿"),
-    get: |f: &Form| Some(f.params_b),
-    set: |f: &mut Form, v: Option<f64>| {
-        if let Some(v) = v {
-            f.params_b = v;
-        }
-    },
-    optional: false,
-    min: 0.001,
-    max: 100_000.0,
-};
-arch!(LAYERS_F, "layers", "Layers", "层数", layers, 1000.0);
-arch!(HIDDEN_F, "hidden", "Hidden size", "隐藏维度", hidden, 1e6);
-arch!(
-    HEADS_F,
-    "heads",
-    "Attention heads",
-    "注意力头数",
-    heads,
-    1e4
-);
-arch!(KV_HEADS_F, "kv_heads", "KV heads", "KV 头数", kv_heads, 1e4);
-arch!(
-    HEAD_DIM_F,
-    "head_dim",
-    "Head dimension",
-    "头维度",
-    head_dim,
-    1e4
-);
-arch!(FFN_F, "ffn", "FFN size", "FFN 维度", ffn, 1e7);
-arch!(VOCAB_F, "vocab", "Vocabulary", "词表大小", vocab, 1e7);
-
-const SOURCES: [(ModelSource, &str, Text); 3] = [
-    (ModelSource::Preset, "preset", tx("Preset", "预设模型")),
-    (
-        ModelSource::Params,
-        "params",
-        tx("Parameter count", "按参数量"),
-    ),
-    (
-        ModelSource::Custom,
-        "custom",
-        tx("Architecture", "自定义结构"),
-    ),
+/// The fields of a model given by its architecture.
+pub const ARCHITECTURE: &[&str] = &[
+    "layers", "hidden", "heads", "kv_heads", "head_dim", "ffn", "vocab",
 ];
+
+fn fields(names: &'static [&'static str]) -> AnyView {
+    names
+        .iter()
+        .map(|name| field(name))
+        .collect_view()
+        .into_any()
+}
 
 /// The model part of the form.
 #[component]
@@ -121,10 +59,10 @@ pub fn ModelPicker() -> impl IntoView {
         <fieldset class="model">
             <legend>{move || t::MODEL.get(lang.get())}</legend>
             <div class="segmented" role="radiogroup" aria-label=move || t::MODEL.get(lang.get())>
-                {SOURCES
+                {options("model_source")
                     .iter()
+                    .filter_map(|(key, text)| Some((ModelSource::from_key(key)?, key, text)))
                     .map(|(s, key, text)| {
-                        let s = *s;
                         let id = format!("model-source-{key}");
                         view! {
                             <span>
@@ -173,14 +111,8 @@ pub fn ModelPicker() -> impl IntoView {
                     }
                         .into_any()
                 }
-                ModelSource::Params => num_field(&PARAMS_F),
-                ModelSource::Custom => {
-                    [&LAYERS_F, &HIDDEN_F, &HEADS_F, &KV_HEADS_F, &HEAD_DIM_F, &FFN_F, &VOCAB_F]
-                        .into_iter()
-                        .map(num_field)
-                        .collect_view()
-                        .into_any()
-                }
+                ModelSource::Params => fields(PARAMETERS),
+                ModelSource::Custom => fields(ARCHITECTURE),
             }}
         </fieldset>
     }

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
-/// Event the registration script (public/register-sw.js) fires when an update is waiting.
+/// Event the boot module (boot/boot.mjs) fires when an update is waiting.
 const UPDATE_READY: &str = "gpu-sizer:update-ready";
 /// Event the page fires to let the waiting version take over (the page then reloads).
 const APPLY_UPDATE: &str = "gpu-sizer:apply-update";

@@ -2,7 +2,7 @@
 //! the form spells it.
 
 use super::{Form, ModeKey, ModelSource, WorkloadKind};
-use crate::fields;
+use crate::{fields, lists};
 use gpu_sizer_engine::catalog::{BillingMode, Catalog};
 use gpu_sizer_engine::cost::money::Exchange;
 use gpu_sizer_engine::model::{Attention, ModelKind, Moe, Transformer};
@@ -45,13 +45,6 @@ pub fn in_form_terms(error: InputError) -> InputError {
     }
 }
 
-fn list(text: &str) -> Vec<String> {
-    text.split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect()
-}
 
 fn positive(field: &str, value: f64) -> Result<f64, InputError> {
     if value.is_finite() && value >= 0.0 {
@@ -191,7 +184,7 @@ impl Form {
             WorkloadKind::Lora => Workload::Lora(Lora {
                 shape,
                 rank: self.lora_rank,
-                targets: LoraTargets::parse(&list(&self.lora_targets))
+                targets: LoraTargets::parse(&lists::parse(&self.lora_targets))
                     .map_err(|e| InputError::new("lora_targets", e.message))?,
                 qlora: self.qlora,
                 paged_optimizer: self.paged_optimizer,
@@ -242,7 +235,7 @@ impl Form {
 
     /// The billing modes allowed (none listed: all of them).
     fn modes(&self) -> Result<Vec<BillingMode>, InputError> {
-        list(&self.modes)
+        lists::parse(&self.modes)
             .iter()
             .map(|key| {
                 ModeKey::from_key(key).map(ModeKey::engine).ok_or_else(|| {
@@ -320,8 +313,8 @@ impl Form {
         Ok(Constraints {
             spot_with_latency: self.spot_with_latency,
             budget: self.budget,
-            providers: list(&self.providers),
-            regions: list(&self.regions),
+            providers: lists::parse(&self.providers),
+            regions: lists::parse(&self.regions),
             max_gpus: self.max_gpus,
             require: Features {
                 nvlink: self.need_nvlink,

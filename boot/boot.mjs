@@ -1,0 +1,71 @@
+// The page's boot module: scripts/post-build.mjs ships this file as boot-<hash>.js and loads it
+// from <head>. It reads the file names it needs from two data blocks there: the first-answer
+// module's (#gpu-sizer-first, written by Trunk) and the app's (#gpu-sizer-start, written by the
+// hook, which names the app's files by their content).
+//
+//  1. The first answer: built into the page for a first visit (boot/gate.js chose the copy in the
+//     visitor's language, or none); otherwise a small module (the engine and the answer card)
+//     paints it before the app has loaded. Should that fail, the app still starts and answers.
+//  2. The app, once that answer is on screen.
+//  3. The service worker, for working offline and for telling the page a new version is ready.
+const read = (id) => JSON.parse(document.getElementById(id).textContent);
+const start = read("gpu-sizer-start");
+
+const shown = document.documentElement.dataset.firstAnswer;
+for (const copy of document.querySelectorAll("[data-prerendered]")) {
+  if (copy.dataset.prerendered !== shown) copy.remove();
+}
+if (!document.querySelector("[data-prerendered]")) {
+  try {
+    const first = read("gpu-sizer-first");
+    const firstAnswer = await import(first.js);
+    await firstAnswer.default({ module_or_path: first.wasm });
+  } catch (error) {
+    console.warn("first answer:", error);
+  }
+}
+
+// rAF runs before the paint, the timeout after it.
+await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+const app = await import(start.app.js);
+await app.default({ module_or_path: start.app.wasm });
+
+registerServiceWorker();
+
+/**
+ * Registers the service worker and tells the page when a new version is waiting: the app listens
+ * for "gpu-sizer:update-ready" and answers with "gpu-sizer:apply-update".
+ */
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker
+    .register("./sw.js")
+    .then((registration) => {
+      const announce = () => {
+        if (registration.waiting && navigator.serviceWorker.controller) {
+          window.gpuSizerUpdateReady = true;
+          window.dispatchEvent(new Event("gpu-sizer:update-ready"));
+        }
+      };
+      announce();
+      registration.addEventListener("updatefound", () => {
+        const worker = registration.installing;
+        worker?.addEventListener("statechange", () => worker.state === "installed" && announce());
+      });
+      window.addEventListener("gpu-sizer:apply-update", () =>
+        registration.waiting?.postMessage("skip-waiting"),
+      );
+    })
+    .catch((error) => {
+      // No offline copy (storage off, a private window, a blocked worker): the page works online.
+      console.warn("offline support unavailable:", error);
+    });
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadController && !reloading) {
+      reloading = true;
+      window.location.reload();
+    }
+  });
+}

@@ -1,0 +1,69 @@
+// The start-up gate. Trunk inlines this file into <head> ahead of the styles (index.html), so it
+// runs before the first paint; scripts/post-build.mjs allows it in the Content-Security-Policy
+// by its hash and writes the settings it reads (#gpu-sizer-start) just before it.
+//
+// It decides, once, what the first frame shows:
+//  - the language: the remembered one, else the first of the browser's languages the page is
+//    written in, else the default. This is the only place that rule lives: the wasm modules read
+//    the choice from <html lang>;
+//  - the theme, when one other than the system's is remembered;
+//  - whether the answer built into the page is the one this visitor gets (no link, no draft, no
+//    prices of their own, the day within what the build computed it for). If so, the copy in the
+//    visitor's language shows (`data-first-answer`, read by the styles and by boot/boot.mjs);
+//    otherwise the first-answer module will paint the answer, and its files are preloaded now.
+(() => {
+  const read = (id) => JSON.parse(document.getElementById(id).textContent);
+  const start = read("gpu-sizer-start");
+  const html = document.documentElement;
+  const stored = (key) => {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  };
+  const pref = (key) => {
+    try {
+      return JSON.parse(stored(key));
+    } catch {
+      return null;
+    }
+  };
+
+  let lang = pref(start.keys.lang);
+  if (!Object.hasOwn(start.tags, lang)) {
+    lang = start.default_lang;
+    const browser = [...(navigator.languages ?? []), navigator.language ?? ""];
+    for (const tag of browser.map((t) => t.toLowerCase())) {
+      const known = Object.keys(start.tags).find((key) => tag.startsWith(key));
+      if (known) {
+        lang = known;
+        break;
+      }
+    }
+  }
+  html.lang = start.tags[lang];
+
+  const theme = pref(start.keys.theme);
+  if (start.themes.includes(theme)) html.dataset.theme = theme;
+
+  const today = Math.floor(Date.now() / 86400000);
+  const firstVisit =
+    location.search === "" &&
+    stored(start.keys.draft) === null &&
+    stored(start.keys.catalog_edits) === null &&
+    today <= start.valid_through_day;
+  html.dataset.firstAnswer = firstVisit ? lang : "none";
+
+  if (!firstVisit) {
+    // Trunk writes the first-answer module's file names (Trunk.toml, pattern_script).
+    const first = read("gpu-sizer-first");
+    const preload = (attributes) => {
+      const link = document.createElement("link");
+      for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
+      document.head.append(link);
+    };
+    preload({ rel: "modulepreload", href: first.js });
+    preload({ rel: "preload", href: first.wasm, as: "fetch", type: "application/wasm", crossorigin: "anonymous" });
+  }
+})();

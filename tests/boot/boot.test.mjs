@@ -1,0 +1,93 @@
+// The boot module (boot/boot.mjs), imported as the page imports it, against a stand-in document:
+// which first answer shows, that the app loads after it is painted and the service worker after
+// the app, and that a failing first-answer module still leaves the app to answer.
+import { test, beforeEach } from "node:test";
+import assert from "node:assert/strict";
+
+const BOOT = new URL("../../boot/boot.mjs", import.meta.url);
+const module = (query) => new URL(`fixtures/module.mjs?${query}`, import.meta.url).href;
+let runs = 0;
+
+/** The copies of the answer built into the page, by language, as the document holds them. */
+function copies(languages) {
+  const all = languages.map((lang) => ({
+    dataset: { prerendered: lang },
+    remove() {
+      all.splice(all.indexOf(this), 1);
+    },
+  }));
+  return all;
+}
+
+/** Boots a page on which the start-up gate chose `firstAnswer` ("none": no built-in answer). */
+async function boot({ firstAnswer, first = "name=first", app = "name=app", serviceWorker } = {}) {
+  const built = copies(["en", "zh"]);
+  const blocks = {
+    "gpu-sizer-first": { js: module(first), wasm: "./first_bg.wasm" },
+    "gpu-sizer-start": { app: { js: module(app), wasm: "./app_bg.wasm" } },
+  };
+  globalThis.bootLog = [];
+  globalThis.document = {
+    documentElement: { dataset: { firstAnswer } },
+    getElementById: (id) => ({ textContent: JSON.stringify(blocks[id]) }),
+    querySelectorAll: () => [...built],
+    querySelector: () => built[0] ?? null,
+  };
+  globalThis.requestAnimationFrame = (paint) => {
+    bootLog.push("paint");
+    setTimeout(paint, 0);
+  };
+  Object.defineProperty(globalThis, "navigator", {
+    value: serviceWorker ? { serviceWorker } : {},
+    configurable: true,
+  });
+  const warnings = [];
+  const warn = console.warn;
+  console.warn = (...args) => warnings.push(args.join(" "));
+  try {
+    await import(`${BOOT.href}?run=${++runs}`);
+  } finally {
+    console.warn = warn;
+  }
+  return { log: bootLog, shown: built.map((c) => c.dataset.prerendered), warnings };
+}
+
+beforeEach(() => {
+  delete globalThis.document;
+});
+
+test("a first visit keeps the built-in answer in its language and needs no first-answer module", async () => {
+  const page = await boot({ firstAnswer: "zh" });
+  assert.deepEqual(page.shown, ["zh"]);
+  assert.deepEqual(page.log, ["paint", "app ./app_bg.wasm"]);
+});
+
+test("otherwise the first-answer module paints, then the app loads", async () => {
+  const page = await boot({ firstAnswer: "none" });
+  assert.deepEqual(page.shown, []);
+  assert.deepEqual(page.log, ["first ./first_bg.wasm", "paint", "app ./app_bg.wasm"]);
+});
+
+test("a first-answer module that fails leaves the app to answer", async () => {
+  const page = await boot({ firstAnswer: "none", first: "name=first&fail" });
+  assert.deepEqual(page.log, ["paint", "app ./app_bg.wasm"]);
+  assert.match(page.warnings.join("\n"), /first answer:.*first failed/);
+});
+
+test("the service worker is registered once the app has started, not before", async () => {
+  const registered = [];
+  const serviceWorker = {
+    controller: null,
+    register: (url) => {
+      registered.push([url, [...bootLog]]);
+      return Promise.resolve({ waiting: null, addEventListener() {} });
+    },
+    addEventListener() {},
+  };
+  await boot({ firstAnswer: "en", serviceWorker });
+  assert.deepEqual(registered, [["./sw.js", ["paint", "app ./app_bg.wasm"]]]);
+
+  registered.length = 0;
+  await assert.rejects(boot({ firstAnswer: "en", app: "name=app&fail", serviceWorker }), /app failed/);
+  assert.deepEqual(registered, []);
+});

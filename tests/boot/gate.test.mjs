@@ -1,0 +1,118 @@
+// The start-up gate (boot/gate.js), run as the page runs it, against a stand-in document: the
+// language a visitor gets, the theme, and whether the answer built into the page is theirs.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import vm from "node:vm";
+
+const GATE = readFileSync(new URL("../../boot/gate.js", import.meta.url), "utf8");
+// As crates/markup/src/prerender.rs writes them.
+const START = {
+  valid_through_day: 20500,
+  keys: {
+    lang: "gpu-sizer.lang",
+    theme: "gpu-sizer.theme",
+    draft: "gpu-sizer.draft",
+    catalog_edits: "gpu-sizer.catalog-edits",
+  },
+  tags: { en: "en", zh: "zh-CN" },
+  default_lang: "en",
+  themes: ["light", "dark"],
+};
+// As Trunk writes them (Trunk.toml, pattern_script).
+const FIRST = { js: "./gpu-sizer-first-1.js", wasm: "./gpu-sizer-first-1_bg.wasm" };
+
+/** Runs the gate on a page opened at `search` on `day` (days since 1970), with `stored` in its
+ * storage (or storage refused) and the browser's `languages`; returns what it set. */
+function gate({ stored = {}, languages = ["en-US"], search = "", day = 20000, storage = true } = {}) {
+  const html = { lang: "en", dataset: {} };
+  const preloads = [];
+  const blocks = { "gpu-sizer-start": START, "gpu-sizer-first": FIRST };
+  const document = {
+    documentElement: html,
+    getElementById: (id) => (id in blocks ? { textContent: JSON.stringify(blocks[id]) } : null),
+    createElement: () => {
+      const attributes = {};
+      return { attributes, setAttribute: (name, value) => (attributes[name] = value) };
+    },
+    head: { append: (link) => preloads.push(link.attributes) },
+  };
+  const localStorage = {
+    getItem: (key) => {
+      if (!storage) throw new Error("SecurityError: storage is off");
+      return stored[key] ?? null;
+    },
+  };
+  const navigator = { languages, language: languages[0] };
+  class Today extends Date {
+    static now() {
+      return day * 86400000 + 12 * 3600000;
+    }
+  }
+  vm.runInNewContext(GATE, { document, localStorage, navigator, location: { search }, Date: Today });
+  return { lang: html.lang, theme: html.dataset.theme, firstAnswer: html.dataset.firstAnswer, preloads };
+}
+
+test("a visitor gets the first of their browser's languages the page is written in", () => {
+  const cases = [
+    [["zh-CN", "en"], "zh-CN"],
+    [["zh-TW"], "zh-CN"],
+    [["ZH-hk"], "zh-CN"],
+    [["en-GB", "zh"], "en"],
+    [["fr", "zh-CN"], "zh-CN"],
+    [["fr", "de"], "en"],
+    [[], "en"],
+  ];
+  for (const [languages, lang] of cases) {
+    assert.equal(gate({ languages }).lang, lang, languages.join(","));
+  }
+});
+
+test("a remembered language wins over the browser's, unless it is not one of the page's", () => {
+  assert.equal(gate({ stored: { "gpu-sizer.lang": '"zh"' } }).lang, "zh-CN");
+  assert.equal(gate({ stored: { "gpu-sizer.lang": '"en"' }, languages: ["zh-CN"] }).lang, "en");
+  for (const bad of ['"fr"', "zh", "{", "null"]) {
+    assert.equal(gate({ stored: { "gpu-sizer.lang": bad }, languages: ["zh-CN"] }).lang, "zh-CN", bad);
+  }
+});
+
+test("a remembered theme is applied, the system's is left to the styles", () => {
+  assert.equal(gate({ stored: { "gpu-sizer.theme": '"dark"' } }).theme, "dark");
+  assert.equal(gate({ stored: { "gpu-sizer.theme": '"light"' } }).theme, "light");
+  for (const other of ['"system"', '"pink"', "dark", undefined]) {
+    assert.equal(gate({ stored: { "gpu-sizer.theme": other } }).theme, undefined, String(other));
+  }
+});
+
+test("a first visit is shown the built-in answer in its language, and nothing is preloaded", () => {
+  const zh = gate({ languages: ["zh-CN"] });
+  assert.equal(zh.firstAnswer, "zh");
+  assert.deepEqual(zh.preloads, []);
+  assert.equal(gate({ day: START.valid_through_day }).firstAnswer, "en", "its last day");
+});
+
+test("any other start is left to the first-answer module, whose files are preloaded at once", () => {
+  const others = {
+    "a link": { search: "?v=1&w=serve" },
+    "a draft": { stored: { "gpu-sizer.draft": "{}" } },
+    "prices of one's own": { stored: { "gpu-sizer.catalog-edits": "{}" } },
+    "the day after the built-in answer's last": { day: START.valid_through_day + 1 },
+  };
+  for (const [name, visit] of Object.entries(others)) {
+    const page = gate(visit);
+    assert.equal(page.firstAnswer, "none", name);
+    assert.deepEqual(
+      page.preloads,
+      [
+        { rel: "modulepreload", href: FIRST.js },
+        { rel: "preload", href: FIRST.wasm, as: "fetch", type: "application/wasm", crossorigin: "anonymous" },
+      ],
+      name,
+    );
+  }
+});
+
+test("storage that refuses to be read leaves a first visit in the browser's language", () => {
+  const page = gate({ storage: false, languages: ["zh-TW"] });
+  assert.deepEqual([page.lang, page.theme, page.firstAnswer], ["zh-CN", undefined, "zh"]);
+});

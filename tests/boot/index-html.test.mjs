@@ -1,0 +1,75 @@
+// What the post-build hook writes into index.html (scripts/index-html.mjs), on a page shaped as
+// Trunk stages it from this repository's index.html and Trunk.toml; and that those two still put
+// in the pieces the hook and the start-up scripts look for.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { finishIndex } from "../../scripts/index-html.mjs";
+
+const read = (path) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
+const GATE = read("boot/gate.js");
+
+const staged = `<!DOCTYPE html><html lang="en"><head>
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'" />
+<script type="application/json" id="gpu-sizer-first">{"js": "./gpu-sizer-first-1.js", "wasm": "./gpu-sizer-first-1_bg.wasm"}</script>
+<script>${GATE}</script>
+<link rel="stylesheet" href="./main-1.css" />
+</head><body></body></html>`;
+
+const pieces = {
+  gate: GATE,
+  start: { valid_through_day: 20500, note: "</script><script>alert(1)</script>", app: { js: "./a.js", wasm: "./a_bg.wasm" } },
+  bootFile: "boot-0123.js",
+  frames: ['<div data-prerendered="en">$& $1 $$</div>', '<div data-prerendered="zh">¥</div>'],
+};
+
+test("the gate is allowed by its hash, with its settings and the boot module before it", () => {
+  const html = finishIndex(staged, pieces);
+  const hash = createHash("sha256").update(GATE).digest("base64");
+  assert.ok(html.includes(`script-src 'self' 'sha256-${hash}' 'wasm-unsafe-eval'`));
+  const order = [
+    'id="gpu-sizer-first"',
+    'id="gpu-sizer-start"',
+    '<script type="module" src="./boot-0123.js"></script>',
+    `<script>${GATE}</script>`,
+    '<link rel="stylesheet"',
+    "<body>",
+  ].map((piece) => html.indexOf(piece));
+  assert.ok(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1])), `order ${order}`);
+  const start = html.match(/id="gpu-sizer-start">(.*?)<\/script>/)[1];
+  assert.deepEqual(JSON.parse(start), pieces.start, "the settings read back, markup in them kept inert");
+  assert.equal(html.match(/<script>alert/), null);
+});
+
+test("the built-in answers open the body exactly as built", () => {
+  const html = finishIndex(staged, pieces);
+  assert.ok(html.includes(`<body>${pieces.frames.join("")}</body>`));
+});
+
+test("a missing piece stops the build, naming it", () => {
+  const without = (piece) => () => finishIndex(staged.replace(piece, ""), pieces);
+  assert.throws(without('id="gpu-sizer-first"'), /first-answer module data/);
+  assert.throws(without(`<script>${GATE}</script>`), /start-up gate/);
+  assert.throws(without("script-src 'self'"), /Content-Security-Policy/);
+  assert.throws(without("<body>"), /<body>/);
+});
+
+test("index.html and Trunk.toml put in the pieces the hook and the start-up scripts look for", () => {
+  const index = read("index.html");
+  const at = (piece) => {
+    const i = index.indexOf(piece);
+    assert.ok(i >= 0, `index.html has no ${piece}`);
+    return i;
+  };
+  // Trunk writes the first module's data where its link is; the gate reads it, then the styles.
+  const first = at('<link data-trunk rel="rust" href="crates/first/Cargo.toml"');
+  const gate = at('<link data-trunk rel="inline" href="boot/gate.js" />');
+  const styles = at('<link data-trunk rel="css"');
+  assert.ok(first < gate && gate < styles, "first module, then the gate, then the styles");
+  assert.match(index, /data-bin="gpu-sizer-first" data-type="main"/);
+  const trunk = read("Trunk.toml");
+  assert.match(trunk, /^pattern_script = '<script type="application\/json" id="gpu-sizer-first">/m);
+  assert.match(trunk, /"js": "\{base\}\{js\}", "wasm": "\{base\}\{wasm\}"/);
+  assert.match(trunk, /^pattern_preload = ""$/m, "no preloads: the gate adds them when needed");
+});
