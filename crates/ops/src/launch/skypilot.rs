@@ -37,6 +37,12 @@ fn can_stop(cloud: &str) -> bool {
     matches!(cloud, "aws" | "gcp" | "azure" | "oci")
 }
 
+/// Clouds whose instance-type names SkyPilot uses as the provider does, so the catalog's name
+/// can pin the machine; elsewhere SkyPilot names its own and the accelerator chooses.
+fn names_instances(cloud: &str) -> bool {
+    matches!(cloud, "aws" | "gcp" | "azure" | "oci" | "lambda")
+}
+
 /// The accelerator's name as `sky show-gpus` lists it (names are matched without case).
 fn accelerator(gpu_id: &str) -> String {
     let known = match gpu_id {
@@ -117,7 +123,7 @@ pub(super) fn task(t: &Target) -> String {
         "  accelerators: {}",
         quoted(&format!("{name}:{count}"))
     );
-    if cloud.is_some() && !tpu {
+    if cloud.is_some_and(names_instances) && !tpu {
         let machine = t.offer.instance_type.split('+').next().unwrap_or_default();
         let _ = writeln!(out, "  instance_type: {}", quoted(machine));
     }
