@@ -164,7 +164,15 @@ pub(super) fn command(t: &Target, format: Format) -> String {
             if t.spot() || t.backstop_hours().is_some() {
                 arg(&mut out, "--instance-termination-action=STOP");
             }
-            let disk = if tier.is_empty() { "pd-balanced" } else { tier };
+            // The newest GPU series boot only from Hyperdisk.
+            let hyperdisk = ["a3-mega", "a3-ultra", "a4-", "g4-"]
+                .iter()
+                .any(|p| machine.starts_with(p));
+            let disk = match tier {
+                _ if hyperdisk => "hyperdisk-balanced",
+                "" => "pd-balanced",
+                t => t,
+            };
             arg(&mut out, &format!("--boot-disk-size={}GB", t.disk_gb));
             arg(&mut out, &format!("--boot-disk-type={}", sh(disk)));
             arg(&mut out, "--image-project=deeplearning-platform-release");

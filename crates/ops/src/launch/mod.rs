@@ -262,7 +262,7 @@ fn assumptions(out: &mut String, t: &Target, tool: &str) {
     );
     let _ = writeln!(
         out,
-        "#  - a {} GB disk: {} GB of system and environment plus the scenario's data and checkpoints",
+        "#  - a {} GB disk: {} GB for the system and environment plus the scenario's data and checkpoints, at least 100",
         t.disk_gb, SYSTEM_DISK_GB as u32
     );
     if let Some(term) = t.mode.term_hours() {
