@@ -37,17 +37,6 @@ pub const NO_PRICE: Text = tx(
 );
 pub const TO_DO: Text = tx("What to do", "怎么办");
 pub const TRY: Text = tx("Try it in the calculator", "在计算器中试试");
-pub const LAUNCH: Text = tx("Launch", "启动");
-pub const LAUNCH_INTRO: Text = tx(
-    "Rent this candidate with an auto-stop: a SkyPilot task, the provider's own command and an idle watchdog. Each says what it assumes; none holds a secret.",
-    "带自动停止地租用该候选：SkyPilot 任务、云厂商自己的命令和空闲看门狗。每份都写明了前提假设，且不含任何密钥。",
-);
-pub const COPY: Text = tx("Copy", "复制");
-pub const COPIED: Text = tx("Copied", "已复制");
-pub const DOWNLOAD: Text = tx("Download", "下载");
-pub const WATCHDOG: Text = tx("Idle watchdog", "空闲看门狗");
-pub const CONSOLE: Text = tx("Console steps", "控制台步骤");
-
 /// Every text of this module, for the translation test.
 pub fn all_texts() -> Vec<Text> {
     vec![
@@ -70,13 +59,6 @@ pub fn all_texts() -> Vec<Text> {
         NO_PRICE,
         TO_DO,
         TRY,
-        LAUNCH,
-        LAUNCH_INTRO,
-        COPY,
-        COPIED,
-        DOWNLOAD,
-        WATCHDOG,
-        CONSOLE,
     ]
 }
 

@@ -10,6 +10,7 @@
 mod clouds;
 mod skypilot;
 mod watchdog;
+pub mod words;
 
 use gpu_sizer_engine::catalog::schema::StorageTier;
 use gpu_sizer_engine::catalog::{BillingMode, Currency, Gpu, Offer, Provider};
