@@ -1,5 +1,6 @@
 //! The open candidate's launch recipes: a SkyPilot task, the provider's own command (or console
-//! steps) and an idle watchdog, to copy or save. The text comes from `gpu_sizer_ops::launch`.
+//! steps) and an idle watchdog, to copy or save. Text and markup come from
+//! `gpu_sizer_ops::launch`; one click handler serves the tabs and the buttons.
 
 use super::export::download;
 use super::on_screen::{on_screen, while_shown};
@@ -7,9 +8,19 @@ use super::ranking::has_key;
 use crate::app::persist;
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
-use gpu_sizer_ops::launch::words::{label, COPIED, COPY, DOWNLOAD, LAUNCH, LAUNCH_INTRO};
-use gpu_sizer_ops::launch::{recipes, Recipe, Target};
+use gpu_sizer_ops::launch::{html, recipes, Target};
 use leptos::prelude::*;
+
+/// The `data-tab` index or `data-action` of the button clicked, if one was.
+fn clicked(ev: &leptos::ev::MouseEvent) -> Option<(Option<usize>, Option<String>)> {
+    use wasm_bindgen::JsCast;
+    let target: web_sys::Element = ev.target()?.dyn_into().ok()?;
+    let button = target.closest("button").ok()??;
+    let tab = button
+        .get_attribute("data-tab")
+        .and_then(|t| t.parse().ok());
+    Some((tab, button.get_attribute("data-action")))
+}
 
 /// The recipes of the open candidate (the pick until the reader opens another).
 #[component]
@@ -22,9 +33,7 @@ pub fn Launch() -> impl IntoView {
     let all = while_shown(on_screen(node), move || {
         let selected = state.selected.get();
         state.request.with(|request| {
-            let Ok(request) = request else {
-                return None;
-            };
+            let request = request.as_ref().ok()?;
             state.report.with(|report| {
                 let report = report.as_ref().ok()?;
                 let c = selected
@@ -35,68 +44,40 @@ pub fn Launch() -> impl IntoView {
             })
         })
     });
-    let shown = move || all.with(|a| a.as_ref().map(|a| a[tab.get().min(2)].clone()));
-    let copy = move |_| {
-        if let Some(r) = shown() {
-            copied.set(None);
-            persist::copy(&r.text, copied);
-        }
-    };
-    let save = move |_| {
-        if let Some(r) = shown() {
-            download(&r.file_name, "text/plain", &r.text);
-        }
-    };
-    let tabs = move || {
+    let markup = move || {
         all.with(|a| {
-            a.as_ref().map(|a| {
-                a.iter()
-                    .enumerate()
-                    .map(|(i, r)| {
-                        let format = r.format;
-                        view! {
-                            <button
-                                type="button"
-                                role="tab"
-                                data-testid=format!("launch-tab-{}", format.key())
-                                aria-selected=move || if tab.get() == i { "true" } else { "false" }
-                                on:click=move |_| {
-                                    tab.set(i);
-                                    copied.set(None);
-                                }
-                            >
-                                {move || label(format).get(lang.get())}
-                            </button>
-                        }
-                    })
-                    .collect_view()
+            a.as_ref().map_or_else(String::new, |a| {
+                html::section(a, tab.get(), copied.get() == Some(true), lang.get())
             })
         })
     };
-    let text = move || shown().map(|r: Recipe| (r.format.key(), r.text));
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        let Some((to, action)) = clicked(&ev) else {
+            return;
+        };
+        if let Some(i) = to {
+            tab.set(i.min(2));
+            copied.set(None);
+        }
+        let Some(r) =
+            all.with_untracked(|a| a.as_ref().map(|a| a[tab.get_untracked().min(2)].clone()))
+        else {
+            return;
+        };
+        match action.as_deref() {
+            Some("copy") => persist::copy(&r.text, copied),
+            Some("download") => download(&r.file_name, "text/plain", &r.text),
+            _ => {}
+        }
+    };
     view! {
-        <section class="panel launch" data-testid="launch" node_ref=node aria-labelledby="launch-heading">
-            <h2 id="launch-heading">{move || LAUNCH.get(lang.get())}</h2>
-            <p class="muted">{move || LAUNCH_INTRO.get(lang.get())}</p>
-            <div class="tabs launch-tabs" role="tablist" aria-labelledby="launch-heading">{tabs}</div>
-            {move || {
-                text()
-                    .map(|(key, body)| {
-                        view! {
-                            <pre class="recipe" data-testid="launch-recipe" data-format=key tabindex="0">{body}</pre>
-                        }
-                    })
-            }}
-            <div class="export">
-                <button type="button" class="secondary" data-testid="launch-copy" on:click=copy>
-                    {move || {
-                        if copied.get() == Some(true) { COPIED } else { COPY }.get(lang.get())
-                    }}
-                </button>
-                <button type="button" class="secondary" data-testid="launch-download" on:click=save>
-                    {move || DOWNLOAD.get(lang.get())}
-                </button>
-            </div>
-        </section>
+        <section
+            class="panel launch"
+            data-testid="launch"
+            aria-labelledby="launch-heading"
+            node_ref=node
+            on:click=on_click
+            inner_html=markup
+        ></section>
     }
 }

@@ -341,7 +341,8 @@ fn remedies(
 /// Up to three GPUs, each at its cheapest on-demand offer per GPU-hour, that hold `need_gib`
 /// and run what nvidia-smi ran (NVIDIA, not inference-only), cheaper than `now` when known.
 fn cheaper(cx: &Context, need_gib: f64, now: Option<f64>) -> Vec<Remedy> {
-    let mut best: Vec<Remedy> = Vec::new();
+    // (price per GPU-hour, remedy), cheapest first, one per GPU.
+    let mut best: Vec<(f64, Remedy)> = Vec::new();
     for offer in &cx.catalog.offers {
         let (Some(q), Some(gpu)) = (
             offer.quote(BillingMode::OnDemand),
@@ -353,16 +354,22 @@ fn cheaper(cx: &Context, need_gib: f64, now: Option<f64>) -> Vec<Remedy> {
             || gpu.inference_only
             || gpu.memory_gib < need_gib
             || offer.gpu_count == 0
+            || cx.gpu.is_some_and(|g| g.id == gpu.id)
         {
-            continue;
-        }
-        if cx.gpu.is_some_and(|g| g.id == gpu.id) {
             continue;
         }
         let per_gpu =
             cx.fx.convert(q.per_hour, q.currency, cx.currency) / f64::from(offer.gpu_count);
         if now.is_some_and(|n| per_gpu >= n) {
             continue;
+        }
+        let same = |r: &Remedy| matches!(r, Remedy::CheaperGpu { gpu_id, .. } if *gpu_id == gpu.id);
+        match best.iter().position(|(_, r)| same(r)) {
+            Some(i) if best[i].0 <= per_gpu => continue,
+            Some(i) => {
+                best.remove(i);
+            }
+            None => {}
         }
         let provider = cx
             .catalog
@@ -376,26 +383,9 @@ fn cheaper(cx: &Context, need_gib: f64, now: Option<f64>) -> Vec<Remedy> {
             provider,
             instance_type: offer.instance_type.clone(),
         };
-        let price = |r: &Remedy| match r {
-            Remedy::CheaperGpu { per_gpu_hour, .. } => *per_gpu_hour,
-            _ => f64::INFINITY,
-        };
-        let same = best
-            .iter()
-            .position(|r| matches!(r, Remedy::CheaperGpu { gpu_id, .. } if *gpu_id == gpu.id));
-        match same {
-            Some(i) if price(&best[i]) <= per_gpu => {}
-            Some(i) => best[i] = remedy,
-            None => best.push(remedy),
-        }
+        // Kept in price order as found: no sort to carry in the page's code.
+        let pos = best.partition_point(|(p, _)| *p <= per_gpu);
+        best.insert(pos, (per_gpu, remedy));
     }
-    best.sort_by(|a, b| {
-        let p = |r: &Remedy| match r {
-            Remedy::CheaperGpu { per_gpu_hour, .. } => *per_gpu_hour,
-            _ => 0.0,
-        };
-        p(a).total_cmp(&p(b))
-    });
-    best.truncate(3);
-    best
+    best.into_iter().take(3).map(|(_, r)| r).collect()
 }

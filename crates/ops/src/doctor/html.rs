@@ -1,9 +1,11 @@
 //! The diagnosis as markup for the page: one `innerHTML` write, text escaped by `Html`.
 
 use super::words::{
-    self, AT_STAKE, FINDINGS, GPU, MEMORY, NO_PRICE, PER_GPU, POWER, SAMPLES, UTIL,
+    self, AT_STAKE, EXAMPLE, FINDINGS, GPU, INSTANCE, INTRO, MEMORY, NO_INSTANCE, NO_PRICE, PASTE,
+    PER_GPU, POWER, PRICE, SAMPLES, TITLE, TO_DO, TRY, UTIL,
 };
-use super::{Diagnosis, Finding, Reading};
+use super::{Diagnosis, Finding, ReadError, Reading};
+use gpu_sizer_engine::catalog::Catalog;
 use gpu_sizer_markup::html::Html;
 use gpu_sizer_markup::i18n::{number, Lang};
 
@@ -87,4 +89,97 @@ pub fn report(reading: &Reading, d: &Diagnosis, lang: Lang) -> String {
             .raw("</p>");
     }
     h.finish()
+}
+
+/// The remedies, each with a button the page's one click handler finds by `data-remedy`, its
+/// index in `d.remedies`.
+pub fn remedies(d: &Diagnosis, lang: Lang, sym: &str) -> String {
+    let mut h = Html::new();
+    if d.remedies.is_empty() {
+        return String::new();
+    }
+    h.raw("<h3>")
+        .text(TO_DO.get(lang))
+        .raw(r#"</h3><ul class="remedies">"#);
+    for (i, r) in d.remedies.iter().enumerate() {
+        h.raw(r#"<li data-testid="doctor-remedy">"#)
+            .text(&words::remedy(r, lang, sym))
+            .raw(r#" <button type="button" class="link""#)
+            .attr("data-remedy", &i.to_string())
+            .raw(">")
+            .text(TRY.get(lang))
+            .raw("</button></li>");
+    }
+    h.raw("</ul>");
+    h.finish()
+}
+
+/// The diagnosis panel: the report and the remedies.
+pub fn result(reading: &Reading, d: &Diagnosis, lang: Lang, sym: &str) -> String {
+    format!(
+        r#"<section class="panel" data-testid="doctor-result"><div data-testid="doctor-report">{}</div>{}</section>"#,
+        report(reading, d, lang),
+        remedies(d, lang, sym)
+    )
+}
+
+/// Why the paste could not be read, naming its line.
+pub fn error(e: &ReadError, lang: Lang) -> String {
+    let mut h = Html::new();
+    h.raw(r#"<p class="panel error" role="alert" data-testid="doctor-error">"#)
+        .text(&words::error(e, lang))
+        .raw("</p>");
+    h.finish()
+}
+
+/// The page's form with what was typed: the paste, the instance, the price. Built again only when
+/// the language changes (the page's handlers find its fields by id).
+pub fn form(catalog: &Catalog, lang: Lang, text: &str, chosen: &str, price: &str) -> String {
+    let mut h = Html::new();
+    h.raw(r#"<section class="panel"><h2>"#)
+        .text(TITLE.get(lang))
+        .raw(r#"</h2><p class="muted">"#)
+        .text(INTRO.get(lang))
+        .raw(r#"</p><label for="doctor-input">"#)
+        .text(PASTE.get(lang))
+        .raw(r#"</label><textarea id="doctor-input" data-testid="doctor-input" rows="12" spellcheck="false">"#)
+        .text(text)
+        .raw(r#"</textarea><div class="doctor-price"><label>"#)
+        .text(INSTANCE.get(lang))
+        .raw(r#"<select id="doctor-offer" data-testid="doctor-offer">"#);
+    offers(&mut h, catalog, lang, chosen);
+    h.raw("</select></label><label>")
+        .text(PRICE.get(lang))
+        .raw(r#"<input id="doctor-price" data-testid="doctor-price" type="number" min="0" step="any""#)
+        .attr("value", price)
+        .raw(r#"></label></div><button type="button" class="secondary" data-testid="doctor-example">"#)
+        .text(EXAMPLE.get(lang))
+        .raw("</button></section>");
+    h.finish()
+}
+
+/// The instances to choose from, as a select's options (`chosen` selected): every priced offer
+/// of the catalog, in its order (grouped by provider).
+fn offers(h: &mut Html, catalog: &Catalog, lang: Lang, chosen: &str) {
+    h.raw(r#"<option value="">"#)
+        .text(NO_INSTANCE.get(lang))
+        .raw("</option>");
+    for o in catalog.offers.iter().filter(|o| !o.prices.is_empty()) {
+        let gpu = catalog
+            .gpu(&o.gpu)
+            .map_or(o.gpu.as_str(), |g| g.name.as_str());
+        let provider = catalog
+            .provider(&o.provider)
+            .map_or(o.provider.as_str(), |p| p.name.as_str());
+        h.raw("<option").attr("value", &o.id);
+        if o.id == chosen {
+            h.raw(" selected");
+        }
+        h.raw(">")
+            .text(&format!(
+                "{provider} · {} · {} × {gpu} · {}",
+                o.instance_type, o.gpu_count, o.region
+            ))
+            .raw("</option>");
+    }
 }

@@ -129,16 +129,17 @@ impl Reader {
         if !self.sources.contains(&source) {
             self.sources.push(source);
         }
-        let pos = match self.gpus.iter().position(|g| g.index == index) {
-            Some(p) => p,
-            None => {
-                self.gpus.push(GpuSeries {
+        // Kept in index order as they come: no sort to carry in the page's code.
+        let pos = self.gpus.partition_point(|g| g.index < index);
+        if self.gpus.get(pos).is_none_or(|g| g.index != index) {
+            self.gpus.insert(
+                pos,
+                GpuSeries {
                     index,
                     ..GpuSeries::default()
-                });
-                self.gpus.len() - 1
-            }
-        };
+                },
+            );
+        }
         let g = &mut self.gpus[pos];
         g.util.extend(s.util);
         g.mem_used_mib.extend(s.mem_used);
@@ -151,10 +152,14 @@ impl Reader {
     }
 
     fn skip(&mut self, line_no: usize, line: &str) {
-        self.skipped.push(Skipped {
-            line: line_no,
-            text: excerpt(line),
-        });
+        self.left_out(line_no, excerpt(line));
+    }
+
+    /// Records a line left out, in line order (a table's GPU row is known to be left out only
+    /// after the lines that follow it).
+    fn left_out(&mut self, line: usize, text: String) {
+        let pos = self.skipped.partition_point(|s| s.line < line);
+        self.skipped.insert(pos, Skipped { line, text });
     }
 
     /// A table row (`| … | … | … |`); `false` when the line is not one.
@@ -200,10 +205,7 @@ impl Reader {
             bus.len() >= 12 && bus.contains(':'),
         ) {
             if let Some((_, _, pending_line)) = self.pending.take() {
-                self.skipped.push(Skipped {
-                    line: pending_line,
-                    text: String::new(),
-                });
+                self.left_out(pending_line, String::new());
             }
             let mut name: Vec<&str> = words.collect();
             if matches!(name.last(), Some(&"On") | Some(&"Off")) {
@@ -420,10 +422,7 @@ pub fn read(text: &str) -> Result<Reading, ReadError> {
         }
     }
     if let Some((_, _, line)) = r.pending.take() {
-        r.skipped.push(Skipped {
-            line,
-            text: String::new(),
-        });
+        r.left_out(line, String::new());
     }
     // A GPU row whose figures never came: its line, quoted from the paste.
     for s in &mut r.skipped {
@@ -435,7 +434,6 @@ pub fn read(text: &str) -> Result<Reading, ReadError> {
                 .unwrap_or_default();
         }
     }
-    r.skipped.sort_by_key(|s| s.line);
     if r.gpus.is_empty() {
         let (line, text, kind) = if let Some(s) = r.skipped.first() {
             (s.line, s.text.clone(), ErrorKind::Unreadable)
@@ -450,7 +448,6 @@ pub fn read(text: &str) -> Result<Reading, ReadError> {
         };
         return Err(ReadError { line, text, kind });
     }
-    r.gpus.sort_by_key(|g| g.index);
     Ok(Reading {
         gpus: r.gpus,
         sources: r.sources,

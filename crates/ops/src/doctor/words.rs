@@ -127,7 +127,7 @@ pub fn finding(f: &Finding, lang: Lang) -> String {
     match f {
         Finding::Idle { gpus } if e => format!("GPU {} ran no kernel: the machine is paid for and idle. Stop it when no job runs (an auto-stop).", list(gpus)),
         Finding::Idle { gpus } => format!("GPU {} 没有运行任何内核：机器在计费却空闲。没有作业时应停止它（自动停止）。", list(gpus)),
-        Finding::Unbalanced { idle, busy } if e => format!("GPU {} idle while GPU {} work: a parallelism or launch problem (the job sees fewer GPUs than it rents, or waits on one). Launch one process per GPU, or rent fewer.", list(idle), list(busy)),
+        Finding::Unbalanced { idle, busy } if e => format!("GPU {} idle, GPU {} working: a parallelism or launch problem (the job sees fewer GPUs than it rents, or waits on one). Launch one process per GPU, or rent fewer.", list(idle), list(busy)),
         Finding::Unbalanced { idle, busy } => format!("GPU {} 空闲而 GPU {} 在工作：并行或启动方式有问题（作业看到的 GPU 少于所租，或在等待某一块）。每块 GPU 启动一个进程，或少租几块。", list(idle), list(busy)),
         Finding::InputBound { gpus, util, memory } if e => format!("GPU {}: {}% busy with {} of memory in use — input-bound: storage or the data loader cannot feed it. More loader workers, pinned memory, data on local disk or a faster storage tier.", list(gpus), number(*util, 0), pct(*memory)),
         Finding::InputBound { gpus, util, memory } => format!("GPU {}：利用率 {}%，显存已用 {}——输入受限：存储或数据加载跟不上。增加加载进程、使用锁页内存、把数据放到本地盘或换更快的存储。", list(gpus), number(*util, 0), pct(*memory)),

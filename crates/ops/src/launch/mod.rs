@@ -8,6 +8,7 @@
 //! command.
 
 mod clouds;
+pub mod html;
 mod skypilot;
 mod watchdog;
 pub mod words;
