@@ -19,6 +19,7 @@ use leptos::prelude::*;
 use pages::calculator::Calculator;
 use pages::catalog::CatalogPage;
 use pages::compare::Compare;
+use pages::doctor::Doctor;
 use pages::guide::Guide;
 use state::{AppState, View};
 
@@ -70,6 +71,7 @@ pub fn App() -> impl IntoView {
                 View::Guide => view! { <Guide /> }.into_any(),
                 View::Catalog => view! { <CatalogPage /> }.into_any(),
                 View::Compare => view! { <Compare /> }.into_any(),
+                View::Doctor => view! { <Doctor /> }.into_any(),
                 _ => view! { <Calculator /> }.into_any(),
             }}
         </main>
@@ -137,7 +139,8 @@ mod tests {
     fn texts_kept_beside_their_sections_and_columns_have_both_languages() {
         let local = super::pages::guide::all_texts()
             .into_iter()
-            .chain(super::pages::catalog::all_texts());
+            .chain(super::pages::catalog::all_texts())
+            .chain(super::pages::doctor::all_texts());
         for text in local {
             assert!(
                 text.en.trim().is_empty() == text.zh.trim().is_empty(),

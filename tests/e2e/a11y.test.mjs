@@ -35,6 +35,10 @@ for (const locale of ["en-US", "zh-CN"]) {
       await page.getByTestId("tab-guide").click();
       await page.getByTestId("accuracy-table").waitFor();
       assert.deepEqual(await audit(app), [], "guide");
+      await page.getByTestId("tab-doctor").click();
+      await page.getByTestId("doctor-example").click();
+      await page.getByTestId("doctor-result").waitFor();
+      assert.deepEqual(await audit(app), [], "doctor");
       // Saved scenarios, the compare page and a link notice.
       await page.getByTestId("tab-calculator").click();
       await app.save("A");

@@ -1,6 +1,8 @@
 //! `gpu-sizer`: the engine from a terminal, for scripts and for checking the page's figures.
 
+mod doctor;
 mod input;
+mod launch;
 mod text;
 mod view;
 
@@ -19,6 +21,14 @@ commands:
              --json      print the report as JSON
              --top N     list the N best candidates (default 10)
              --currency  report in this currency, whatever the scenario says
+  launch INPUT [--candidate N] [--format F]
+             a recipe that rents a candidate with an auto-stop: F is skypilot (the
+             default), aws, gcloud, az, aliyun, tccli (the best candidate on that
+             provider), console or watchdog; N is its rank (1: the pick)
+  doctor FILE [--offer ID | --price P [--gpus N]] [--currency USD|CNY]
+             read nvidia-smi output of a running job (FILE, or - for standard input):
+             utilisation and memory per GPU, what they mean, what the idle share
+             costs at the instance's price, and what to change
   catalog    print the embedded catalog (GPUs, providers, offers) as JSON
   models     print the model presets as JSON
   help       show this text";
@@ -27,6 +37,8 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("estimate") => estimate(&args[1..]),
+        Some("launch") => print_or_fail(launch::run(&args[1..], today())),
+        Some("doctor") => print_or_fail(doctor::run(&args[1..])),
         Some("catalog") => print_json(Catalog::builtin()),
         Some("models") => print_json(gpu_sizer_engine::model::presets()),
         Some("help" | "-h" | "--help") => {
@@ -40,6 +52,20 @@ fn main() -> ExitCode {
         None => {
             eprintln!("{USAGE}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints a command's text, or its message on standard error.
+fn print_or_fail(result: Result<String, String>) -> ExitCode {
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("gpu-sizer: {e}");
+            ExitCode::FAILURE
         }
     }
 }

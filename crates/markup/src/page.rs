@@ -22,11 +22,18 @@ pub enum View {
     Compare,
     Catalog,
     Guide,
+    Doctor,
 }
 
 impl View {
     /// Every page, in the order of the tabs.
-    pub const ALL: [View; 4] = [View::Calculator, View::Compare, View::Catalog, View::Guide];
+    pub const ALL: [View; 5] = [
+        View::Calculator,
+        View::Compare,
+        View::Catalog,
+        View::Guide,
+        View::Doctor,
+    ];
 
     /// The page's name on its tab.
     pub fn label(self) -> Text {
@@ -35,6 +42,7 @@ impl View {
             View::Compare => t::COMPARE,
             View::Catalog => t::CATALOG,
             View::Guide => t::GUIDE,
+            View::Doctor => tx("Doctor", "利用率诊断"),
         }
     }
 
@@ -44,6 +52,7 @@ impl View {
             View::Compare => "compare",
             View::Catalog => "catalog",
             View::Guide => "guide",
+            View::Doctor => "doctor",
         }
     }
 
@@ -52,6 +61,7 @@ impl View {
             "compare" => View::Compare,
             "catalog" => View::Catalog,
             "guide" => View::Guide,
+            "doctor" => View::Doctor,
             _ => View::Calculator,
         }
     }

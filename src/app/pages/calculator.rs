@@ -5,6 +5,7 @@ use crate::app::components::after_paint::AfterFirstPaint;
 use crate::app::components::charts::Charts;
 use crate::app::components::detail::Detail;
 use crate::app::components::export::Export;
+use crate::app::components::launch::Launch;
 use crate::app::components::on_screen::Printing;
 use crate::app::components::quick_starts::QuickStarts;
 use crate::app::components::ranking::Ranking;
@@ -27,6 +28,7 @@ pub fn Calculator() -> impl IntoView {
                     <Scenarios />
                     <Ranking />
                     <Detail />
+                    <Launch />
                     <Charts />
                 </AfterFirstPaint>
             </div>

@@ -45,7 +45,7 @@ impl WorkloadKind {
     ];
 
     /// The key used in links, files and form controls.
-    pub fn key(self) -> &'static str {
+    pub const fn key(self) -> &'static str {
         match self {
             WorkloadKind::Train => "train",
             WorkloadKind::Lora => "lora",
@@ -65,7 +65,7 @@ impl ModelSource {
     ];
 
     /// The key used in links, files and form controls.
-    pub fn key(self) -> &'static str {
+    pub const fn key(self) -> &'static str {
         match self {
             ModelSource::Preset => "preset",
             ModelSource::Params => "params",
@@ -86,7 +86,7 @@ macro_rules! key_enum {
             pub const ALL: &'static [$name] = &[$($name::$variant),*];
 
             /// The key used in links, files and form controls.
-            pub fn key(self) -> &'static str {
+            pub const fn key(self) -> &'static str {
                 match self {
                     $($name::$variant => $key,)*
                 }
