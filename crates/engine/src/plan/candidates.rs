@@ -5,7 +5,8 @@ mod placement;
 
 use super::storage::{self, Feed};
 use super::{
-    needs, pricing, Candidate, Constraints, Excluded, Feature, Features, Filter, Reason, Request,
+    needs, pricing, Candidate, Constraints, Excluded, Feature, Features, Filter, QuoteRef, Reason,
+    Request,
 };
 use crate::catalog::schema::Software;
 use crate::catalog::{BillingMode, Catalog, Currency, Gpu, InstanceLink, Offer, Provider, Quote};
@@ -18,7 +19,6 @@ use crate::sizing::memory::MemoryEstimate;
 use crate::sizing::time::{self, Timing};
 use crate::warning::{Untimed, Warning};
 use placement::{Job, OnGpu};
-use std::borrow::Cow;
 use std::sync::Arc;
 
 /// A candidate with its size and time, before pricing. Sized with [`Detail::Numbers`]: the
@@ -37,7 +37,7 @@ pub(super) struct Sized<'a> {
     pub headroom: f64,
     pub timing: Arc<Timing>,
     /// The catalog's quote, or the user's price for it.
-    pub quote: Cow<'a, Quote>,
+    pub quote: QuoteRef<'a>,
     pub overridden: bool,
     /// The offer's on-demand price per hour and its currency, for break-even against
     /// commitments.
@@ -85,6 +85,8 @@ pub(super) fn enumerate<'a>(
     let latency_bound = matches!(workload, Workload::Serve(s) if s.latency_target_ms.is_some())
         && !constraints.spot_with_latency;
 
+    // One list of quotes, refilled for each offer.
+    let mut quotes = Vec::new();
     for offer in &catalog.offers {
         let (Some(g), Some(provider)) = (
             catalog.gpus.iter().position(|g| g.id == offer.gpu),
@@ -108,7 +110,7 @@ pub(super) fn enumerate<'a>(
             out.excluded.push(exclude(Reason::CannotRun(need)));
             continue;
         }
-        let quotes = quotes(offer, request);
+        quotes_into(&mut quotes, offer, request);
         let feed = storage::feed(offer, provider, request, published.throughput);
         let data = scenario.data.as_ref().zip(feed).map(|(d, f)| d.feed(f.mbs));
         let job = Job {
@@ -269,15 +271,17 @@ fn with_layout(workload: &Workload, layout: Option<Parallelism>) -> Workload {
 
 /// The allowed quotes of an offer, user overrides applied (an override may add a mode).
 /// Catalog quotes are borrowed; only the user's prices are built.
-fn quotes<'a>(offer: &'a Offer, request: &Request) -> Vec<(Cow<'a, Quote>, bool)> {
+fn quotes_into<'a>(out: &mut Vec<(QuoteRef<'a>, bool)>, offer: &'a Offer, request: &Request) {
     let modes = &request.constraints.modes;
     let allowed = |m: BillingMode| modes.is_empty() || modes.contains(&m);
-    let mut out: Vec<(Cow<'a, Quote>, bool)> = offer
-        .prices
-        .iter()
-        .filter(|q| allowed(q.mode))
-        .map(|q| (Cow::Borrowed(q), false))
-        .collect();
+    out.clear();
+    out.extend(
+        offer
+            .prices
+            .iter()
+            .filter(|q| allowed(q.mode))
+            .map(|q| (QuoteRef::Catalog(q), false)),
+    );
     for (id, mode, price) in &request.costs.price_overrides {
         if id != &offer.id || !allowed(*mode) || !(price.is_finite() && *price > 0.0) {
             continue;
@@ -297,15 +301,14 @@ fn quotes<'a>(offer: &'a Offer, request: &Request) -> Vec<(Cow<'a, Quote>, bool)
             note: None,
         };
         match out.iter_mut().find(|(q, _)| q.mode == *mode) {
-            Some(slot) => *slot = (Cow::Owned(quote), true),
-            None => out.push((Cow::Owned(quote), true)),
+            Some(slot) => *slot = (QuoteRef::Own(Box::new(quote)), true),
+            None => out.push((QuoteRef::Own(Box::new(quote)), true)),
         }
     }
-    out
 }
 
 /// The on-demand price per hour among `quotes`, and its currency.
-fn on_demand_of(quotes: &[(Cow<Quote>, bool)]) -> Option<(f64, Currency)> {
+fn on_demand_of(quotes: &[(QuoteRef, bool)]) -> Option<(f64, Currency)> {
     quotes
         .iter()
         .find(|(q, _)| q.mode == BillingMode::OnDemand)
@@ -314,7 +317,9 @@ fn on_demand_of(quotes: &[(Cow<Quote>, bool)]) -> Option<(f64, Currency)> {
 
 /// The offer's on-demand price per hour (the user's when given) and its currency.
 pub(super) fn on_demand(offer: &Offer, request: &Request) -> Option<(f64, Currency)> {
-    on_demand_of(&quotes(offer, request))
+    let mut quotes = Vec::new();
+    quotes_into(&mut quotes, offer, request);
+    on_demand_of(&quotes)
 }
 
 /// The first required feature the offer lacks.

@@ -11,6 +11,7 @@ pub mod needs;
 pub mod phases;
 pub mod pitfalls;
 mod pricing;
+mod quote;
 mod rank;
 pub mod remedies;
 pub mod storage;
@@ -19,11 +20,12 @@ pub use modes::{compare_modes, ModeComparison, ModeCurve};
 pub use needs::Need;
 pub use pitfalls::Pitfall;
 pub use pricing::explain_cost;
+pub use quote::QuoteRef;
 pub use rank::{Factor, Objective, SensitivityCase, Why};
 pub use remedies::{Change, Suggestion};
 pub use storage::{Feed, FeedFrom};
 
-use crate::catalog::{BillingMode, Catalog, Currency, Gpu, Offer, Provider, Quote};
+use crate::catalog::{BillingMode, Catalog, Currency, Gpu, Offer, Provider};
 use crate::cost::billing::BreakEven;
 use crate::cost::money::Exchange;
 use crate::cost::spot::SpotOutcome;
@@ -34,7 +36,6 @@ use crate::sizing::layout::LayoutProblem;
 use crate::sizing::memory::MemoryEstimate;
 use crate::sizing::time::Timing;
 use crate::warning::{Untimed, Warning};
-use std::borrow::Cow;
 use std::sync::Arc;
 
 /// Storage a job keeps while it runs and afterwards.
@@ -272,13 +273,13 @@ pub struct Candidate<'a> {
     pub price_per_hour: f64,
     /// The catalog quote behind it (source currency, source URL, as-of date): borrowed from the
     /// catalog, owned only where the user overrode its price.
-    pub quote: Cow<'a, Quote>,
+    pub quote: QuoteRef<'a>,
     /// True when the user overrode the catalog price.
     pub price_overridden: bool,
     /// When the commitment pays off. Formulas are empty here; [`explain`] fills them.
-    pub break_even: Option<BreakEven>,
+    pub break_even: Option<Box<BreakEven>>,
     /// Spot interruptions and checkpoints. Formulas are empty here; [`explain`] fills them.
-    pub spot: Option<SpotOutcome>,
+    pub spot: Option<Box<SpotOutcome>>,
     /// The high end of the time band misses the deadline.
     pub deadline_at_risk: bool,
     /// The storage feeding the GPUs, when the job reads its data from storage.
@@ -288,13 +289,13 @@ pub struct Candidate<'a> {
     pub serving: Option<Box<ServingFleet>>,
     /// What pricing found worth saying (assumed prices); the sizing's own warnings stay with
     /// `timing` and [`Candidate::warnings`] gives both.
-    pub notes: Vec<Warning>,
+    pub notes: Arc<[Warning]>,
 }
 
 impl Candidate<'_> {
     /// Every warning about this candidate: the sizing's, then the pricing's.
     pub fn warnings(&self) -> impl Iterator<Item = &Warning> {
-        self.timing.warnings.iter().chain(&self.notes)
+        self.timing.warnings.iter().chain(self.notes.iter())
     }
 
     /// What its instances cost an hour together (a service's: in its busiest hour): the rate
@@ -467,10 +468,11 @@ pub fn evaluate_fitting<'a>(
     request: &Request,
 ) -> Result<Report<'a>, InputError> {
     let published = pricing::Published::of(catalog, request);
+    let mut notes = pricing::ProviderNotes::default();
     let mut priced = Vec::with_capacity(catalog.offers.len() * 3);
     let mut unpriced = Vec::new();
     let sized = candidates::enumerate(catalog, request, &published, |c| {
-        match pricing::price(c, request, &published) {
+        match pricing::price(c, request, &published, &mut notes) {
             Ok(candidate) => priced.push(candidate),
             Err(ex) => unpriced.push(ex),
         }

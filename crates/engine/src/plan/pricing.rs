@@ -15,9 +15,10 @@ use crate::explain::{Detail, Term};
 use crate::sizing::defaults::Band;
 use crate::sizing::time::Timing;
 use crate::warning::{Charge, Untimed, Warning};
-use lines::lines;
+use lines::{lines, Total};
 use serving::serving_plan;
 pub(super) use serving::stated_traffic;
+use std::sync::Arc;
 
 mod lines;
 mod serving;
@@ -165,6 +166,7 @@ pub(super) fn price<'a>(
     s: Sized<'a>,
     request: &Request,
     published: &Published,
+    notes: &mut ProviderNotes<'a>,
 ) -> Result<Candidate<'a>, Excluded<'a>> {
     let costs = &request.costs;
     let rate = costs
@@ -209,7 +211,7 @@ pub(super) fn price<'a>(
     let plan = serving.then(|| serving_plan(&basis, request, rate, Detail::Numbers));
     basis.plan = plan.as_ref();
     let (expected_lines, cost) = cost_band(&basis, request, hours);
-    let notes = notes(&s, request, published);
+    let notes = notes.of(s.provider, request, published);
     let break_even = commitment_break_even(&s.quote, s.on_demand, request, Detail::Numbers);
     let deadline_at_risk = request
         .scenario
@@ -246,8 +248,8 @@ pub(super) fn price<'a>(
         price_per_hour: rate,
         quote: s.quote,
         price_overridden: s.overridden,
-        break_even,
-        spot,
+        break_even: break_even.map(Box::new),
+        spot: spot.map(Box::new),
         deadline_at_risk,
         feed: s.feed,
         serving: fleet,
@@ -289,18 +291,17 @@ fn cost_band(basis: &Basis, request: &Request, hours: Band) -> (Vec<Term>, Band)
         Which::All,
     );
     let expected: f64 = expected_lines.iter().map(|t| t.value).sum();
-    let mut scratch = Vec::with_capacity(4);
-    let mut hourly_at = |h: f64| {
-        scratch.clear();
+    let hourly_at = |h: f64| {
+        let mut total = Total(0.0);
         lines(
-            &mut scratch,
+            &mut total,
             basis,
             request,
             h,
             Detail::Numbers,
             Which::Hourly,
         );
-        scratch.iter().map(|t| t.value).sum::<f64>()
+        total.0
     };
     // The lines `Which::Hourly` builds, already among the expected ones.
     let hourly_expected: f64 = expected_lines
@@ -308,7 +309,7 @@ fn cost_band(basis: &Basis, request: &Request, hours: Band) -> (Vec<Term>, Band)
         .filter(|t| HOURLY_LINES.contains(&t.key))
         .map(|t| t.value)
         .sum();
-    let mut total_at = |h: f64| {
+    let total_at = |h: f64| {
         if h == hours.expected {
             expected
         } else {
@@ -323,13 +324,38 @@ fn cost_band(basis: &Basis, request: &Request, hours: Band) -> (Vec<Term>, Band)
     (expected_lines, cost)
 }
 
+/// Pricing's notes depend on the provider alone, and offers come grouped by provider: the last
+/// provider's notes are kept and shared by its candidates rather than built for each.
+#[derive(Default)]
+pub(super) struct ProviderNotes<'a> {
+    last: Option<(&'a Provider, Arc<[Warning]>)>,
+}
+
+impl<'a> ProviderNotes<'a> {
+    fn of(
+        &mut self,
+        provider: &'a Provider,
+        request: &Request,
+        published: &Published,
+    ) -> Arc<[Warning]> {
+        if let Some((p, notes)) = &self.last {
+            if std::ptr::eq(*p, provider) {
+                return Arc::clone(notes);
+            }
+        }
+        let notes: Arc<[Warning]> = notes(provider, request, published).into();
+        self.last = Some((provider, Arc::clone(&notes)));
+        notes
+    }
+}
+
 /// What pricing found worth saying: the prices it assumed or could not count. Each note names
 /// the amount assumed, so it reads the same as the cost line it explains; the timing's own
 /// warnings stay with the timing (see `Candidate::warnings`).
-fn notes(s: &Sized, request: &Request, published: &Published) -> Vec<Warning> {
+fn notes(of: &Provider, request: &Request, published: &Published) -> Vec<Warning> {
     let costs = &request.costs;
     let mut warnings = Vec::new();
-    let provider = || s.provider.name.clone();
+    let provider = || of.name.clone();
     let currency = costs.currency;
     let unpublished = |item: Charge, fallback: Option<(f64, usize)>| match fallback {
         Some((per_gb_month, _)) => Warning::AssumedPrice {
@@ -343,13 +369,13 @@ fn notes(s: &Sized, request: &Request, published: &Published) -> Vec<Warning> {
             item,
         },
     };
-    if costs.storage.data_gb + costs.storage.checkpoints_gb > 0.0 && s.provider.storage.is_empty() {
+    if costs.storage.data_gb + costs.storage.checkpoints_gb > 0.0 && of.storage.is_empty() {
         warnings.push(unpublished(Charge::Storage, published.storage));
     }
-    if costs.storage.snapshot_gb > 0.0 && s.provider.snapshot.is_none() {
+    if costs.storage.snapshot_gb > 0.0 && of.snapshot.is_none() {
         warnings.push(unpublished(Charge::Snapshot, published.snapshot));
     }
-    if costs.egress_gb > 0.0 && s.provider.egress.is_empty() {
+    if costs.egress_gb > 0.0 && of.egress.is_empty() {
         let gb = costs.egress_gb;
         match published.egress {
             // Most providers include this much for free: say so, rather than "assumed" beside

@@ -107,25 +107,29 @@ fn sort(objective: Objective, list: &mut Vec<Candidate>) {
         .map(|c| c.cost.expected)
         .fold(f64::INFINITY, f64::min);
     let min_hours = list.iter().map(time).fold(f64::INFINITY, f64::min);
-    // Integer keys compare fast; every offer lives in the catalog's one list, so its address
-    // is its place there.
-    let mut keys: Vec<(u64, u64, u64, usize, u8, u32, usize)> = list
+    // The score alone decides almost every comparison, so only it is sorted with the index;
+    // equal scores fall back to the full order. Every offer lives in the catalog's one list, so
+    // its address is its place there.
+    let tie_break = |c: &Candidate| {
+        (
+            ordered(c.cost.expected),
+            ordered(time(c)),
+            std::ptr::from_ref(c.offer) as usize,
+            c.mode as u8,
+            c.instances,
+        )
+    };
+    let mut keys: Vec<(u64, usize)> = list
         .iter()
         .enumerate()
-        .map(|(i, c)| {
-            (
-                ordered(score(objective, c, min_cost, min_hours)),
-                ordered(c.cost.expected),
-                ordered(time(c)),
-                std::ptr::from_ref(c.offer) as usize,
-                c.mode as u8,
-                c.instances,
-                i,
-            )
-        })
+        .map(|(i, c)| (ordered(score(objective, c, min_cost, min_hours)), i))
         .collect();
-    keys.sort_unstable();
-    let order: Vec<usize> = keys.into_iter().map(|k| k.6).collect();
+    keys.sort_unstable_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then_with(|| tie_break(&list[a.1]).cmp(&tie_break(&list[b.1])))
+            .then(a.1.cmp(&b.1))
+    });
+    let order: Vec<usize> = keys.into_iter().map(|k| k.1).collect();
     permute(list, &order);
 }
 
@@ -161,8 +165,9 @@ pub(super) fn rank<'a>(
 ) -> Report<'a> {
     let deadline = request.scenario.deadline_h;
     let budget = request.constraints.budget;
-    let mut ranked = Vec::new();
-    for c in priced {
+    // Filtered in place: candidates are large and there are thousands of them.
+    let mut ranked = priced;
+    ranked.retain(|c| {
         let reason = match (deadline, budget) {
             (Some(d), _) if c.hours.expected > d && !c.hours.expected.is_nan() => {
                 Some(Reason::MissesDeadline {
@@ -175,19 +180,22 @@ pub(super) fn rank<'a>(
             _ => None,
         };
         match reason {
-            Some(reason) => excluded.push(Excluded {
-                offer: c.offer,
-                mode: Some(c.mode),
-                gpus: c.gpus,
-                reason,
-                cost: Some(c.cost.expected),
-            }),
-            None => ranked.push(c),
+            Some(reason) => {
+                excluded.push(Excluded {
+                    offer: c.offer,
+                    mode: Some(c.mode),
+                    gpus: c.gpus,
+                    reason,
+                    cost: Some(c.cost.expected),
+                });
+                false
+            }
+            None => true,
         }
-    }
+    });
     sort(request.objective, &mut ranked);
 
-    let pareto = pareto(&ranked);
+    let pareto = pareto(&ranked, request.objective);
     let latency = |c: &Candidate| c.serving.as_ref().map(|f| f.time_per_output_token_ms);
     let why = (ranked.len() > 1).then(|| Why {
         runner_up: 1,
@@ -213,24 +221,32 @@ pub(super) fn rank<'a>(
     }
 }
 
-/// Indices of candidates no other beats on both time and cost, fastest first.
-pub(super) fn pareto(list: &[Candidate]) -> Vec<usize> {
-    // Equal keys keep their ranked order (the index breaks the tie).
-    let mut keys: Vec<(u64, u64, usize)> = list
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (ordered(time(c)), ordered(c.cost.expected), i))
-        .collect();
-    keys.sort_unstable();
-    let idx = keys.into_iter().map(|k| k.2);
+/// Indices of candidates no other beats on both time and cost, fastest first. Of candidates
+/// equal on both, the first in the ranking stands for them.
+pub(super) fn pareto(list: &[Candidate], objective: Objective) -> Vec<usize> {
+    // Walked cheapest first (ties: faster, then ranked order), a candidate is on the front when
+    // it is faster than every cheaper one. The cheapest ranking is already in that order.
     let mut front = Vec::new();
-    let mut best_cost = f64::INFINITY;
-    for i in idx {
-        if list[i].cost.expected < best_cost {
-            best_cost = list[i].cost.expected;
+    let mut best_time = f64::INFINITY;
+    let mut visit = |i: usize| {
+        let t = time(&list[i]);
+        if t < best_time && !list[i].cost.expected.is_nan() {
+            best_time = t;
             front.push(i);
         }
+    };
+    if objective == Objective::Cheapest {
+        (0..list.len()).for_each(&mut visit);
+    } else {
+        let mut keys: Vec<(u64, u64, usize)> = list
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (ordered(c.cost.expected), ordered(time(c)), i))
+            .collect();
+        keys.sort_unstable();
+        keys.into_iter().for_each(|k| visit(k.2));
     }
+    front.reverse();
     front
 }
 

@@ -159,12 +159,12 @@ fn explaining_a_candidate_gives_the_values_it_was_ranked_on() {
                 terms: without_formulas(&b.terms),
                 ..b
             });
-            assert_eq!(break_even, c.break_even);
+            assert_eq!(break_even.as_ref(), c.break_even.as_deref());
             let spot = e.spot.map(|s| SpotOutcome {
                 terms: without_formulas(&s.terms),
                 ..s
             });
-            assert_eq!(spot, c.spot);
+            assert_eq!(spot.as_ref(), c.spot.as_deref());
         }
     }
     // Every kind of figure went through both paths.

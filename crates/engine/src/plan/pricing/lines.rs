@@ -8,9 +8,36 @@ use crate::cost::hidden::{egress_cost, idle_billed, storage_cost};
 use crate::explain::{Detail, Term};
 use crate::plan::Request;
 
+/// Where cost lines go: kept, as a candidate's bill, or only added up, as the ends of its cost
+/// band are (thousands of candidates, so no list is built for them).
+pub(super) trait Sink {
+    fn push(&mut self, line: Term);
+
+    fn extend(&mut self, lines: impl IntoIterator<Item = Term>) {
+        for line in lines {
+            self.push(line);
+        }
+    }
+}
+
+impl Sink for Vec<Term> {
+    fn push(&mut self, line: Term) {
+        Vec::push(self, line);
+    }
+}
+
+/// The sum of the lines, without the lines.
+pub(super) struct Total(pub f64);
+
+impl Sink for Total {
+    fn push(&mut self, line: Term) {
+        self.0 += line.value;
+    }
+}
+
 /// The cost lines of running `h` hours, appended to `out`.
 pub(super) fn lines(
-    out: &mut Vec<Term>,
+    out: &mut impl Sink,
     b: &Basis,
     request: &Request,
     h: f64,
@@ -65,7 +92,7 @@ fn compute(b: &Basis, request: &Request, rate: f64, h: f64, detail: Detail) -> T
 }
 
 /// Set-up and idle hours at the instance rate.
-fn set_up_and_idle(out: &mut Vec<Term>, b: &Basis, request: &Request, rate: f64, detail: Detail) {
+fn set_up_and_idle(out: &mut impl Sink, b: &Basis, request: &Request, rate: f64, detail: Detail) {
     let costs = &request.costs;
     let instances = f64::from(b.instances);
     if costs.setup_h > 0.0 {
@@ -99,7 +126,7 @@ fn set_up_and_idle(out: &mut Vec<Term>, b: &Basis, request: &Request, rate: f64,
 }
 
 /// Storage and snapshots, kept through the job, its set-up and the retention period.
-fn kept(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Detail) {
+fn kept(out: &mut impl Sink, b: &Basis, request: &Request, h: f64, detail: Detail) {
     let costs = &request.costs;
     let to_report = |amount: f64, from: Currency| costs.fx.convert(amount, from, costs.currency);
     let kept_h = h + costs.setup_h + costs.storage.retention_h;
@@ -138,7 +165,7 @@ fn kept(out: &mut Vec<Term>, b: &Basis, request: &Request, h: f64, detail: Detai
 }
 
 /// Data sent out and brought in.
-fn transfer(out: &mut Vec<Term>, b: &Basis, request: &Request, detail: Detail) {
+fn transfer(out: &mut impl Sink, b: &Basis, request: &Request, detail: Detail) {
     let costs = &request.costs;
     if costs.egress_gb > 0.0 {
         let gb = costs.egress_gb;

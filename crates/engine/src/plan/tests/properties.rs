@@ -137,3 +137,41 @@ fn totals_add_up_nothing_negative_and_filters_hold() {
         },
     );
 }
+
+/// The Pareto front is, for every objective, exactly the candidates no other is at least as
+/// good as on both time and cost (strictly on one, or equal and ranked first), fastest first.
+#[test]
+fn the_pareto_front_is_the_undominated_candidates() {
+    let objectives = prop_oneof![
+        Just(Objective::Cheapest),
+        Just(Objective::Fastest),
+        Just(Objective::BestValue)
+    ];
+    check(
+        "the_pareto_front_is_the_undominated_candidates",
+        24,
+        20,
+        (workload(), objectives),
+        |(workload, objective)| {
+            let mut req = request("llama-3.1-8b", workload);
+            req.constraints.max_gpus = 8;
+            req.objective = objective;
+            let report = evaluate(Catalog::builtin(), &req).unwrap();
+            let list = &report.ranked;
+            let key = |i: usize| (list[i].cost.expected, super::rank::time(&list[i]));
+            let dominated = |i: usize| {
+                let (ci, ti) = key(i);
+                (0..list.len()).any(|j| {
+                    let (cj, tj) = key(j);
+                    j != i && cj <= ci && tj <= ti && (cj < ci || tj < ti || j < i)
+                })
+            };
+            let expected: Vec<usize> = (0..list.len()).filter(|&i| !dominated(i)).collect();
+            let mut front = report.pareto.clone();
+            prop_assert!(front.windows(2).all(|w| key(w[0]).1 <= key(w[1]).1));
+            front.sort_unstable();
+            prop_assert_eq!(front, expected);
+            Ok(!list.is_empty())
+        },
+    );
+}
