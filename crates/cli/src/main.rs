@@ -141,7 +141,10 @@ fn estimate(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let report = match plan::evaluate(Catalog::builtin(), &request) {
+    // The person's own machine, when the scenario runs on one, joins the catalog.
+    let own = gpu_sizer_formats::own_machine::catalog(Catalog::builtin(), &input.form, today());
+    let catalog = own.as_ref().unwrap_or(Catalog::builtin());
+    let report = match plan::evaluate(catalog, &request) {
         Ok(r) => r,
         Err(e) => {
             let e = in_form_terms(e);
@@ -153,7 +156,7 @@ fn estimate(args: &[String]) -> ExitCode {
         }
     };
     let view = view::build(
-        Catalog::builtin(),
+        catalog,
         &input.form,
         &input.ignored,
         &request,

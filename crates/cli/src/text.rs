@@ -179,6 +179,9 @@ fn scenario(out: &mut String, v: &ReportView) {
         "Scenario: {}{model} · objective {} · {}",
         v.scenario.workload, v.scenario.objective, v.scenario.currency
     );
+    if let Some(h) = &v.scenario.hardware {
+        let _ = writeln!(out, "Hardware: {h}");
+    }
     for i in &v.ignored_input {
         let _ = writeln!(
             out,

@@ -13,6 +13,7 @@ pub mod form;
 pub mod lang;
 pub mod link;
 pub mod lists;
+pub mod own_machine;
 pub mod quickstart;
 pub mod saved_list;
 pub mod store;

@@ -13,6 +13,7 @@ pub mod detail;
 #[cfg(test)]
 mod fixture;
 pub mod format;
+pub mod hardware;
 pub mod html;
 pub mod i18n;
 pub mod keys;
