@@ -39,8 +39,8 @@ impl AppState {
         // The person's own machine joins the catalog: the catalog follows only its four fields.
         let own = Memo::new(move |_| form.with(own_machine));
         let catalog = Memo::new(move |_| {
-            own.track();
-            edits.with(|e| form.with_untracked(|f| catalog_with(e, f)))
+            let own = own.get();
+            edits.with(|e| catalog_with(e, &own))
         });
         let request = Memo::new(move |_| form.with(|f| edits.with(|e| request_for(f, today, e))));
         // The request memo already filters out edits that change nothing, so a new report is
@@ -68,10 +68,11 @@ impl AppState {
     /// The report for another form (a saved scenario), on the page's catalog and price overrides.
     pub fn evaluate(self, form: &Form) -> Result<Report<'static>, InputError> {
         let request = self.edits.with(|e| request_for(form, today(), e))?;
-        let catalog = if own_machine(form) == own_machine(&self.form.get_untracked()) {
+        let own = own_machine(form);
+        let catalog = if own == self.form.with_untracked(own_machine) {
             self.catalog.get()
         } else {
-            self.edits.with(|e| catalog_with(e, form))
+            self.edits.with(|e| catalog_with(e, &own))
         };
         evaluate(catalog, &request)
     }
@@ -86,8 +87,18 @@ fn own_machine(f: &Form) -> OwnMachine {
 }
 
 /// The built-in catalog plus the user's custom offers and own machine.
-fn catalog_with(edits: &CatalogEdits, form: &Form) -> &'static Catalog {
-    let own = own_machine::catalog(Catalog::builtin(), form, today());
+fn catalog_with(edits: &CatalogEdits, own: &OwnMachine) -> &'static Catalog {
+    let own = own.as_ref().and_then(|(gpu, gpus, own_price, currency)| {
+        let form = Form {
+            own: true,
+            gpu: gpu.clone(),
+            gpus: *gpus,
+            own_price: *own_price,
+            currency: *currency,
+            ..Form::default()
+        };
+        own_machine::catalog(Catalog::builtin(), &form, today())
+    });
     if edits.custom_offers.is_empty() && own.is_none() {
         Catalog::builtin()
     } else {

@@ -320,6 +320,17 @@ fn pick_terms(out: &mut String, p: &PickView, currency: Currency) {
         term_lines(out, currency, &p.memory.host_terms);
     }
 
+    if !p.what_fits.is_empty() {
+        let _ = writeln!(out, "\n  What fits on these GPUs");
+        for t in &p.what_fits {
+            let _ = writeln!(
+                out,
+                "    {:<40} {:>8} {}  {}",
+                t.name, t.value, t.unit, t.formula
+            );
+        }
+    }
+
     let _ = writeln!(out, "\n  Time");
     for f in &p.time.figures {
         let _ = writeln!(

@@ -1,7 +1,9 @@
 //! Words of the pinned hardware: the form's hardware group, and what fits on the GPUs a person
 //! has or picks (the inverse searches of the engine), in both languages.
 
-use crate::i18n::Text;
+use crate::html::Html;
+use crate::i18n::{self, Lang, Text};
+use gpu_sizer_engine::explain::Term;
 
 macro_rules! words {
     ($($name:ident = $en:literal, $zh:literal;)*) => {
@@ -15,10 +17,88 @@ words! {
     HARDWARE = "Hardware", "硬件";
     ANY_GPU = "Any GPU", "任意 GPU";
     ANY_OFFER = "Any offer of this GPU", "该 GPU 的任意报价";
+    WHAT_FITS = "What fits on these GPUs", "这些 GPU 上能装下什么";
+    FITS_MICRO_BATCH = "Largest micro-batch", "最大微批";
+    FITS_SEQ_LEN = "Longest sequence", "最长序列";
+    FITS_CONTEXT = "Longest context per sequence", "每条序列最长上下文";
+    FITS_CONCURRENCY = "Most sequences at once", "最多同时处理的序列";
+    FITS_DEADLINE_GPUS = "Fewest GPUs that meet the deadline", "满足截止时间的最少 GPU 数";
+    FASTEST_GPUS = "No count meets the deadline; the fastest", "没有数量能满足截止时间；最快的是";
+    SEQUENCES = "sequences", "条序列";
+    SAMPLES = "samples", "个样本";
+    TOKENS = "tokens", "词元";
+    GPUS = "GPUs", "个 GPU";
+}
+
+/// The name of a term of `plan::what_fits`.
+pub fn fits_name(key: &str) -> Text {
+    match key {
+        "fits_micro_batch" => FITS_MICRO_BATCH,
+        "fits_seq_len" => FITS_SEQ_LEN,
+        "fits_context" => FITS_CONTEXT,
+        "fits_concurrency" => FITS_CONCURRENCY,
+        "fits_deadline_gpus" => FITS_DEADLINE_GPUS,
+        "fastest_gpus" => FASTEST_GPUS,
+        _ => Text::NONE,
+    }
+}
+
+/// A whole count with its unit, in the reader's language.
+pub fn fits_value(term: &Term, lang: Lang) -> String {
+    let unit = match term.unit {
+        "sequences" => SEQUENCES,
+        "samples" => SAMPLES,
+        "tokens" => TOKENS,
+        "GPUs" => GPUS,
+        _ => Text::NONE,
+    };
+    let n = i18n::number(term.value, 0);
+    match lang {
+        Lang::Zh => format!("{n} {}", unit.zh),
+        Lang::En => format!("{n} {}", unit.en),
+    }
+}
+
+/// The terms of `plan::what_fits` as a list opening to their formulas, shown beside the memory
+/// bar of the candidate's detail.
+pub fn what_fits(h: &mut Html, terms: &[Term], lang: Lang) {
+    if terms.is_empty() {
+        return;
+    }
+    h.raw(r#"<div class="what-fits" data-testid="what-fits"><h4>"#)
+        .text(WHAT_FITS.get(lang))
+        .raw(r#"</h4><ul class="terms">"#);
+    for term in terms {
+        h.raw(r#"<li data-testid="fits-item""#)
+            .attr("data-key", term.key)
+            .attr("data-value", &format!("{}", term.value))
+            .raw(r#"><details><summary><span class="term-key">"#)
+            .text(fits_name(term.key).get(lang))
+            .raw(r#"</span><span class="num">"#)
+            .text(&fits_value(term, lang))
+            .raw(r#"</span></summary><p class="formula">"#)
+            .text(&term.formula)
+            .raw("</p></details></li>");
+    }
+    h.raw("</ul></div>");
 }
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_term_of_what_fits_is_named() {
+        for key in [
+            "fits_micro_batch",
+            "fits_seq_len",
+            "fits_context",
+            "fits_concurrency",
+            "fits_deadline_gpus",
+            "fastest_gpus",
+        ] {
+            assert!(!super::fits_name(key).en.is_empty(), "{key}");
+        }
+    }
+
     #[test]
     fn every_word_has_both_languages() {
         for t in super::EVERY {
