@@ -21,6 +21,7 @@ use pages::catalog::CatalogPage;
 use pages::compare::Compare;
 use pages::doctor::Doctor;
 use pages::guide::Guide;
+use pages::versus::Versus;
 use state::{AppState, View};
 
 /// The whole page.
@@ -72,6 +73,7 @@ pub fn App() -> impl IntoView {
                 View::Catalog => view! { <CatalogPage /> }.into_any(),
                 View::Compare => view! { <Compare /> }.into_any(),
                 View::Doctor => view! { <Doctor /> }.into_any(),
+                View::Versus => view! { <Versus /> }.into_any(),
                 _ => view! { <Calculator /> }.into_any(),
             }}
         </main>

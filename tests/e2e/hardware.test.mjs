@@ -122,3 +122,44 @@ test("QLoRA on a 70B model at micro-batch 4: the detail says what fits, as the C
   assert.deepEqual(app.errors, []);
   await app.close();
 });
+
+test("head to head: A100 against H100 on one job, two columns and the chart, in its own link", async () => {
+  const app = await env.open();
+  const page = app.page;
+  await page.getByTestId("workload-select").selectOption("train");
+  await page.getByTestId("tab-versus").click();
+  await page.getByTestId("versus-too-few").waitFor();
+  await page.getByTestId("versus-add").selectOption("a100-80gb-sxm");
+  await page.getByTestId("versus-add").selectOption("h100-sxm");
+  await page.getByTestId("versus-table").waitFor();
+  const columns = () =>
+    page.getByTestId("versus-col").evaluateAll((th) => th.map((e) => ({ id: e.dataset.id, offer: e.dataset.offerId, total: e.dataset.total })));
+  const cols = await columns();
+  assert.deepEqual(cols.map((c) => c.id), ["a100-80gb-sxm", "h100-sxm"]);
+  assert.ok(cols.every((c) => c.offer && Number(c.total) > 0), JSON.stringify(cols));
+  assert.equal(await page.getByTestId("versus-bar").count(), 2);
+  const table = await page.getByTestId("versus-table").innerText();
+  assert.match(table, /Limited by/);
+  assert.match(table, /compute|memory bandwidth|interconnect|storage/);
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "versus");
+  const link = await page.evaluate(() => location.href);
+  assert.equal(new URL(link).searchParams.get("vs"), "a100-80gb-sxm,h100-sxm");
+
+  // The link opens the same comparison in a fresh context.
+  // (Not through env.open: that waits for the calculator.)
+  const context = await env.browser.newContext({ locale: "en-US" });
+  const other = await context.newPage();
+  const errors = [];
+  other.on("pageerror", (e) => errors.push(e.message));
+  await other.goto(link);
+  await other.getByTestId("versus-table").waitFor();
+  const again = await other.getByTestId("versus-col").evaluateAll((th) => th.map((e) => ({ id: e.dataset.id, offer: e.dataset.offerId, total: e.dataset.total })));
+  assert.deepEqual(again, cols);
+  // Removing one leaves too few to compare.
+  await other.getByTestId("versus-remove").first().click();
+  await other.getByTestId("versus-too-few").waitFor();
+  assert.deepEqual(app.errors, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+  await app.close();
+});

@@ -136,6 +136,8 @@ pub struct Form {
     pub own: bool,
     /// What an hour of the person's machine costs them; `None`: no price, time only.
     pub own_price: Option<f64>,
+    /// Head to head: comma-separated GPU or offer ids the job is compared on.
+    pub versus: String,
     /// Comma-separated provider ids (empty: all).
     pub providers: String,
     /// Comma-separated regions (empty: all).
@@ -249,6 +251,7 @@ impl Default for Form {
             offer: String::new(),
             own: false,
             own_price: None,
+            versus: String::new(),
             providers: String::new(),
             regions: String::new(),
             modes: String::new(),

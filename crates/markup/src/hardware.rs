@@ -28,6 +28,23 @@ words! {
     SAMPLES = "samples", "个样本";
     TOKENS = "tokens", "词元";
     GPUS = "GPUs", "个 GPU";
+    HEAD_TO_HEAD = "Head to head", "硬件对比";
+    VERSUS_INTRO = "The same job on each GPU or offer, as if it were the only one allowed: pick two to four.",
+        "同一个作业分别放在每种 GPU 或实例上，如同只允许用它：选择两到四个。";
+    VERSUS_ADD = "Add a GPU", "添加 GPU";
+    VERSUS_REMOVE = "Remove", "移除";
+    VERSUS_TOO_FEW = "Pick at least two GPUs or offers to compare.", "请至少选择两个 GPU 或实例进行对比。";
+    HARDWARE_ROW = "Hardware", "硬件";
+    HEADROOM = "Memory per GPU (free)", "每 GPU 显存（余量）";
+    COST_PER_M_TOKENS = "Cost per million tokens", "每百万词元成本";
+    LIMITED_BY = "Limited by", "瓶颈";
+    LIMIT_COMPUTE = "compute", "算力";
+    LIMIT_MEMORY = "memory bandwidth", "显存带宽";
+    LIMIT_INTERCONNECT = "interconnect", "互联";
+    LIMIT_STORAGE = "storage", "存储";
+    NOTHING_FITS = "Nothing fits", "放不下";
+    UNKNOWN_ID = "Not in the catalog", "目录中没有";
+    CHART_COST = "Expected cost, with its low–high band", "预期成本及其高低区间";
 }
 
 /// The name of a term of `plan::what_fits`.

@@ -20,3 +20,4 @@ pub mod keys;
 pub mod page;
 pub mod prerender;
 pub mod ranking;
+pub mod versus;

@@ -23,12 +23,15 @@ pub enum View {
     Catalog,
     Guide,
     Doctor,
+    /// The same job on two to four GPUs or offers side by side.
+    Versus,
 }
 
 impl View {
     /// Every page, in the order of the tabs.
-    pub const ALL: [View; 5] = [
+    pub const ALL: [View; 6] = [
         View::Calculator,
+        View::Versus,
         View::Compare,
         View::Catalog,
         View::Guide,
@@ -43,6 +46,7 @@ impl View {
             View::Catalog => t::CATALOG,
             View::Guide => t::GUIDE,
             View::Doctor => tx("Doctor", "利用率诊断"),
+            View::Versus => crate::hardware::HEAD_TO_HEAD,
         }
     }
 
@@ -53,6 +57,7 @@ impl View {
             View::Catalog => "catalog",
             View::Guide => "guide",
             View::Doctor => "doctor",
+            View::Versus => "versus",
         }
     }
 
@@ -62,6 +67,7 @@ impl View {
             "catalog" => View::Catalog,
             "guide" => View::Guide,
             "doctor" => View::Doctor,
+            "versus" => View::Versus,
             _ => View::Calculator,
         }
     }

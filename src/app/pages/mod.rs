@@ -6,3 +6,4 @@ pub mod catalog;
 pub mod compare;
 pub mod doctor;
 pub mod guide;
+pub mod versus;

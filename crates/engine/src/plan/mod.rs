@@ -15,6 +15,7 @@ mod pricing;
 mod rank;
 pub mod remedies;
 pub mod storage;
+pub mod versus;
 
 pub use fits::what_fits;
 pub use modes::{compare_modes, ModeComparison, ModeCurve};

@@ -363,6 +363,8 @@ fields! {
         "What an hour of your own machine costs you (power, depreciation), in `currency`; `null`: no price, the answer is its time."
         ["Your machine's price per hour", "你的机器每小时成本"]
         ["Power and depreciation per hour (empty: no price, only the time).", "每小时的电费和折旧（留空：不计价，只算时间）。"];
+    versus "vs" other
+        "Head to head (`view=versus`): two to four comma-separated GPU or offer ids, the job on each as if it were the only hardware allowed." _ _;
     providers "pr" other
         "Comma-separated provider ids to consider (empty: all)."
         ["Only these providers (none ticked: all)", "仅限这些云厂商（不勾选：全部）"]
