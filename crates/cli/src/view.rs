@@ -198,7 +198,7 @@ fn mode_key(mode: BillingMode) -> &'static str {
         .map_or("?", |k| k.key())
 }
 
-fn currency_key(c: Currency) -> &'static str {
+pub fn currency_key(c: Currency) -> &'static str {
     match c {
         Currency::Usd => "USD",
         Currency::Cny => "CNY",

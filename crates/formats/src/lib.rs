@@ -14,6 +14,7 @@ pub mod lang;
 pub mod link;
 pub mod lists;
 pub mod own_machine;
+pub mod project;
 pub mod quickstart;
 pub mod saved_list;
 pub mod store;

@@ -6,9 +6,11 @@
 //! own, so the request charges no storage, snapshots or data transfer on it.
 
 use crate::Form;
-use gpu_sizer_engine::catalog::validate::{format_date, USER_SOURCE};
 use gpu_sizer_engine::catalog::schema::ProviderKind;
-use gpu_sizer_engine::catalog::{BillingMode, Catalog, Fabric, InstanceLink, Offer, Provider, Quote};
+use gpu_sizer_engine::catalog::validate::{format_date, USER_SOURCE};
+use gpu_sizer_engine::catalog::{
+    BillingMode, Catalog, Fabric, InstanceLink, Offer, Provider, Quote,
+};
 
 /// The offer id of the person's machine.
 pub const OFFER_ID: &str = "own-machine";

@@ -24,15 +24,18 @@ fn title(catalog: &Catalog, id: &str) -> String {
     if let Some(g) = catalog.gpu(id) {
         return g.name.clone();
     }
-    catalog
-        .offers
-        .iter()
-        .find(|o| o.id == id)
-        .map_or_else(|| id.to_string(), |o| format!("{} · {}", o.instance_type, o.region))
+    catalog.offers.iter().find(|o| o.id == id).map_or_else(
+        || id.to_string(),
+        |o| format!("{} · {}", o.instance_type, o.region),
+    )
 }
 
 /// The cells of one side, in row order, and its pick when there is one.
-fn cells<'s, 'a>(side: &'s Side<'a>, currency: Currency, lang: Lang) -> (Vec<String>, Option<&'s Candidate<'a>>) {
+fn cells<'s, 'a>(
+    side: &'s Side<'a>,
+    currency: Currency,
+    lang: Lang,
+) -> (Vec<String>, Option<&'s Candidate<'a>>) {
     let report = match &side.report {
         Err(_) => return (vec![w::UNKNOWN_ID.get(lang).to_string()], None),
         Ok(r) => r,
@@ -60,7 +63,9 @@ fn cells<'s, 'a>(side: &'s Side<'a>, currency: Currency, lang: Lang) -> (Vec<Str
         format::time_of(c, lang),
         format::cost_of(c, currency, lang),
         per_million,
-        limit(c).map_or("—", |l| limit_text(l).get(lang)).to_string(),
+        limit(c)
+            .map_or("—", |l| limit_text(l).get(lang))
+            .to_string(),
     ];
     (cells, Some(c))
 }
@@ -82,14 +87,19 @@ pub fn versus(catalog: &Catalog, sides: &[Side], currency: Currency, lang: Lang)
         h.raw(r#"<th scope="col" data-testid="versus-col""#)
             .attr("data-id", &side.id)
             .attr("data-offer-id", pick.map_or("", |c| c.offer.id.as_str()))
-            .attr("data-total", &pick.map_or(String::new(), |c| format!("{:.2}", c.cost.expected)))
+            .attr(
+                "data-total",
+                &pick.map_or(String::new(), |c| format!("{:.2}", c.cost.expected)),
+            )
             .raw(">")
             .text(&title(catalog, &side.id))
             .raw("</th>");
     }
     h.raw("</tr></thead><tbody>");
     for (i, row) in rows.iter().enumerate() {
-        h.raw(r#"<tr><th scope="row">"#).text(row.get(lang)).raw("</th>");
+        h.raw(r#"<tr><th scope="row">"#)
+            .text(row.get(lang))
+            .raw("</th>");
         for (cells, _) in &columns {
             h.raw("<td>")
                 .text(cells.get(i).map_or("—", String::as_str))

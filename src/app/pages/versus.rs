@@ -26,7 +26,10 @@ pub fn Versus() -> impl IntoView {
         let lang = lang.get();
         let ids = ids.get();
         if ids.len() < 2 {
-            return format!("<p class=\"muted\" data-testid=\"versus-too-few\">{}</p>", w::VERSUS_TOO_FEW.get(lang));
+            return format!(
+                "<p class=\"muted\" data-testid=\"versus-too-few\">{}</p>",
+                w::VERSUS_TOO_FEW.get(lang)
+            );
         }
         state.request.with(|request| {
             let Ok(request) = request else {
@@ -40,7 +43,9 @@ pub fn Versus() -> impl IntoView {
         ids.get()
             .into_iter()
             .map(|id| {
-                let name = catalog.gpu(&id).map_or_else(|| id.clone(), |g| g.name.clone());
+                let name = catalog
+                    .gpu(&id)
+                    .map_or_else(|| id.clone(), |g| g.name.clone());
                 let remove = id.clone();
                 view! {
                     <li data-testid="versus-item" data-id=id.clone()>

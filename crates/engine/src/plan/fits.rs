@@ -157,19 +157,33 @@ fn fewest_for_deadline(
     }
     let per = c.offer.gpu_count.max(1);
     let max = request.constraints.max_gpus.max(per) / per;
-    let data = request.scenario.data.as_ref().zip(c.feed).map(|(d, f)| d.feed(f.mbs));
+    let data = request
+        .scenario
+        .data
+        .as_ref()
+        .zip(c.feed)
+        .map(|(d, f)| d.feed(f.mbs));
     // (GPUs, expected hours, low, high) of the fastest count so far.
     let mut fastest: Option<(u32, f64, f64, f64)> = None;
     let mut tried = 0;
     for k in instance_counts(max) {
         let n = k * per;
-        let slots = Slots { gpus: n, per_node: per };
+        let slots = Slots {
+            gpus: n,
+            per_node: per,
+        };
         let Ok(placed) = layout::place_with(model, workload, c.gpu, slots, Detail::Numbers)? else {
             continue;
         };
         let cluster = Cluster::on_offer(c.gpu, c.offer, n);
-        let timing =
-            time::estimate_with(model, &placed.workload, &cluster, data.as_ref(), catalog, Detail::Numbers)?;
+        let timing = time::estimate_with(
+            model,
+            &placed.workload,
+            &cluster,
+            data.as_ref(),
+            catalog,
+            Detail::Numbers,
+        )?;
         let Some(h) = timing.hours else { continue };
         tried += 1;
         if h.expected <= deadline {

@@ -64,8 +64,7 @@ fn on_one<'a>(catalog: &'a Catalog, request: &Request, id: &str) -> Result<Repor
 /// timing has no such terms (rendering, a development box).
 pub fn limit(c: &Candidate) -> Option<Limit> {
     let t = &c.timing;
-    if t
-        .warnings
+    if t.warnings
         .iter()
         .any(|w| matches!(w, Warning::StorageCapsGpus { .. }))
     {
@@ -73,7 +72,8 @@ pub fn limit(c: &Candidate) -> Option<Limit> {
     }
     let value = |key: &str| t.terms.iter().find(|x| x.key == key).map(|x| x.value);
     if let (Some(tpot_ms), Some(bw)) = (value("time_per_output_token"), value("decode_bandwidth")) {
-        let reads = value("weights_read_per_step").unwrap_or(0.0) + value("kv_read_per_step").unwrap_or(0.0);
+        let reads = value("weights_read_per_step").unwrap_or(0.0)
+            + value("kv_read_per_step").unwrap_or(0.0);
         let memory_ms = if bw > 0.0 { reads / bw * 1000.0 } else { 0.0 };
         let overhead = value("server_step_overhead").unwrap_or(0.0);
         // The step is max(memory, compute) and the server's overhead: memory-bound when the
@@ -121,9 +121,14 @@ mod tests {
     #[test]
     fn each_side_runs_on_its_own_gpu_or_offer() {
         let catalog = Catalog::builtin();
-        let ids: Vec<String> = ["a100-80gb-sxm", "h100-sxm", "aws-us-west-2-p5.48xlarge", "nope"]
-            .map(String::from)
-            .to_vec();
+        let ids: Vec<String> = [
+            "a100-80gb-sxm",
+            "h100-sxm",
+            "aws-us-west-2-p5.48xlarge",
+            "nope",
+        ]
+        .map(String::from)
+        .to_vec();
         let sides = head_to_head(catalog, &request(Workload::Lora(Lora::default())), &ids);
         assert_eq!(sides.len(), 4);
         for (side, gpu) in sides.iter().zip(["a100-80gb-sxm", "h100-sxm", "h100-sxm"]) {
@@ -132,14 +137,22 @@ mod tests {
             assert!(report.ranked.iter().all(|c| c.gpu.id == gpu), "{}", side.id);
         }
         let offer = sides[2].report.as_ref().unwrap();
-        assert!(offer.ranked.iter().all(|c| c.offer.id == "aws-us-west-2-p5.48xlarge"));
+        assert!(offer
+            .ranked
+            .iter()
+            .all(|c| c.offer.id == "aws-us-west-2-p5.48xlarge"));
         assert_eq!(sides[3].report.as_ref().unwrap_err().field, "versus");
         // The H100 does the same job in fewer GPU-hours.
         let gpu_hours = |i: usize| {
             let report = sides[i].report.as_ref().unwrap();
             report.pick().unwrap().timing.gpu_hours().unwrap().expected
         };
-        assert!(gpu_hours(1) < gpu_hours(0), "{} vs {}", gpu_hours(1), gpu_hours(0));
+        assert!(
+            gpu_hours(1) < gpu_hours(0),
+            "{} vs {}",
+            gpu_hours(1),
+            gpu_hours(0)
+        );
     }
 
     #[test]
@@ -149,10 +162,18 @@ mod tests {
             concurrency: 1,
             ..Serve::default()
         };
-        let sides = head_to_head(catalog, &request(Workload::Serve(serve)), &["h100-sxm".into()]);
+        let sides = head_to_head(
+            catalog,
+            &request(Workload::Serve(serve)),
+            &["h100-sxm".into()],
+        );
         let report = sides[0].report.as_ref().unwrap();
         assert_eq!(limit(report.pick().unwrap()), Some(Limit::MemoryBandwidth));
-        let lora = head_to_head(catalog, &request(Workload::Lora(Lora::default())), &["h100-sxm".into()]);
+        let lora = head_to_head(
+            catalog,
+            &request(Workload::Lora(Lora::default())),
+            &["h100-sxm".into()],
+        );
         let pick = lora[0].report.as_ref().unwrap();
         assert!(limit(pick.pick().unwrap()).is_some());
     }

@@ -45,7 +45,6 @@ pub fn in_form_terms(error: InputError) -> InputError {
     }
 }
 
-
 fn positive(field: &str, value: f64) -> Result<f64, InputError> {
     if value.is_finite() && value >= 0.0 {
         Ok(value)

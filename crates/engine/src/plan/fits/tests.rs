@@ -1,6 +1,6 @@
 use super::*;
 use crate::plan::{evaluate, Constraints, CostInputs, Objective};
-use crate::scenario::{AutoLayout, Lora, Parallelism, ModelSpec, Scenario, Train, TrainShape};
+use crate::scenario::{AutoLayout, Lora, ModelSpec, Parallelism, Scenario, Train, TrainShape};
 
 fn request(model: &str, workload: Workload) -> Request {
     Request {
@@ -101,7 +101,7 @@ fn the_fewest_gpus_for_a_deadline_meet_it_and_one_instance_fewer_does_not() {
     let pick = report.pick().unwrap();
     let terms = what_fits(catalog, pick, &req).unwrap();
     let n = term(&terms, "fits_deadline_gpus").value as u32;
-    assert!(n > 8 && n % 8 == 0, "{n}");
+    assert!(n > 8 && n.is_multiple_of(8), "{n}");
     let hours = |gpus| {
         let mut r = on_eight.clone();
         r.constraints.gpus = Some(gpus);
