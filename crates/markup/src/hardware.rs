@@ -45,6 +45,25 @@ words! {
     NOTHING_FITS = "Nothing fits", "放不下";
     UNKNOWN_ID = "Not in the catalog", "目录中没有";
     CHART_COST = "Expected cost, with its low–high band", "预期成本及其高低区间";
+    PROJECT = "Project plan", "项目计划";
+    PROJECT_INTRO = "Phases of a project, each on its own best instance and billing mode: add the calculator's scenario as a phase, say how many months it lasts and how often its job runs.",
+        "项目分阶段进行，每个阶段用各自最合适的实例和计费方式：把计算器中的方案加为一个阶段，并填写持续月数和作业运行次数。";
+    ADD_PHASE = "Add the current scenario as a phase", "把当前方案加为一个阶段";
+    PHASE = "Phase", "阶段";
+    PHASE_NAME = "Phase name", "阶段名称";
+    MONTHS = "Months", "月数";
+    RUNS = "Runs of its job", "作业运行次数";
+    PICK = "Instance and billing", "实例与计费";
+    PHASE_TOTAL = "Phase total", "阶段总计";
+    PER_MONTH = "Per month", "每月";
+    ON_LARGEST = "On the largest instance", "全用最大实例";
+    PROJECT_TOTAL = "Project total", "项目总计";
+    SAVING = "Saving against every phase on the largest instance", "相比全部阶段用最大实例节省";
+    NO_SINGLE = "No single instance can run every phase.", "没有一个实例能运行所有阶段。";
+    NO_PHASES = "No phase yet.", "还没有阶段。";
+    EXPORT_PLAN = "Export plan (JSON)", "导出计划（JSON）";
+    IMPORT_PLAN = "Import plan", "导入计划";
+    REMOVE_PHASE = "Remove", "删除";
 }
 
 /// The name of a term of `plan::what_fits`.

@@ -19,5 +19,6 @@ pub mod i18n;
 pub mod keys;
 pub mod page;
 pub mod prerender;
+pub mod project;
 pub mod ranking;
 pub mod versus;

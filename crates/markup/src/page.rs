@@ -25,13 +25,16 @@ pub enum View {
     Doctor,
     /// The same job on two to four GPUs or offers side by side.
     Versus,
+    /// A project of phases, each on its own best instance.
+    Plan,
 }
 
 impl View {
     /// Every page, in the order of the tabs.
-    pub const ALL: [View; 6] = [
+    pub const ALL: [View; 7] = [
         View::Calculator,
         View::Versus,
+        View::Plan,
         View::Compare,
         View::Catalog,
         View::Guide,
@@ -47,6 +50,7 @@ impl View {
             View::Guide => t::GUIDE,
             View::Doctor => tx("Doctor", "利用率诊断"),
             View::Versus => crate::hardware::HEAD_TO_HEAD,
+            View::Plan => crate::hardware::PROJECT,
         }
     }
 
@@ -58,6 +62,7 @@ impl View {
             View::Guide => "guide",
             View::Doctor => "doctor",
             View::Versus => "versus",
+            View::Plan => "plan",
         }
     }
 
@@ -68,6 +73,7 @@ impl View {
             "guide" => View::Guide,
             "doctor" => View::Doctor,
             "versus" => View::Versus,
+            "plan" => View::Plan,
             _ => View::Calculator,
         }
     }
