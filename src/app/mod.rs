@@ -21,6 +21,8 @@ use pages::catalog::CatalogPage;
 use pages::compare::Compare;
 use pages::doctor::Doctor;
 use pages::guide::Guide;
+use pages::project::{ProjectPlan, ProjectState};
+use pages::versus::Versus;
 use state::{AppState, View};
 
 /// The whole page.
@@ -36,6 +38,7 @@ pub fn App() -> impl IntoView {
     let state = AppState::new(boot.form, state::today(), edits);
     state.view.set(boot.view);
     provide_context(state);
+    provide_context(ProjectState::default());
     provide_context(persist::start(state, boot.ignored));
     let _edits_error = catalog_store::persist(state.edits);
     let lang = prefs.lang;
@@ -72,6 +75,8 @@ pub fn App() -> impl IntoView {
                 View::Catalog => view! { <CatalogPage /> }.into_any(),
                 View::Compare => view! { <Compare /> }.into_any(),
                 View::Doctor => view! { <Doctor /> }.into_any(),
+                View::Versus => view! { <Versus /> }.into_any(),
+                View::Plan => view! { <ProjectPlan /> }.into_any(),
                 _ => view! { <Calculator /> }.into_any(),
             }}
         </main>

@@ -7,6 +7,8 @@ use gpu_sizer_engine::catalog::Catalog;
 use gpu_sizer_engine::plan::{evaluate, Report, Request};
 use gpu_sizer_engine::scenario::InputError;
 use gpu_sizer_formats::catalog_edits::CatalogEdits;
+use gpu_sizer_formats::form::CurrencyKey;
+use gpu_sizer_formats::own_machine;
 use gpu_sizer_formats::Form;
 use leptos::prelude::*;
 
@@ -34,7 +36,12 @@ impl AppState {
     pub fn new(form: Form, today: Option<i64>, edits: CatalogEdits) -> AppState {
         let form = RwSignal::new(form);
         let edits = RwSignal::new(edits);
-        let catalog = Memo::new(move |_| edits.with(catalog_with));
+        // The person's own machine joins the catalog: the catalog follows only its four fields.
+        let own = Memo::new(move |_| form.with(own_machine));
+        let catalog = Memo::new(move |_| {
+            let own = own.get();
+            edits.with(|e| catalog_with(e, &own))
+        });
         let request = Memo::new(move |_| form.with(|f| edits.with(|e| request_for(f, today, e))));
         // The request memo already filters out edits that change nothing, so a new report is
         // always a changed one: comparing two reports field by field would cost more than it saves.
@@ -61,18 +68,45 @@ impl AppState {
     /// The report for another form (a saved scenario), on the page's catalog and price overrides.
     pub fn evaluate(self, form: &Form) -> Result<Report<'static>, InputError> {
         let request = self.edits.with(|e| request_for(form, today(), e))?;
-        evaluate(self.catalog.get(), &request)
+        let own = own_machine(form);
+        let catalog = if own == self.form.with_untracked(own_machine) {
+            self.catalog.get()
+        } else {
+            self.edits.with(|e| catalog_with(e, &own))
+        };
+        evaluate(catalog, &request)
     }
 }
 
-/// The built-in catalog plus the user's custom offers.
-fn catalog_with(edits: &CatalogEdits) -> &'static Catalog {
-    if edits.custom_offers.is_empty() {
+/// What of a form shapes the catalog: its own machine, if it runs on one.
+type OwnMachine = Option<(String, Option<u32>, Option<f64>, CurrencyKey)>;
+
+fn own_machine(f: &Form) -> OwnMachine {
+    f.own
+        .then(|| (f.gpu.clone(), f.gpus, f.own_price, f.currency))
+}
+
+/// The built-in catalog plus the user's custom offers and own machine.
+fn catalog_with(edits: &CatalogEdits, own: &OwnMachine) -> &'static Catalog {
+    let own = own.as_ref().and_then(|(gpu, gpus, own_price, currency)| {
+        let form = Form {
+            own: true,
+            gpu: gpu.clone(),
+            gpus: *gpus,
+            own_price: *own_price,
+            currency: *currency,
+            ..Form::default()
+        };
+        own_machine::catalog(Catalog::builtin(), &form, today())
+    });
+    if edits.custom_offers.is_empty() && own.is_none() {
         Catalog::builtin()
     } else {
-        // The report borrows its catalog for the page's lifetime. Custom offers change only when
-        // the user adds or removes one, so leaking each version is bounded by the user's own edits.
-        Box::leak(Box::new(edits.apply(Catalog::builtin())))
+        // The report borrows its catalog for the page's lifetime. Custom offers and the own
+        // machine change only when the user edits them, so leaking each version is bounded by the
+        // user's own edits.
+        let base = own.as_ref().unwrap_or(Catalog::builtin());
+        Box::leak(Box::new(edits.apply(base)))
     }
 }
 

@@ -11,6 +11,8 @@ pub struct Input {
     pub ignored: Vec<Ignored>,
     /// How to name the input in messages.
     pub label: String,
+    /// A project plan file (phases) instead of one scenario.
+    pub project: Option<gpu_sizer_formats::project::Project>,
 }
 
 /// A share link rather than a file name: a URL, a `?query`, or anything with `v=1`.
@@ -46,6 +48,16 @@ fn parse(text: &str, label: &str) -> Result<Input, String> {
         input.label = label.to_string();
         return Ok(input);
     }
+    if gpu_sizer_formats::project::Project::looks_like(text) {
+        let project = gpu_sizer_formats::project::Project::from_json(text)
+            .map_err(|e| format!("{label}: field '{}': {}", e.field, e.message))?;
+        return Ok(Input {
+            form: Form::default(),
+            ignored: Vec::new(),
+            label: label.to_string(),
+            project: Some(project),
+        });
+    }
     let form = Form::from_json(text).map_err(|e| {
         if e.field == "json" {
             format!("{label}: {}", e.message)
@@ -57,6 +69,7 @@ fn parse(text: &str, label: &str) -> Result<Input, String> {
         form,
         ignored: Vec::new(),
         label: label.to_string(),
+        project: None,
     })
 }
 
@@ -66,6 +79,7 @@ fn from_link(text: &str) -> Input {
         form: decoded.form,
         ignored: decoded.ignored,
         label: "the share link".into(),
+        project: None,
     }
 }
 

@@ -3,6 +3,7 @@
 mod doctor;
 mod input;
 mod launch;
+mod project;
 mod text;
 mod view;
 
@@ -17,7 +18,8 @@ commands:
   estimate INPUT [--json] [--top N] [--currency USD|CNY]
              price a scenario against every offer of the catalog and recommend one.
              INPUT is a JSON file of form fields (docs/scenario.md), - for standard
-             input, or a share link (a URL, ?query or anything with v=1; docs/links.md)
+             input, or a share link (a URL, ?query or anything with v=1; docs/links.md);
+             a project file (phases, docs/project.md) reports each phase and the total
              --json      print the report as JSON
              --top N     list the N best candidates (default 10)
              --currency  report in this currency, whatever the scenario says
@@ -128,6 +130,22 @@ fn estimate(args: &[String]) -> ExitCode {
             gpu_sizer_markup::format::link_problem(&i.reason, gpu_sizer_markup::i18n::Lang::En)
         );
     }
+    if let Some(project) = &mut input.project {
+        if let Some(c) = currency {
+            project.phases.iter_mut().for_each(|p| p.form.currency = c);
+        }
+        return match project::build(project, today()) {
+            Ok(view) if as_json => print_json(&view),
+            Ok(view) => {
+                print!("{}", project::text(&view));
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("gpu-sizer: {}: {e}", input.label);
+                ExitCode::FAILURE
+            }
+        };
+    }
     if let Some(c) = currency {
         input.form.currency = c;
     }
@@ -141,7 +159,10 @@ fn estimate(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let report = match plan::evaluate(Catalog::builtin(), &request) {
+    // The person's own machine, when the scenario runs on one, joins the catalog.
+    let own = gpu_sizer_formats::own_machine::catalog(Catalog::builtin(), &input.form, today());
+    let catalog = own.as_ref().unwrap_or(Catalog::builtin());
+    let report = match plan::evaluate(catalog, &request) {
         Ok(r) => r,
         Err(e) => {
             let e = in_form_terms(e);
@@ -152,14 +173,7 @@ fn estimate(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let view = view::build(
-        Catalog::builtin(),
-        &input.form,
-        &input.ignored,
-        &request,
-        &report,
-        top,
-    );
+    let view = view::build(catalog, &input.form, &input.ignored, &request, &report, top);
     if as_json {
         print_json(&view)
     } else {

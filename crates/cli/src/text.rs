@@ -179,6 +179,9 @@ fn scenario(out: &mut String, v: &ReportView) {
         "Scenario: {}{model} · objective {} · {}",
         v.scenario.workload, v.scenario.objective, v.scenario.currency
     );
+    if let Some(h) = &v.scenario.hardware {
+        let _ = writeln!(out, "Hardware: {h}");
+    }
     for i in &v.ignored_input {
         let _ = writeln!(
             out,
@@ -315,6 +318,17 @@ fn pick_terms(out: &mut String, p: &PickView, currency: Currency) {
     if !p.memory.host_terms.is_empty() {
         let _ = writeln!(out, "  In host memory, per GPU:");
         term_lines(out, currency, &p.memory.host_terms);
+    }
+
+    if !p.what_fits.is_empty() {
+        let _ = writeln!(out, "\n  What fits on these GPUs");
+        for t in &p.what_fits {
+            let _ = writeln!(
+                out,
+                "    {:<40} {:>8} {}  {}",
+                t.name, t.value, t.unit, t.formula
+            );
+        }
     }
 
     let _ = writeln!(out, "\n  Time");

@@ -61,6 +61,9 @@ pub struct ScenarioView {
     pub objective: &'static str,
     /// Serving: costs are per month of traffic, not per job.
     pub per_month: bool,
+    /// The hardware the scenario pins: `8 × h100-sxm`, `offer …`, `own machine …`; none: any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hardware: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -195,7 +198,7 @@ fn mode_key(mode: BillingMode) -> &'static str {
         .map_or("?", |k| k.key())
 }
 
-fn currency_key(c: Currency) -> &'static str {
+pub fn currency_key(c: Currency) -> &'static str {
     match c {
         Currency::Usd => "USD",
         Currency::Cny => "CNY",
@@ -342,6 +345,7 @@ pub fn build(
             currency: currency_key(report.currency),
             objective: objective_key(request.objective),
             per_month: form.is_service(),
+            hardware: hardware(form),
         },
         ignored_input: ignored
             .iter()
@@ -419,5 +423,30 @@ pub fn build(
                 gpu_memory_gib: s.pick.gpu.memory_gib,
             })
             .collect(),
+    }
+}
+
+/// The hardware `form` pins, in words: GPU and count, offer, or the person's own machine.
+fn hardware(form: &gpu_sizer_formats::Form) -> Option<String> {
+    let gpu = form.gpu.trim();
+    let count = form.gpus.map(|n| format!("{n} × ")).unwrap_or_default();
+    let gpus = (!gpu.is_empty()).then(|| format!("{count}{gpu}"));
+    if form.own {
+        let price = form
+            .own_price
+            .map_or("no price".to_string(), |p| format!("{p}/h"));
+        return Some(format!(
+            "own machine: {}, {price}",
+            gpus.unwrap_or_else(|| "no GPU chosen".into())
+        ));
+    }
+    let offer = form.offer.trim();
+    match (gpus, offer.is_empty()) {
+        (gpus, false) => Some(format!(
+            "offer {offer}{}",
+            gpus.map(|g| format!(" ({g})")).unwrap_or_default()
+        )),
+        (Some(g), true) => Some(format!("{g}, any offer")),
+        (None, true) => form.gpus.map(|n| format!("{n} GPU(s) of any kind")),
     }
 }

@@ -43,9 +43,10 @@ fn main() {
         read(StorageKey::Draft).as_deref(),
         lang == Lang::Zh,
     );
-    // A user's own prices and offers are left to the app (reading them would double this
-    // module's parsing code); so are pages other than the calculator.
-    if start.view != View::Calculator || read(StorageKey::CatalogEdits).is_some() {
+    // A user's own prices, offers and machine are left to the app (reading them would double
+    // this module's parsing code); so are pages other than the calculator.
+    if start.view != View::Calculator || start.form.own || read(StorageKey::CatalogEdits).is_some()
+    {
         return;
     }
     let report = start

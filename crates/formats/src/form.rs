@@ -132,6 +132,12 @@ pub struct Form {
     pub gpus: Option<u32>,
     /// Only this offer (catalog id; empty: any).
     pub offer: String,
+    /// The job on the person's own machine: `gpus` × `gpu` (see `own_machine`).
+    pub own: bool,
+    /// What an hour of the person's machine costs them; `None`: no price, time only.
+    pub own_price: Option<f64>,
+    /// Head to head: comma-separated GPU or offer ids the job is compared on.
+    pub versus: String,
     /// Comma-separated provider ids (empty: all).
     pub providers: String,
     /// Comma-separated regions (empty: all).
@@ -243,6 +249,9 @@ impl Default for Form {
             gpu: String::new(),
             gpus: None,
             offer: String::new(),
+            own: false,
+            own_price: None,
+            versus: String::new(),
             providers: String::new(),
             regions: String::new(),
             modes: String::new(),

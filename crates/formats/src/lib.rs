@@ -13,6 +13,8 @@ pub mod form;
 pub mod lang;
 pub mod link;
 pub mod lists;
+pub mod own_machine;
+pub mod project;
 pub mod quickstart;
 pub mod saved_list;
 pub mod store;

@@ -180,6 +180,9 @@ pub fn detail(
     }
     h.raw("<h3>").text(t::MEMORY_PER_GPU.get(lang)).raw("</h3>");
     memory_bar(&mut h, c, &explained.memory, lang);
+    if let Ok(fits) = gpu_sizer_engine::plan::what_fits(catalog, c, request) {
+        crate::hardware::what_fits(&mut h, &fits, lang);
+    }
     term_list(&mut h, &explained.memory.terms, None, lang, currency);
     match &c.serving {
         // A service runs the month on every offer: its time is how fast it answers.

@@ -13,9 +13,12 @@ pub mod detail;
 #[cfg(test)]
 mod fixture;
 pub mod format;
+pub mod hardware;
 pub mod html;
 pub mod i18n;
 pub mod keys;
 pub mod page;
 pub mod prerender;
+pub mod project;
 pub mod ranking;
+pub mod versus;

@@ -23,12 +23,18 @@ pub enum View {
     Catalog,
     Guide,
     Doctor,
+    /// The same job on two to four GPUs or offers side by side.
+    Versus,
+    /// A project of phases, each on its own best instance.
+    Plan,
 }
 
 impl View {
     /// Every page, in the order of the tabs.
-    pub const ALL: [View; 5] = [
+    pub const ALL: [View; 7] = [
         View::Calculator,
+        View::Versus,
+        View::Plan,
         View::Compare,
         View::Catalog,
         View::Guide,
@@ -43,6 +49,8 @@ impl View {
             View::Catalog => t::CATALOG,
             View::Guide => t::GUIDE,
             View::Doctor => tx("Doctor", "利用率诊断"),
+            View::Versus => crate::hardware::HEAD_TO_HEAD,
+            View::Plan => crate::hardware::PROJECT,
         }
     }
 
@@ -53,6 +61,8 @@ impl View {
             View::Catalog => "catalog",
             View::Guide => "guide",
             View::Doctor => "doctor",
+            View::Versus => "versus",
+            View::Plan => "plan",
         }
     }
 
@@ -62,6 +72,8 @@ impl View {
             "catalog" => View::Catalog,
             "guide" => View::Guide,
             "doctor" => View::Doctor,
+            "versus" => View::Versus,
+            "plan" => View::Plan,
             _ => View::Calculator,
         }
     }

@@ -5,6 +5,7 @@ pub mod charts;
 pub mod detail;
 pub mod export;
 pub mod fields;
+pub mod hardware;
 pub mod launch;
 pub mod model_picker;
 pub mod on_screen;

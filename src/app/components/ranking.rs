@@ -23,12 +23,12 @@ enum SortBy {
     PerHour,
 }
 
-/// Filters chosen by the reader; empty strings mean "all".
+/// Filters chosen by the reader; empty strings mean "all". The GPU filter is the form's pinned
+/// GPU, so a link keeps it.
 #[derive(Debug, Clone, Default, PartialEq)]
 struct Filters {
     provider: String,
     region: String,
-    gpu: String,
     mode: String,
 }
 
@@ -36,7 +36,6 @@ impl Filters {
     fn keep(&self, c: &Candidate) -> bool {
         (self.provider.is_empty() || c.provider.id == self.provider)
             && (self.region.is_empty() || c.offer.region == self.region)
-            && (self.gpu.is_empty() || c.gpu.id == self.gpu)
             && (self.mode.is_empty() || format::mode_key(c.mode) == self.mode)
     }
 }
@@ -236,8 +235,11 @@ pub fn Ranking() -> impl IntoView {
                     move || filters.with(|f| f.region.clone()),
                     move |v| filters.update(|f| f.region = v))}
                 {filter_select("filter-gpu", t::GPU, lang, gpus,
-                    move || filters.with(|f| f.gpu.clone()),
-                    move |v| filters.update(|f| f.gpu = v))}
+                    move || state.form.with(|f| f.gpu.clone()),
+                    move |v| state.form.update(|f| {
+                        f.offer.clear();
+                        f.gpu = v;
+                    }))}
                 {filter_select("filter-mode", t::BILLING, lang, modes,
                     move || filters.with(|f| f.mode.clone()),
                     move |v| filters.update(|f| f.mode = v))}

@@ -6,6 +6,7 @@
 //! both languages; results recompute on every change.
 
 use super::fields::{field, label, options};
+use super::hardware;
 use super::model_picker::ModelPicker;
 use crate::app::format;
 use crate::app::i18n::{t, Text};
@@ -116,7 +117,14 @@ pub const REQUIREMENTS: &[&str] = &[
 pub const WEEKEND_IDLE: &str = "weekend_idle";
 
 /// The names in the layout that are not drawn from the field table alone.
-pub const OWN_CONTROLS: &[&str] = &["reference_gpu", "modes", "providers", WEEKEND_IDLE];
+pub const OWN_CONTROLS: &[&str] = &[
+    "reference_gpu",
+    "modes",
+    "providers",
+    WEEKEND_IDLE,
+    "gpu",
+    "offer",
+];
 
 /// One entry of the layout: a field's control, or a piece with a component of its own.
 fn piece(name: &'static str) -> AnyView {
@@ -125,6 +133,9 @@ fn piece(name: &'static str) -> AnyView {
         "modes" => view! { <BillingModes /> }.into_any(),
         "providers" => view! { <Providers /> }.into_any(),
         WEEKEND_IDLE => view! { <WeekendIdle /> }.into_any(),
+        "gpu" => view! { <hardware::PinnedGpu /> }.into_any(),
+        "offer" => view! { <hardware::PinnedOffer /> }.into_any(),
+        "own_price" => hardware::own_price(),
         name => field(name),
     }
 }
@@ -181,6 +192,10 @@ pub fn ScenarioForm() -> impl IntoView {
             <fieldset class="limits">
                 <legend>{move || t::LIMITS.get(lang.get())}</legend>
                 {section(LIMITS)}
+            </fieldset>
+            <fieldset class="hardware" data-testid="hardware">
+                <legend>{move || gpu_sizer_markup::hardware::HARDWARE.get(lang.get())}</legend>
+                {section(hardware::FIELDS)}
             </fieldset>
             <details class="advanced" data-testid="advanced">
                 <summary>{move || t::ADVANCED.get(lang.get())}</summary>
@@ -358,7 +373,7 @@ mod tests {
     /// its own; and every field with a label shows somewhere.
     #[test]
     fn the_layout_names_fields_of_the_table() {
-        let mut shown: Vec<&str> = [LIMITS, HIDDEN_COSTS, REQUIREMENTS].concat();
+        let mut shown: Vec<&str> = [LIMITS, hardware::FIELDS, HIDDEN_COSTS, REQUIREMENTS].concat();
         for w in WorkloadKind::ALL {
             shown.extend(layout(*w).concat());
         }

@@ -295,7 +295,12 @@ pub fn CatalogPage() -> impl IntoView {
         }
     };
     let export = move |_| {
-        let json = serde_json::to_string_pretty(state.catalog.get_untracked()).unwrap_or_default();
+        // The catalog with the person's offers, without their own machine (it has no price to
+        // publish).
+        let catalog = state
+            .edits
+            .with_untracked(|e| e.apply(gpu_sizer_engine::Catalog::builtin()));
+        let json = serde_json::to_string_pretty(&catalog).unwrap_or_default();
         download("gpu-sizer-catalog.json", "application/json", &json);
     };
     let import = move |ev: leptos::ev::Event| {

@@ -6,3 +6,5 @@ pub mod catalog;
 pub mod compare;
 pub mod doctor;
 pub mod guide;
+pub mod project;
+pub mod versus;

@@ -72,6 +72,9 @@ pub struct PickView {
     pub time: TimeView,
     pub break_even: Option<BreakEvenView>,
     pub spot: Option<SpotView>,
+    /// The inverse searches on the pick's GPUs (`plan::what_fits`): largest micro-batch,
+    /// sequence, context and concurrency, fewest GPUs for the deadline.
+    pub what_fits: Vec<TermView>,
 }
 
 pub fn pick(catalog: &Catalog, c: &Candidate, request: &Request) -> PickView {
@@ -126,5 +129,14 @@ pub fn pick(catalog: &Catalog, c: &Candidate, request: &Request) -> PickView {
             expected_interruptions: s.expected_interruptions,
             terms: terms(&s.terms),
         }),
+        what_fits: plan::what_fits(catalog, c, request)
+            .map(|t| {
+                let mut list = terms(&t);
+                for v in &mut list {
+                    v.name = gpu_sizer_markup::hardware::fits_name(v.key).en;
+                }
+                list
+            })
+            .unwrap_or_default(),
     }
 }

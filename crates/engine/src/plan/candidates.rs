@@ -220,20 +220,7 @@ pub(super) fn explain_sizing(
 ) -> Result<(MemoryEstimate, Timing), InputError> {
     let scenario = &request.scenario;
     let model = Model::resolve(&scenario.model)?;
-    let workload = match &scenario.workload {
-        // A replica's split and an offline job's batch are chosen where it is placed.
-        Workload::Serve(_) => {
-            let slots = Slots {
-                gpus: c.job_gpus(),
-                per_node: c.offer.gpu_count.max(1),
-            };
-            match layout::place_with(&model, &scenario.workload, c.gpu, slots, Detail::Numbers)? {
-                Ok(p) => p.workload,
-                Err(_) => scenario.workload.clone(),
-            }
-        }
-        w => with_layout(w, c.layout),
-    };
+    let workload = placed_workload(&model, c, request)?;
     let memory = fit::fit_on_with(&model, &workload, c.gpu, c.job_gpus(), Detail::Full)?.memory;
     let data = scenario
         .data
@@ -254,6 +241,29 @@ pub(super) fn explain_sizing(
             .push(f.term(request.costs.storage.fast_tier, Detail::Full));
     }
     Ok((memory, timing))
+}
+
+/// The workload as candidate `c` runs it: with the layout it was placed with.
+pub(super) fn placed_workload(
+    model: &Model,
+    c: &Candidate,
+    request: &Request,
+) -> Result<Workload, InputError> {
+    let workload = &request.scenario.workload;
+    Ok(match workload {
+        // A replica's split and an offline job's batch are chosen where it is placed.
+        Workload::Serve(_) => {
+            let slots = Slots {
+                gpus: c.job_gpus(),
+                per_node: c.offer.gpu_count.max(1),
+            };
+            match layout::place_with(model, workload, c.gpu, slots, Detail::Numbers)? {
+                Ok(p) => p.workload,
+                Err(_) => workload.clone(),
+            }
+        }
+        w => with_layout(w, c.layout),
+    })
 }
 
 /// `workload` with the layout a candidate was placed with.

@@ -6,6 +6,7 @@
 //! `phases` combines several jobs into one plan.
 
 mod candidates;
+pub mod fits;
 pub mod modes;
 pub mod needs;
 pub mod phases;
@@ -15,7 +16,9 @@ mod quote;
 mod rank;
 pub mod remedies;
 pub mod storage;
+pub mod versus;
 
+pub use fits::what_fits;
 pub use modes::{compare_modes, ModeComparison, ModeCurve};
 pub use needs::Need;
 pub use pitfalls::Pitfall;

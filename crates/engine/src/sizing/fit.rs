@@ -423,5 +423,8 @@ pub fn max_context(
     })
 }
 
+mod inverse;
+pub use inverse::max_concurrency;
+
 #[cfg(test)]
 mod tests;

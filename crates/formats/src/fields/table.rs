@@ -342,12 +342,29 @@ fields! {
         "Most GPUs in total."
         ["Most GPUs", "最多 GPU 数"]
         ["Largest number of GPUs to consider.", "考虑的最大 GPU 数量。"];
+    // Pinned hardware: one GPU, a count, one offer or the person's own machine.
     gpu "g" other
-        "Only offers of this GPU (catalog id, e.g. `h100-sxm`; empty: any)." _ _;
-    gpus "gn" other in GPUS
-        "Exactly this many GPUs in total (a multiple of the instance's GPUs, or fewer than one instance holds); `null`: the engine tries the fewest that fit and doublings up to `max_gpus`." _ _;
+        "Only offers of this GPU (catalog id, e.g. `h100-sxm`; empty: any)."
+        ["GPU", "GPU 型号"]
+        ["Only this GPU (any: every GPU the catalog has).", "只用这种 GPU（任意：目录中的所有 GPU）。"];
+    gpus "gn" number(1.0, 4096.0) in GPUS
+        "Exactly this many GPUs in total (a multiple of the instance's GPUs, or fewer than one instance holds); `null`: the engine tries the fewest that fit and doublings up to `max_gpus`."
+        ["GPU count", "GPU 数量"]
+        ["Exactly this many GPUs in total (empty: the fewest that fit, and more).", "总共正好这么多 GPU（留空：能装下的最少数量及更多）。"];
     offer "of" other
-        "Only this offer (catalog id; empty: any)." _ _;
+        "Only this offer (catalog id; empty: any offer of the GPUs allowed)."
+        ["Offer", "实例报价"]
+        ["Exactly this instance (any: every offer of the GPU).", "只用这个实例（任意：该 GPU 的所有报价）。"];
+    own "own" flag
+        "The job on your own machine: `gpus` (1 when unset) of `gpu` in one box, priced at `own_price`; storage and data transfer on it cost nothing."
+        ["My own machine", "我自己的机器"]
+        ["Your own GPUs: the GPU and count above, at the price below or none.", "你已有的 GPU：上面的型号和数量，按下面的价格计费，或不计费。"];
+    own_price "opr" number(0.0001, 10_000.0) in ["per hour, in the chosen currency", "每小时，按所选货币"]
+        "What an hour of your own machine costs you (power, depreciation), in `currency`; `null`: no price, the answer is its time."
+        ["Your machine's price per hour", "你的机器每小时成本"]
+        ["Power and depreciation per hour (empty: no price, only the time).", "每小时的电费和折旧（留空：不计价，只算时间）。"];
+    versus "vs" other
+        "Head to head (`view=versus`): two to four comma-separated GPU or offer ids, the job on each as if it were the only hardware allowed." _ _;
     providers "pr" other
         "Comma-separated provider ids to consider (empty: all)."
         ["Only these providers (none ticked: all)", "仅限这些云厂商（不勾选：全部）"]

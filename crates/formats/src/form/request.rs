@@ -67,7 +67,15 @@ impl Form {
             storage_mbs: self.storage_mbs,
         });
         let modes = self.modes()?;
-        let costs = self.costs()?;
+        let mut costs = self.costs()?;
+        if self.own {
+            // The person's own disk and network: nothing to rent.
+            costs.storage.data_gb = 0.0;
+            costs.storage.checkpoints_gb = 0.0;
+            costs.storage.snapshot_gb = 0.0;
+            costs.egress_gb = 0.0;
+            costs.ingress_gb = 0.0;
+        }
         let constraints = self.constraints(modes)?;
         let request = Request {
             scenario: Scenario {
@@ -309,6 +317,21 @@ impl Form {
                 format!("no GPU with id '{gpu}' in the catalog (`gpu-sizer catalog` lists them)"),
             ));
         }
+        if self.own && gpu.is_empty() {
+            return Err(InputError::new("gpu", "choose your own machine's GPU"));
+        }
+        if let Some(p) = self.own_price {
+            if !(p.is_finite() && p > 0.0) {
+                return Err(InputError::new("own_price", "must be a positive amount"));
+            }
+        }
+        let offer = if self.own {
+            Some(crate::own_machine::OFFER_ID.to_string())
+        } else {
+            Some(self.offer.trim())
+                .filter(|o| !o.is_empty())
+                .map(str::to_string)
+        };
         Ok(Constraints {
             spot_with_latency: self.spot_with_latency,
             budget: self.budget,
@@ -324,10 +347,12 @@ impl Form {
             },
             modes,
             gpu: (!gpu.is_empty()).then(|| gpu.to_string()),
-            gpus: self.gpus,
-            offer: Some(self.offer.trim())
-                .filter(|o| !o.is_empty())
-                .map(str::to_string),
+            gpus: if self.own {
+                Some(self.gpus.unwrap_or(1))
+            } else {
+                self.gpus
+            },
+            offer,
         })
     }
 }

@@ -1,0 +1,111 @@
+//! The pinned hardware: one GPU of the catalog, then any offer of it or one offer, with the
+//! count of GPUs and the person's own machine drawn from the field table.
+
+use crate::app::format;
+use crate::app::prefs::use_prefs;
+use crate::app::state::use_state;
+use gpu_sizer_markup::hardware as w;
+use leptos::prelude::*;
+
+/// The fields of the hardware group, in order ("gpu" and "offer" are drawn here).
+pub const FIELDS: &[&str] = &["gpu", "offer", "gpus", "own", "own_price"];
+
+/// The GPU to pin (any: every GPU of the catalog). Choosing another GPU drops a pinned offer of
+/// the previous one.
+#[component]
+pub fn PinnedGpu() -> impl IntoView {
+    let state = use_state();
+    let lang = use_prefs().lang;
+    let catalog = gpu_sizer_engine::catalog::Catalog::builtin();
+    let chosen = Memo::new(move |_| state.form.with(|f| f.gpu.clone()));
+    view! {
+        <div class="field">
+            <label for="field-gpu">{move || super::fields::label("gpu").get(lang.get())}</label>
+            <select
+                id="field-gpu"
+                data-testid="field-gpu"
+                on:change=move |ev| {
+                    let id = event_target_value(&ev);
+                    state.form.update(|f| {
+                        f.offer.clear();
+                        f.gpu = id;
+                    });
+                }
+            >
+                <option value="" selected=move || chosen.with(String::is_empty)>
+                    {move || w::ANY_GPU.get(lang.get())}
+                </option>
+                {catalog
+                    .gpus
+                    .iter()
+                    .map(|g| {
+                        let id: &'static str = g.id.as_str();
+                        view! {
+                            <option value=id selected=move || chosen.with(|c| c == id)>
+                                {g.name.clone()}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </div>
+    }
+}
+
+/// One offer of the pinned GPU, or any; hidden until a GPU is pinned and on the person's own
+/// machine.
+#[component]
+pub fn PinnedOffer() -> impl IntoView {
+    let state = use_state();
+    let lang = use_prefs().lang;
+    let gpu = Memo::new(move |_| state.form.with(|f| (!f.own).then(|| f.gpu.clone())));
+    let chosen = Memo::new(move |_| state.form.with(|f| f.offer.clone()));
+    move || {
+        let gpu = gpu.get().filter(|g| !g.is_empty())?;
+        let catalog = gpu_sizer_engine::catalog::Catalog::builtin();
+        let lang = lang.get();
+        let offers = catalog
+            .offers
+            .iter()
+            .filter(|o| o.gpu == gpu)
+            .map(|o| {
+                let id: &'static str = o.id.as_str();
+                let provider = catalog
+                    .providers
+                    .iter()
+                    .find(|p| p.id == o.provider)
+                    .map_or(o.provider.as_str(), |p| format::provider_name(p, lang));
+                let text = format!(
+                    "{provider} · {} · {} · {} GPU",
+                    o.region, o.instance_type, o.gpu_count
+                );
+                view! { <option value=id selected=move || chosen.with(|c| c == id)>{text}</option> }
+            })
+            .collect_view();
+        Some(view! {
+            <div class="field">
+                <label for="field-offer">{super::fields::label("offer").get(lang)}</label>
+                <select
+                    id="field-offer"
+                    data-testid="field-offer"
+                    on:change=move |ev| {
+                        let id = event_target_value(&ev);
+                        state.form.update(|f| f.offer = id);
+                    }
+                >
+                    <option value="" selected=move || chosen.with(String::is_empty)>
+                        {w::ANY_OFFER.get(lang)}
+                    </option>
+                    {offers}
+                </select>
+            </div>
+        })
+    }
+}
+
+/// The price of the person's machine, shown only when the job runs on it.
+pub fn own_price() -> AnyView {
+    let state = use_state();
+    let own = Memo::new(move |_| state.form.with(|f| f.own));
+    view! { <Show when=move || own.get()>{super::fields::field("own_price")}</Show> }.into_any()
+}

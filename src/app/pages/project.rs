@@ -1,0 +1,150 @@
+//! The project plan: phases added from the calculator's scenario, each answered on its own best
+//! instance and billing mode, totalled (`plan::phases::evaluate_project`, drawn by
+//! [`gpu_sizer_markup::project`]); exported and imported as a project file (`docs/project.md`).
+
+use crate::app::components::export::download;
+use crate::app::prefs::use_prefs;
+use crate::app::state::{today, use_state};
+use gpu_sizer_engine::plan::phases::evaluate_project;
+use gpu_sizer_formats::project::{PlanPhase, Project, VERSION};
+use gpu_sizer_markup::hardware as w;
+use gpu_sizer_markup::i18n::Text;
+use leptos::prelude::*;
+
+/// The project being planned, kept for the page's life (in context, so switching tabs keeps it).
+#[derive(Clone, Copy)]
+pub struct ProjectState(pub RwSignal<Project>);
+
+impl Default for ProjectState {
+    fn default() -> ProjectState {
+        ProjectState(RwSignal::new(Project {
+            version: VERSION,
+            name: String::new(),
+            phases: Vec::new(),
+        }))
+    }
+}
+
+/// The project page.
+#[component]
+pub fn ProjectPlan() -> impl IntoView {
+    let state = use_state();
+    let lang = use_prefs().lang;
+    let project = expect_context::<ProjectState>().0;
+    let name = RwSignal::new(String::new());
+    let months = RwSignal::new("1".to_string());
+    let runs = RwSignal::new("1".to_string());
+    let message = RwSignal::new(String::new());
+    let add = move |_| {
+        let form = state.form.get_untracked();
+        let phase = PlanPhase {
+            name: match name.get_untracked().trim() {
+                "" => format!(
+                    "{} {}",
+                    w::PHASE.get(lang.get_untracked()),
+                    project.with_untracked(|p| p.phases.len()) + 1
+                ),
+                n => n.to_string(),
+            },
+            months: months.get_untracked().trim().parse().unwrap_or(f64::NAN),
+            runs: runs.get_untracked().trim().parse().unwrap_or(f64::NAN),
+            form,
+        };
+        project.update(|p| p.phases.push(phase));
+        name.set(String::new());
+    };
+    let markup = move || {
+        let lang = lang.get();
+        project.with(|p| {
+            if p.phases.is_empty() {
+                return format!(
+                    "<p class=\"muted\" data-testid=\"project-empty\">{}</p>",
+                    w::NO_PHASES.get(lang)
+                );
+            }
+            let currency = state.form.with(|f| f.currency.engine());
+            let phases = match p.to_phases(Some(today().unwrap_or(0))) {
+                Ok(phases) => phases,
+                Err(e) => {
+                    return format!(
+                        "<p class=\"error\" role=\"alert\">{}: {}</p>",
+                        e.field,
+                        html_escape(&e.message)
+                    )
+                }
+            };
+            match evaluate_project(state.catalog.get(), &phases) {
+                Ok(report) => {
+                    gpu_sizer_markup::project::project(&phases, &report, currency, lang).finish()
+                }
+                Err(e) => format!(
+                    "<p class=\"error\" role=\"alert\" data-testid=\"project-error\">{}: {}</p>",
+                    e.field,
+                    html_escape(&e.message)
+                ),
+            }
+        })
+    };
+    let export = move |_| {
+        let json = project.with_untracked(Project::to_json);
+        download("gpu-sizer-project.json", "application/json", &json);
+    };
+    let import = move |ev: leptos::ev::Event| {
+        crate::app::persist::read_file(
+            &ev,
+            Box::new(move |text| match Project::from_json(&text) {
+                Ok(p) => {
+                    project.set(p);
+                    message.set(String::new());
+                }
+                Err(e) => message.set(format!("{}: {}", e.field, e.message)),
+            }),
+        );
+    };
+    let remove_last = move |_| {
+        project.update(|p| {
+            p.phases.pop();
+        })
+    };
+    let input = move |id: &'static str, label: Text, value: RwSignal<String>| {
+        view! {
+            <div class="field">
+                <label for=id>{move || label.get(lang.get())}</label>
+                <input id=id data-testid=id type="text" prop:value=move || value.get()
+                    on:input=move |ev| value.set(event_target_value(&ev)) />
+            </div>
+        }
+    };
+    view! {
+        <section class="panel" data-testid="project">
+            <h2>{move || w::PROJECT.get(lang.get())}</h2>
+            <p class="muted">{move || w::PROJECT_INTRO.get(lang.get())}</p>
+            {input("phase-name", w::PHASE_NAME, name)}
+            {input("phase-months", w::MONTHS, months)}
+            {input("phase-runs", w::RUNS, runs)}
+            <button type="button" data-testid="add-phase" on:click=add>{move || w::ADD_PHASE.get(lang.get())}</button>
+            " "
+            <button type="button" class="secondary" data-testid="remove-phase" on:click=remove_last>
+                {move || w::REMOVE_PHASE.get(lang.get())}
+            </button>
+            <div class="markup" inner_html=markup></div>
+            <div class="export">
+                <button type="button" class="secondary" data-testid="export-plan" on:click=export>
+                    {move || w::EXPORT_PLAN.get(lang.get())}
+                </button>
+                <label class="secondary">
+                    {move || w::IMPORT_PLAN.get(lang.get())}
+                    <input type="file" accept="application/json,.json" data-testid="import-plan" on:change=import />
+                </label>
+            </div>
+            <p role="status" data-testid="project-message">{move || message.get()}</p>
+        </section>
+    }
+}
+
+/// Text for markup written as a string.
+fn html_escape(s: &str) -> String {
+    let mut h = gpu_sizer_markup::html::Html::new();
+    h.text(s);
+    h.finish()
+}

@@ -1,0 +1,96 @@
+//! Head to head: the scenario's job on two to four GPUs or offers side by side, each as if it
+//! were the only hardware allowed (`plan::versus`), drawn by [`gpu_sizer_markup::versus`]. The
+//! list is the form's `versus` field, so a link carries it with `view=versus`.
+
+use crate::app::prefs::use_prefs;
+use crate::app::state::use_state;
+use gpu_sizer_engine::plan::versus::{head_to_head, MAX_ENTRIES};
+use gpu_sizer_formats::lists;
+use gpu_sizer_markup::hardware as w;
+use gpu_sizer_markup::versus::versus;
+use leptos::prelude::*;
+
+/// The head-to-head page.
+#[component]
+pub fn Versus() -> impl IntoView {
+    let state = use_state();
+    let lang = use_prefs().lang;
+    let catalog = gpu_sizer_engine::catalog::Catalog::builtin();
+    let ids = Memo::new(move |_| state.form.with(|f| lists::parse(&f.versus)));
+    let set = move |id: &str, on: bool| {
+        state
+            .form
+            .update(|f| f.versus = lists::toggle(&f.versus, id, on))
+    };
+    let markup = move || {
+        let lang = lang.get();
+        let ids = ids.get();
+        if ids.len() < 2 {
+            return format!(
+                "<p class=\"muted\" data-testid=\"versus-too-few\">{}</p>",
+                w::VERSUS_TOO_FEW.get(lang)
+            );
+        }
+        state.request.with(|request| {
+            let Ok(request) = request else {
+                return String::new();
+            };
+            let sides = head_to_head(state.catalog.get(), request, &ids);
+            versus(state.catalog.get(), &sides, request.costs.currency, lang).finish()
+        })
+    };
+    let chips = move || {
+        ids.get()
+            .into_iter()
+            .map(|id| {
+                let name = catalog
+                    .gpu(&id)
+                    .map_or_else(|| id.clone(), |g| g.name.clone());
+                let remove = id.clone();
+                view! {
+                    <li data-testid="versus-item" data-id=id.clone()>
+                        {name}
+                        " "
+                        <button type="button" class="link" data-testid="versus-remove"
+                            on:click=move |_| set(&remove, false)>
+                            {move || w::VERSUS_REMOVE.get(lang.get())}
+                        </button>
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <section class="panel" data-testid="versus">
+            <h2>{move || w::HEAD_TO_HEAD.get(lang.get())}</h2>
+            <p class="muted">{move || w::VERSUS_INTRO.get(lang.get())}</p>
+            <ul class="chips">{chips}</ul>
+            <div class="field">
+                <label for="versus-add">{move || w::VERSUS_ADD.get(lang.get())}</label>
+                <select
+                    id="versus-add"
+                    data-testid="versus-add"
+                    prop:disabled=move || ids.with(|l| l.len() >= MAX_ENTRIES)
+                    prop:value=move || {
+                        ids.track();
+                        String::new()
+                    }
+                    on:change=move |ev| {
+                        let id = event_target_value(&ev);
+                        if !id.is_empty() {
+                            set(&id, true);
+                        }
+                    }
+                >
+                    <option value="" selected=true>"—"</option>
+                    {catalog
+                        .gpus
+                        .iter()
+                        .map(|g| view! { <option value=g.id.clone()>{g.name.clone()}</option> })
+                        .collect_view()}
+                </select>
+            </div>
+            <div class="markup" inner_html=markup></div>
+        </section>
+    }
+}

@@ -1,0 +1,165 @@
+// Pinned hardware: a GPU and a count chosen in the page travel in the share link and give the
+// same answer elsewhere; the person's own machine is priced at what they type; the detail says
+// what fits on a candidate's GPUs.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { start } from "./page.mjs";
+
+// Built by the native tests that run before these (`cargo test --workspace`).
+const CLI = fileURLToPath(new URL("../../target/debug/gpu-sizer", import.meta.url));
+
+let env;
+before(async () => {
+  env = await start();
+});
+after(async () => {
+  await env?.stop();
+});
+
+test("a pinned GPU and count reach a fresh page through the link, with the same answer", async () => {
+  const app = await env.open();
+  const page = app.page;
+  await page.getByTestId("workload-select").selectOption("train");
+  const before = await app.pick();
+  await page.getByTestId("field-gpu").selectOption("h100-sxm");
+  await app.setField("gpus", "8");
+  await page.waitForFunction(() => {
+    const shape = document.querySelector("[data-testid=pick-shape]")?.textContent ?? "";
+    return shape.includes("8 × NVIDIA H100 SXM5");
+  });
+  await app.changedFrom(before);
+  // Every row of the ranking is that hardware.
+  const rows = await app.rows();
+  assert.ok(rows.length > 3, `${rows.length} rows`);
+  assert.equal(await page.getByTestId("filter-gpu").inputValue(), "h100-sxm");
+  const pick = await app.pick();
+  const inputs = await app.inputs();
+  const link = await app.shareLink();
+  assert.match(link, /[?&]g=h100-sxm(&|$)/);
+  assert.match(link, /[?&]gn=8(&|$)/);
+
+  const other = await env.open({ url: link });
+  assert.deepEqual(await other.pick(), pick);
+  assert.deepEqual(await other.inputs(), inputs);
+  assert.equal(await other.page.getByTestId("field-gpu").inputValue(), "h100-sxm");
+  assert.equal(await other.page.getByTestId("field-gpus").inputValue(), "8");
+  assert.ok((await other.page.getByTestId("pick-shape").innerText()).includes("8 × NVIDIA H100 SXM5"));
+  assert.deepEqual(app.errors, []);
+  assert.deepEqual(other.errors, []);
+  await other.close();
+  await app.close();
+});
+
+test("the ranking's GPU filter is the pinned GPU, kept in the link", async () => {
+  const app = await env.open();
+  const page = app.page;
+  const gpus = await page.getByTestId("filter-gpu").locator("option").evaluateAll((o) => o.map((e) => e.value).filter(Boolean));
+  assert.ok(gpus.length > 1, gpus.join());
+  const chosen = gpus[0];
+  await page.getByTestId("filter-gpu").selectOption(chosen);
+  await page.waitForFunction((g) => new URLSearchParams(location.search).get("g") === g, chosen);
+  assert.equal(await page.getByTestId("field-gpu").inputValue(), chosen);
+  await page.getByTestId("filter-gpu").selectOption("");
+  await page.waitForFunction(() => !new URLSearchParams(location.search).has("g"));
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test("my own machine: the job on its GPUs at the price typed, or at none", async () => {
+  const app = await env.open();
+  const page = app.page;
+  await page.getByTestId("field-gpu").selectOption("rtx-4090");
+  await app.setField("gpus", "2");
+  await app.setField("micro_batch", "1");
+  await page.getByTestId("field-own").check();
+  await page.waitForFunction(() => document.querySelector("[data-testid=recommendation]")?.dataset.offerId === "own-machine");
+  assert.equal((await app.pick()).total, 0);
+  await app.setField("own_price", "0.5");
+  await page.waitForFunction(() => Number(document.querySelector("[data-testid=recommendation]")?.dataset.total) > 0);
+  const pick = await app.pick();
+  const link = await app.shareLink();
+  assert.match(link, /[?&]own=1(&|$)/);
+  assert.match(link, /[?&]opr=0\.5(&|$)/);
+  const other = await env.open({ url: link });
+  assert.deepEqual(await other.pick(), pick);
+  assert.deepEqual(app.errors, []);
+  assert.deepEqual(other.errors, []);
+  await other.close();
+  await app.close();
+});
+
+test("QLoRA on a 70B model at micro-batch 4: the detail says what fits, as the CLI does", async () => {
+  const link = `${env.server.url}?v=1&m=llama-3.1-70b&q=1&mb=4&dl=24`;
+  const app = await env.open({ url: link });
+  const page = app.page;
+  const first = page.getByTestId("result-row").first();
+  const offer = await first.getAttribute("data-offer-id");
+  await first.getByTestId("open-detail").click();
+  const detail = page.getByTestId("detail");
+  await detail.scrollIntoViewIfNeeded();
+  await page.waitForFunction((id) => document.querySelector("[data-testid=detail]")?.dataset.offerId === id, offer);
+  const fits = detail.getByTestId("what-fits");
+  await fits.waitFor();
+  const items = await fits.getByTestId("fits-item").evaluateAll((li) =>
+    Object.fromEntries(li.map((e) => [e.dataset.key, Number(e.dataset.value)])),
+  );
+  // The job runs at micro-batch 4, so at least 4 fits; the deadline gives a count of GPUs.
+  assert.ok(items.fits_micro_batch >= 4, JSON.stringify(items));
+  assert.ok(items.fits_seq_len >= 2048, JSON.stringify(items));
+  assert.ok(items.fits_deadline_gpus >= 1, JSON.stringify(items));
+  const text = await fits.innerText();
+  assert.match(text, /Largest micro-batch/);
+  await fits.locator("summary").first().click();
+  assert.match(await fits.locator(".formula").first().innerText(), /GiB/);
+
+  // The CLI, on the same link, finds the same pick and the same answers.
+  const cli = JSON.parse(execFileSync(CLI, ["estimate", link, "--json"], { encoding: "utf8" }));
+  assert.equal(cli.top[0].offer, offer);
+  const fromCli = Object.fromEntries(cli.pick.what_fits.map((t) => [t.key, t.value]));
+  assert.deepEqual(fromCli, items);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
+test("head to head: A100 against H100 on one job, two columns and the chart, in its own link", async () => {
+  const app = await env.open();
+  const page = app.page;
+  await page.getByTestId("workload-select").selectOption("train");
+  await page.getByTestId("tab-versus").click();
+  await page.getByTestId("versus-too-few").waitFor();
+  await page.getByTestId("versus-add").selectOption("a100-80gb-sxm");
+  await page.getByTestId("versus-add").selectOption("h100-sxm");
+  await page.getByTestId("versus-table").waitFor();
+  const columns = () =>
+    page.getByTestId("versus-col").evaluateAll((th) => th.map((e) => ({ id: e.dataset.id, offer: e.dataset.offerId, total: e.dataset.total })));
+  const cols = await columns();
+  assert.deepEqual(cols.map((c) => c.id), ["a100-80gb-sxm", "h100-sxm"]);
+  assert.ok(cols.every((c) => c.offer && Number(c.total) > 0), JSON.stringify(cols));
+  assert.equal(await page.getByTestId("versus-bar").count(), 2);
+  const table = await page.getByTestId("versus-table").innerText();
+  assert.match(table, /Limited by/);
+  assert.match(table, /compute|memory bandwidth|interconnect|storage/);
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("view") === "versus");
+  const link = await page.evaluate(() => location.href);
+  assert.equal(new URL(link).searchParams.get("vs"), "a100-80gb-sxm,h100-sxm");
+
+  // The link opens the same comparison in a fresh context.
+  // (Not through env.open: that waits for the calculator.)
+  const context = await env.browser.newContext({ locale: "en-US" });
+  const other = await context.newPage();
+  const errors = [];
+  other.on("pageerror", (e) => errors.push(e.message));
+  await other.goto(link);
+  await other.getByTestId("versus-table").waitFor();
+  const again = await other.getByTestId("versus-col").evaluateAll((th) => th.map((e) => ({ id: e.dataset.id, offer: e.dataset.offerId, total: e.dataset.total })));
+  assert.deepEqual(again, cols);
+  // Removing one leaves too few to compare.
+  await other.getByTestId("versus-remove").first().click();
+  await other.getByTestId("versus-too-few").waitFor();
+  assert.deepEqual(app.errors, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+  await app.close();
+});
