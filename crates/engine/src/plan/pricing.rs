@@ -15,7 +15,7 @@ use crate::explain::{Detail, Term};
 use crate::sizing::defaults::Band;
 use crate::sizing::time::Timing;
 use crate::warning::{Charge, Untimed, Warning};
-use lines::{lines, Total};
+use lines::{lines, Bill, Total};
 use serving::serving_plan;
 pub(super) use serving::stated_traffic;
 use std::sync::Arc;
@@ -142,9 +142,6 @@ struct Basis<'x> {
     /// A service's month, when already planned (ranking plans it once per candidate).
     plan: Option<&'x ServingPlan>,
 }
-
-/// The cost lines that grow with the job's hours: what `Which::Hourly` builds.
-const HOURLY_LINES: [&str; 3] = ["compute", "storage", "snapshots"];
 
 /// Which cost lines to build: all of them, or only those that grow with the job's hours (the
 /// ends of the cost band differ from its middle by those alone).
@@ -281,16 +278,19 @@ fn base_hours(s: &Sized, serving: bool) -> Result<Band, Untimed> {
 /// band differ from the middle by the lines that grow with the hours only; serving and dev
 /// boxes have exact hours, so their ends cost what the middle does.
 fn cost_band(basis: &Basis, request: &Request, hours: Band) -> (Vec<Term>, Band) {
-    let mut expected_lines = Vec::with_capacity(8);
+    let mut bill = Bill {
+        lines: Vec::with_capacity(8),
+        hourly: 0.0,
+    };
     lines(
-        &mut expected_lines,
+        &mut bill,
         basis,
         request,
         hours.expected,
         Detail::Numbers,
         Which::All,
     );
-    let expected: f64 = expected_lines.iter().map(|t| t.value).sum();
+    let expected: f64 = bill.lines.iter().map(|t| t.value).sum();
     let hourly_at = |h: f64| {
         let mut total = Total(0.0);
         lines(
@@ -303,12 +303,7 @@ fn cost_band(basis: &Basis, request: &Request, hours: Band) -> (Vec<Term>, Band)
         );
         total.0
     };
-    // The lines `Which::Hourly` builds, already among the expected ones.
-    let hourly_expected: f64 = expected_lines
-        .iter()
-        .filter(|t| HOURLY_LINES.contains(&t.key))
-        .map(|t| t.value)
-        .sum();
+    let hourly_expected = bill.hourly;
     let total_at = |h: f64| {
         if h == hours.expected {
             expected
@@ -321,7 +316,7 @@ fn cost_band(basis: &Basis, request: &Request, hours: Band) -> (Vec<Term>, Band)
         expected,
         total_at(hours.high).max(expected),
     );
-    (expected_lines, cost)
+    (bill.lines, cost)
 }
 
 /// Pricing's notes depend on the provider alone, and offers come grouped by provider: the last

@@ -13,9 +13,20 @@ use crate::plan::Request;
 pub(super) trait Sink {
     fn push(&mut self, line: Term);
 
+    /// A line that grows with the job's hours (what `Which::Hourly` builds).
+    fn push_hourly(&mut self, line: Term) {
+        self.push(line);
+    }
+
     fn extend(&mut self, lines: impl IntoIterator<Item = Term>) {
         for line in lines {
             self.push(line);
+        }
+    }
+
+    fn extend_hourly(&mut self, lines: impl IntoIterator<Item = Term>) {
+        for line in lines {
+            self.push_hourly(line);
         }
     }
 }
@@ -23,6 +34,25 @@ pub(super) trait Sink {
 impl Sink for Vec<Term> {
     fn push(&mut self, line: Term) {
         Vec::push(self, line);
+    }
+}
+
+/// A candidate's bill: its lines, and the sum of those that grow with the hours (the cost
+/// band's ends differ from its middle by those alone).
+#[derive(Default)]
+pub(super) struct Bill {
+    pub lines: Vec<Term>,
+    pub hourly: f64,
+}
+
+impl Sink for Bill {
+    fn push(&mut self, line: Term) {
+        self.lines.push(line);
+    }
+
+    fn push_hourly(&mut self, line: Term) {
+        self.hourly += line.value;
+        self.lines.push(line);
     }
 }
 
@@ -49,7 +79,7 @@ pub(super) fn lines(
         .fx
         .convert(b.quote.per_hour, b.quote.currency, costs.currency);
     let serving = request.scenario.workload.is_service();
-    out.push(compute(b, request, rate, h, detail));
+    out.push_hourly(compute(b, request, rate, h, detail));
     // Set-up and idle time are billed at the instance rate unless a commitment covers them.
     if b.quote.mode.term_hours().is_none() && !serving && which == Which::All {
         set_up_and_idle(out, b, request, rate, detail);
@@ -140,7 +170,7 @@ fn kept(out: &mut impl Sink, b: &Basis, request: &Request, h: f64, detail: Detai
             }
             t
         });
-        out.extend(own_or_median(
+        out.extend_hourly(own_or_median(
             own,
             b.published.storage,
             b.provider,
@@ -154,7 +184,7 @@ fn kept(out: &mut impl Sink, b: &Basis, request: &Request, h: f64, detail: Detai
             let price = to_report(snap.price, snap.currency);
             storage_cost("snapshots", gb, price, kept_h, detail)
         });
-        out.extend(own_or_median(
+        out.extend_hourly(own_or_median(
             own,
             b.published.snapshot,
             b.provider,

@@ -3,7 +3,8 @@ use crate::plan::{evaluate, CostInputs, Objective, Request};
 use crate::scenario::{Lora, ModelSpec, Scenario, Workload};
 
 /// The cost band's ends are reached by rebuilding the lines that grow with the hours
-/// alone: they must be exactly the lines of that name among all of them.
+/// alone: they must be exactly the lines all of them mark as growing with the hours, and
+/// those must be the compute, storage and snapshot lines.
 #[test]
 fn the_hourly_lines_are_the_lines_that_grow_with_the_hours() {
     let catalog = Catalog::builtin();
@@ -38,7 +39,7 @@ fn the_hourly_lines_are_the_lines_that_grow_with_the_hours() {
             plan: None,
         };
         for h in [c.hours.low, c.hours.expected, c.hours.high] {
-            let (mut all, mut hourly) = (Vec::new(), Vec::new());
+            let (mut all, mut hourly) = (Marked::default(), Vec::new());
             lines(&mut all, &basis, &request, h, Detail::Numbers, Which::All);
             lines(
                 &mut hourly,
@@ -49,12 +50,34 @@ fn the_hourly_lines_are_the_lines_that_grow_with_the_hours() {
                 Which::Hourly,
             );
             let named: Vec<(&str, f64)> = all
+                .0
                 .iter()
-                .filter(|t| HOURLY_LINES.contains(&t.key))
-                .map(|t| (t.key, t.value))
+                .filter(|(_, hourly)| *hourly)
+                .map(|(t, _)| (t.key, t.value))
                 .collect();
+            assert!(
+                all.0
+                    .iter()
+                    .all(|(t, hourly)| *hourly
+                        == ["compute", "storage", "snapshots"].contains(&t.key))
+            );
+            assert!(!named.is_empty());
             let built: Vec<(&str, f64)> = hourly.iter().map(|t| (t.key, t.value)).collect();
             assert_eq!(named, built, "{}", c.offer.id);
         }
+    }
+}
+
+/// Every line, and whether it was marked as growing with the hours.
+#[derive(Default)]
+struct Marked(Vec<(Term, bool)>);
+
+impl lines::Sink for Marked {
+    fn push(&mut self, line: Term) {
+        self.0.push((line, false));
+    }
+
+    fn push_hourly(&mut self, line: Term) {
+        self.0.push((line, true));
     }
 }
