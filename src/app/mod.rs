@@ -36,8 +36,9 @@ pub fn App() -> impl IntoView {
     let state = AppState::new(boot.form, state::today(), edits);
     state.view.set(boot.view);
     provide_context(state);
-    provide_context(persist::start(state, boot.ignored));
-    let _edits_error = catalog_store::persist(state.edits);
+    let persisted = persist::start(state, boot.ignored);
+    provide_context(persisted);
+    catalog_store::persist(state.edits, move |ok| persisted.outcome(ok));
     let lang = prefs.lang;
     let tab = move |view: View| {
         view! {
