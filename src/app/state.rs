@@ -3,10 +3,10 @@
 //! One `AppState` in context. The report is a `Memo` of a pure engine call, so it recomputes on
 //! every change of the form and nowhere else.
 
-use gpu_sizer_engine::catalog::Catalog;
+use gpu_sizer_engine::catalog::{Catalog, Offer};
 use gpu_sizer_engine::plan::{evaluate, Report, Request};
 use gpu_sizer_engine::scenario::InputError;
-use gpu_sizer_formats::catalog_edits::CatalogEdits;
+use gpu_sizer_formats::catalog_edits::{self, CatalogEdits};
 use gpu_sizer_formats::Form;
 use leptos::prelude::*;
 
@@ -34,7 +34,11 @@ impl AppState {
     pub fn new(form: Form, today: Option<i64>, edits: CatalogEdits) -> AppState {
         let form = RwSignal::new(form);
         let edits = RwSignal::new(edits);
-        let catalog = Memo::new(move |_| edits.with(catalog_with));
+        // The catalog depends on the custom offers alone: a memo of them (a few rows, compared by
+        // value) stands between the edits and the catalog, so a price override neither rebuilds
+        // (and leaks) a catalog nor compares two whole catalogs.
+        let offers = Memo::new(move |_| edits.with(|e| e.custom_offers.clone()));
+        let catalog = Memo::new_with_compare(move |_| offers.with(|o| catalog_with(o)), |_, _| true);
         let request = Memo::new(move |_| form.with(|f| edits.with(|e| request_for(f, today, e))));
         // The request memo already filters out edits that change nothing, so a new report is
         // always a changed one: comparing two reports field by field would cost more than it saves.
@@ -66,13 +70,13 @@ impl AppState {
 }
 
 /// The built-in catalog plus the user's custom offers.
-fn catalog_with(edits: &CatalogEdits) -> &'static Catalog {
-    if edits.custom_offers.is_empty() {
+fn catalog_with(offers: &[Offer]) -> &'static Catalog {
+    if offers.is_empty() {
         Catalog::builtin()
     } else {
         // The report borrows its catalog for the page's lifetime. Custom offers change only when
         // the user adds or removes one, so leaking each version is bounded by the user's own edits.
-        Box::leak(Box::new(edits.apply(Catalog::builtin())))
+        Box::leak(Box::new(catalog_edits::with_offers(Catalog::builtin(), offers)))
     }
 }
 
