@@ -308,8 +308,13 @@ pub fn copy(text: &str, done: RwSignal<Option<bool>>) {
     });
 }
 
-/// The text of the file chosen in the input that fired `ev`, given to `then`.
-pub fn read_file(ev: &leptos::ev::Event, then: Box<dyn FnOnce(String)>) {
+/// The largest file the page reads (bytes): more than `localStorage` keeps (about 5 MB in every
+/// browser), and reading more would hold the page for seconds.
+pub const MAX_FILE_BYTES: f64 = 5.0 * 1024.0 * 1024.0;
+
+/// The text of the file chosen in the input that fired `ev`, given to `then`; a file over
+/// [`MAX_FILE_BYTES`] is not read, `then` gets its size instead.
+pub fn read_file(ev: &leptos::ev::Event, then: Box<dyn FnOnce(Result<String, f64>)>) {
     let Some(input) = ev
         .target()
         .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
@@ -321,10 +326,14 @@ pub fn read_file(ev: &leptos::ev::Event, then: Box<dyn FnOnce(String)>) {
     };
     // The same file can be chosen again.
     input.set_value("");
+    if file.size() > MAX_FILE_BYTES {
+        then(Err(file.size()));
+        return;
+    }
     let promise = file.text();
     leptos::task::spawn_local(async move {
         if let Ok(text) = wasm_bindgen_futures::JsFuture::from(promise).await {
-            then(text.as_string().unwrap_or_default());
+            then(Ok(text.as_string().unwrap_or_default()));
         }
     });
 }

@@ -139,6 +139,10 @@ pub fn Scenarios() -> impl IntoView {
         persist::read_file(
             &ev,
             Box::new(move |text| {
+                let Ok(text) = text else {
+                    status.set(t::FILE_TOO_LARGE.get(lang.get_untracked()).into());
+                    return;
+                };
                 let loaded = store::import(&text);
                 let (n, bad) = (loaded.scenarios.len(), loaded.quarantined.len());
                 if n > 0 {
