@@ -175,9 +175,15 @@ pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
     let hidden = window_event_listener_untyped("visibilitychange", flush);
     let left = window_event_listener_untyped("pagehide", flush);
     let handle = window_event_listener_untyped("storage", move |ev| {
-        let key = ev.unchecked_ref::<web_sys::StorageEvent>().key();
-        if key.as_deref() == Some(StorageKey::Scenarios.as_str()) && p.sync() {
-            let _ = p.write_list();
+        let ev = ev.unchecked_ref::<web_sys::StorageEvent>();
+        if ev.key().as_deref() == Some(StorageKey::Scenarios.as_str()) {
+            // What the other tab wrote, from the event itself: a tab whose own write is still
+            // under way may go on reading its own value for a while (Chromium keeps it), and a
+            // save it never read would be lost. Then storage as read now. Merging twice is safe.
+            let theirs = p.take_in(ev.new_value());
+            if p.sync() | theirs {
+                let _ = p.write_list();
+            }
         }
     });
     on_cleanup(move || {
@@ -215,7 +221,11 @@ impl Persist {
     /// Takes in what another tab stored since this tab last read or wrote the list; `true` when
     /// this tab holds something the stored list lacks.
     fn sync(self) -> bool {
-        let raw = read(StorageKey::Scenarios);
+        self.take_in(read(StorageKey::Scenarios))
+    }
+
+    /// Takes in `raw`, a stored list (see [`Persist::sync`]).
+    fn take_in(self, raw: Option<String>) -> bool {
         if raw == self.seen.get_value() {
             return false;
         }
@@ -259,7 +269,7 @@ impl Persist {
 
     /// Takes in scenarios read from a file (one deleted here before comes back) and stores the
     /// list; `false` when the write was refused.
-    pub fn take_in(self, mut incoming: Vec<SavedScenario>) -> bool {
+    pub fn import(self, mut incoming: Vec<SavedScenario>) -> bool {
         let now = js_sys::Date::now();
         self.deleted
             .with_value(|deleted| saved_list::revive(&mut incoming, deleted, now));

@@ -32,7 +32,7 @@ function rng(seed) {
 
 const names = (app) => app.page.getByTestId("saved-name").allInnerTexts();
 const item = (app, name) => app.page.getByTestId("saved-item").filter({ has: app.page.getByTestId("saved-name").getByText(name, { exact: true }) });
-const quick = { timeout: 500 };
+const quick = { timeout: 2000 };
 
 /** Waits until the clock has moved on, so two operations never share a millisecond. */
 async function tick() {
@@ -98,7 +98,12 @@ for (const seed of SEEDS) {
           await app.page.keyboard.press("Escape");
           continue;
         }
-        if ((await names(app)).includes(name)) {
+        // Renamed unless the scenario had gone (the other tab's deletion arrived first).
+        const renamed = await item(app, name)
+          .waitFor({ timeout: 3000 })
+          .then(() => true)
+          .catch(() => false);
+        if (renamed) {
           const key = lineage.get(old);
           lineage.set(name, key);
           edits.set(key, [op, name]);

@@ -128,7 +128,8 @@ fn hostile(rng: &mut Rng, depth: usize) -> Value {
         1 => Value::Bool(rng.below(2) == 0),
         2 => serde_json::from_str(rng.text(NUMBERS)).unwrap_or(json!(-1)),
         3 => json!(rng.text(TEXTS)),
-        4 => json!(rng.text(TEXTS).repeat(1 + rng.below(2000))),
+        // Long text now and then (the page must show it as text, not choke on it).
+        4 if rng.below(16) == 0 => json!(rng.text(TEXTS).repeat(1 + rng.below(5000))),
         5 if depth < 3 => Value::Array((0..rng.below(4)).map(|_| hostile(rng, depth + 1)).collect()),
         6 if depth < 3 => {
             let mut m = Map::new();
@@ -166,7 +167,7 @@ fn mutate_value(v: &mut Value, rng: &mut Rng, depth: usize) {
                 }
                 1 => {
                     // Many of one entry (10 000 scenarios, say).
-                    let copies = [2, 10, 100, 10_000][rng.below(4)];
+                    let copies = if rng.below(64) == 0 { 10_000 } else { [2, 10, 100][rng.below(3)] };
                     let item = items[i].clone();
                     items.extend(std::iter::repeat_n(item, copies));
                 }
@@ -176,7 +177,7 @@ fn mutate_value(v: &mut Value, rng: &mut Rng, depth: usize) {
         }
         _ => *v = hostile(rng, 0),
     }
-    if rng.below(40) == 0 {
+    if rng.below(200) == 0 {
         // Deep nesting around the whole value.
         let levels = [10, 127, 129, 5000][rng.below(4)];
         let text = format!("{}{}{}", "[".repeat(levels), v, "]".repeat(levels));
@@ -246,7 +247,7 @@ fn mutate_bytes(text: String, rng: &mut Rng, other: &str) -> String {
 }
 
 fn input(target: Target, s: &Seeds, rng: &mut Rng) -> String {
-    let mut json = |pool: &[Value], rng: &mut Rng| {
+    let json = |pool: &[Value], rng: &mut Rng| {
         let mut v = rng.pick(pool).clone();
         for _ in 0..1 + rng.below(3) {
             mutate_value(&mut v, rng, 0);
@@ -302,14 +303,16 @@ fn run(target: Target, text: &str) {
 fn main() {
     let mut inputs: u64 = 10_000_000;
     let mut threads: u64 = 2;
+    let mut only: Option<String> = None;
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
         let value = pair.get(1).and_then(|v| v.replace('_', "").parse().ok());
         match (pair[0].as_str(), value) {
             ("--inputs", Some(n)) => inputs = n,
             ("--threads", Some(n)) => threads = n.max(1),
+            ("--only", _) if pair.len() == 2 => only = Some(pair[1].clone()),
             _ => {
-                eprintln!("usage: fuzz [--inputs N] [--threads N]");
+                eprintln!("usage: fuzz [--inputs N] [--threads N] [--only Link|Store|Form|CatalogImport]");
                 std::process::exit(2);
             }
         }
@@ -328,6 +331,7 @@ fn main() {
     std::thread::scope(|scope| {
         for t in 0..threads {
             let (seeds, done, failed, counts, message) = (&seeds, &done, &failed, &counts, &message);
+            let only = only.clone();
             scope.spawn(move || {
                 let mut rng = Rng(0x5eed + t);
                 let share = inputs / threads + u64::from(t < inputs % threads);
@@ -346,6 +350,13 @@ fn main() {
                         })
                         .map(|(k, (target, _))| (k, *target))
                         .unwrap_or((0, Target::Link));
+                    let (k, target) = match only.as_deref() {
+                        Some(name) => SHARE
+                            .iter()
+                            .position(|(t, _)| format!("{t:?}") == name)
+                            .map_or((k, target), |k| (k, SHARE[k].0)),
+                        None => (k, target),
+                    };
                     let text = input(target, seeds, &mut rng);
                     counts[k].fetch_add(1, Ordering::Relaxed);
                     if catch_unwind(AssertUnwindSafe(|| run(target, &text))).is_err() {

@@ -146,7 +146,7 @@ pub fn Scenarios() -> impl IntoView {
                 let loaded = store::import(&text);
                 let (n, bad) = (loaded.scenarios.len(), loaded.quarantined.len());
                 if n > 0 {
-                    p.take_in(loaded.scenarios);
+                    p.import(loaded.scenarios);
                 }
                 let lang = lang.get_untracked();
                 status.set(match (lang, n, bad) {
