@@ -17,6 +17,9 @@ cargo clippy -p gpu-sizer -p gpu-sizer-first --target wasm32-unknown-unknown --a
 say "native tests (engine, formats, markup, CLI)"
 cargo test --workspace --exclude gpu-sizer --exclude gpu-sizer-first
 
+say "fuzzing the decoders and importers (a short run; scripts/fuzz.sh alone runs the long one)"
+scripts/fuzz.sh --inputs 20000
+
 say "start-up scripts (boot/) and the build hook: syntax and tests"
 for script in boot/*.js boot/*.mjs scripts/*.mjs tests/boot/*.mjs; do
     node --check "$script"

@@ -2,7 +2,6 @@
 //! Text that cannot be read is moved aside under its own key rather than overwritten.
 
 use super::keys::StorageKey;
-use gloo_storage::{LocalStorage, Storage};
 use gpu_sizer_formats::catalog_edits::CatalogEdits;
 use leptos::prelude::*;
 
@@ -12,19 +11,12 @@ pub struct Unreadable(pub bool);
 
 /// The stored edits; `true` when stored text could not be read (and was kept aside).
 pub fn load() -> (CatalogEdits, bool) {
-    let Some(storage) = window().local_storage().ok().flatten() else {
-        return (CatalogEdits::default(), false);
-    };
-    match storage
-        .get_item(StorageKey::CatalogEdits.as_str())
-        .ok()
-        .flatten()
-    {
+    match gpu_sizer_storage::read(StorageKey::CatalogEdits) {
         None => (CatalogEdits::default(), false),
         Some(raw) => match CatalogEdits::parse(&raw) {
             Some(edits) => (edits, false),
             None => {
-                let _ = storage.set_item(StorageKey::CatalogEditsUnreadable.as_str(), &raw);
+                gpu_sizer_storage::write(StorageKey::CatalogEditsUnreadable, &raw);
                 (CatalogEdits::default(), true)
             }
         },
@@ -32,20 +24,16 @@ pub fn load() -> (CatalogEdits, bool) {
 }
 
 /// Writes the edits whenever they change (no edits: no key, which also tells the first-answer
-/// module it may paint); returns a signal holding the last write error.
-pub fn persist(edits: RwSignal<CatalogEdits>) -> RwSignal<Option<String>> {
-    let error = RwSignal::new(None);
+/// module it may paint); a refused write raises the page's storage message (`outcome`).
+pub fn persist(edits: RwSignal<CatalogEdits>, outcome: impl Fn(bool) + 'static) {
     Effect::new(move |first: Option<()>| {
         let json = edits.with(|e| (!e.is_empty()).then(|| e.to_json()));
         if first.is_some() {
-            let storage = LocalStorage::raw();
-            let key = StorageKey::CatalogEdits.as_str();
-            let written = match json {
-                Some(json) => storage.set_item(key, &json),
-                None => storage.remove_item(key),
-            };
-            error.set(written.err().map(|e| format!("{e:?}")));
+            let key = StorageKey::CatalogEdits;
+            outcome(match json {
+                Some(json) => gpu_sizer_storage::write(key, &json),
+                None => gpu_sizer_storage::remove(key),
+            });
         }
     });
-    error
 }

@@ -39,8 +39,9 @@ pub fn App() -> impl IntoView {
     state.view.set(boot.view);
     provide_context(state);
     provide_context(ProjectState::default());
-    provide_context(persist::start(state, boot.ignored));
-    let _edits_error = catalog_store::persist(state.edits);
+    let persisted = persist::start(state, boot.ignored);
+    provide_context(persisted);
+    catalog_store::persist(state.edits, move |ok| persisted.outcome(ok));
     let lang = prefs.lang;
     let tab = move |view: View| {
         view! {

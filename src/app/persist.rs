@@ -12,34 +12,25 @@
 //! - Both are written in a task of their own after the page has updated (`replaceState` is slow
 //!   on a phone and would delay the answer), and at once when the page is hidden or left.
 //! - Saved scenarios go through `gpu_sizer_formats::store`, written with the entries a load kept
-//!   aside so they are never lost. Another tab's writes arrive as `storage` events and are merged
-//!   in (three-way, against the list as last read or written, so deletions stick and nothing
-//!   edited is dropped).
+//!   aside and the deletions it made, so nothing is lost. Another tab's writes arrive as `storage`
+//!   events and are merged in (`saved_list::merge_tabs`: by the deletions each tab recorded, so a
+//!   save written over by a tab that had not seen it yet comes back, and a deletion sticks).
+//! - Storage goes through `gpu_sizer_storage`, which never throws: with storage blocked the page
+//!   works from memory, says at once that nothing will be kept, and the address bar still carries
+//!   the scenario.
 
 use super::keys::{StorageKey, VIEW_PARAM};
 use super::state::{AppState, View};
 use gpu_sizer_formats::link::{self, Ignored};
 use gpu_sizer_formats::saved_list;
-use gpu_sizer_formats::store::{self, SavedScenario};
+use gpu_sizer_formats::saved_list::Ours;
+use gpu_sizer_formats::store::{self, Deleted, SavedScenario};
 use gpu_sizer_formats::Form;
 use gpu_sizer_markup::page::{self, Start};
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
-/// The storage, if the browser grants one.
-fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
-/// The text stored under `key`.
-pub fn read(key: StorageKey) -> Option<String> {
-    storage()?.get_item(key.as_str()).ok().flatten()
-}
-
-/// Stores `value` under `key`; `false` when the browser refuses (full quota, storage disabled).
-pub fn write(key: StorageKey, value: &str) -> bool {
-    storage().is_some_and(|s| s.set_item(key.as_str(), value).is_ok())
-}
+use gpu_sizer_storage::{read, write};
 
 /// The form and page to start with (see [`page::start`]): the link's, else the draft, else the
 /// starting form.
@@ -108,8 +99,12 @@ pub struct Persist {
     pub kept_aside: RwSignal<usize>,
     /// The browser refused a write.
     pub storage_failed: RwSignal<bool>,
+    /// Storage took no write at start-up: nothing will be kept (the message says so).
+    pub blocked: bool,
     /// Raw entries kept aside, written back with every save.
     quarantined: StoredValue<Vec<String>>,
+    /// The deletions this tab knows of, written with the list (see `saved_list::merge_tabs`).
+    deleted: StoredValue<Vec<Deleted>>,
     /// The stored list as last read or written: the base of a merge with another tab.
     seen: StoredValue<Option<String>>,
     /// The storage message was dismissed (until a write succeeds again).
@@ -120,14 +115,17 @@ pub struct Persist {
 pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
     let raw = read(StorageKey::Scenarios);
     let loaded = store::load(raw.as_deref().unwrap_or(""));
+    let blocked = !gpu_sizer_storage::usable();
     let p = Persist {
         saved: RwSignal::new(loaded.scenarios),
         compare: RwSignal::new(Vec::new()),
         current: RwSignal::new(None),
         link_notice: RwSignal::new(ignored),
         kept_aside: RwSignal::new(loaded.quarantined.len()),
-        storage_failed: RwSignal::new(false),
+        storage_failed: RwSignal::new(blocked),
+        blocked,
         quarantined: StoredValue::new(loaded.quarantined),
+        deleted: StoredValue::new(loaded.deleted.unwrap_or_default()),
         seen: StoredValue::new(raw),
         hushed: StoredValue::new(false),
     };
@@ -177,9 +175,15 @@ pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
     let hidden = window_event_listener_untyped("visibilitychange", flush);
     let left = window_event_listener_untyped("pagehide", flush);
     let handle = window_event_listener_untyped("storage", move |ev| {
-        let key = ev.unchecked_ref::<web_sys::StorageEvent>().key();
-        if key.as_deref() == Some(StorageKey::Scenarios.as_str()) && p.sync() {
-            let _ = p.write_list();
+        let ev = ev.unchecked_ref::<web_sys::StorageEvent>();
+        if ev.key().as_deref() == Some(StorageKey::Scenarios.as_str()) {
+            // What the other tab wrote, from the event itself: a tab whose own write is still
+            // under way may go on reading its own value for a while (Chromium keeps it), and a
+            // save it never read would be lost. Then storage as read now. Merging twice is safe.
+            let theirs = p.take_in(ev.new_value());
+            if p.sync() | theirs {
+                let _ = p.write_list();
+            }
         }
     });
     on_cleanup(move || {
@@ -198,8 +202,9 @@ pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
 const SETTLE: std::time::Duration = std::time::Duration::ZERO;
 
 impl Persist {
-    /// Shows or clears the storage message after a write.
-    fn outcome(self, ok: bool) {
+    /// Shows or clears the storage message after a write; every refused write (draft, saved
+    /// scenarios, catalog edits) comes here.
+    pub fn outcome(self, ok: bool) {
         if ok {
             self.hushed.set_value(false);
         } else if !self.hushed.get_value() && !self.storage_failed.get_untracked() {
@@ -216,7 +221,11 @@ impl Persist {
     /// Takes in what another tab stored since this tab last read or wrote the list; `true` when
     /// this tab holds something the stored list lacks.
     fn sync(self) -> bool {
-        let raw = read(StorageKey::Scenarios);
+        self.take_in(read(StorageKey::Scenarios))
+    }
+
+    /// Takes in `raw`, a stored list (see [`Persist::sync`]).
+    fn take_in(self, raw: Option<String>) -> bool {
         if raw == self.seen.get_value() {
             return false;
         }
@@ -224,10 +233,18 @@ impl Persist {
         let theirs = store::load(raw.as_deref().unwrap_or(""));
         self.seen.set_value(raw);
         let ours = self.saved.get_untracked();
-        let merged = self
-            .quarantined
-            .with_value(|kept| saved_list::merge_tabs(&base, &ours, kept, &theirs));
+        let merged = self.quarantined.with_value(|quarantined| {
+            self.deleted.with_value(|deleted| {
+                let ours = Ours {
+                    scenarios: &ours,
+                    quarantined,
+                    deleted,
+                };
+                saved_list::merge_tabs(&base, ours, &theirs)
+            })
+        });
         self.quarantined.set_value(merged.quarantined);
+        self.deleted.set_value(merged.deleted);
         if merged.scenarios != ours {
             self.saved.set(merged.scenarios);
         }
@@ -240,11 +257,33 @@ impl Persist {
         self.write_list()
     }
 
-    /// Writes the saved list, entries kept aside included; `false` when refused.
+    /// Deletes the saved scenario `id`, recording the deletion for other tabs, and stores the list.
+    pub fn delete(self, id: &str) {
+        let now = js_sys::Date::now();
+        self.saved.update(|list| {
+            self.deleted
+                .update_value(|deleted| saved_list::delete(list, deleted, id, now))
+        });
+        self.store();
+    }
+
+    /// Takes in scenarios read from a file (one deleted here before comes back) and stores the
+    /// list; `false` when the write was refused.
+    pub fn import(self, mut incoming: Vec<SavedScenario>) -> bool {
+        let now = js_sys::Date::now();
+        self.deleted
+            .with_value(|deleted| saved_list::revive(&mut incoming, deleted, now));
+        self.saved
+            .update(|list| *list = store::merge(list, &incoming));
+        self.store()
+    }
+
+    /// Writes the saved list, entries kept aside and deletions included; `false` when refused.
     fn write_list(self) -> bool {
-        let text = self
-            .saved
-            .with_untracked(|s| self.quarantined.with_value(|q| store::save_keeping(s, q)));
+        let text = self.saved.with_untracked(|s| {
+            self.quarantined
+                .with_value(|q| self.deleted.with_value(|d| store::save_state(s, q, d)))
+        });
         let ok = write(StorageKey::Scenarios, &text);
         if ok {
             self.seen.set_value(Some(text));
@@ -279,8 +318,13 @@ pub fn copy(text: &str, done: RwSignal<Option<bool>>) {
     });
 }
 
-/// The text of the file chosen in the input that fired `ev`, given to `then`.
-pub fn read_file(ev: &leptos::ev::Event, then: Box<dyn FnOnce(String)>) {
+/// The largest file the page reads (bytes): more than `localStorage` keeps (about 5 MB in every
+/// browser), and reading more would hold the page for seconds.
+pub const MAX_FILE_BYTES: f64 = 5.0 * 1024.0 * 1024.0;
+
+/// The text of the file chosen in the input that fired `ev`, given to `then`; a file over
+/// [`MAX_FILE_BYTES`] is not read, `then` gets its size instead.
+pub fn read_file(ev: &leptos::ev::Event, then: Box<dyn FnOnce(Result<String, f64>)>) {
     let Some(input) = ev
         .target()
         .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
@@ -292,10 +336,14 @@ pub fn read_file(ev: &leptos::ev::Event, then: Box<dyn FnOnce(String)>) {
     };
     // The same file can be chosen again.
     input.set_value("");
+    if file.size() > MAX_FILE_BYTES {
+        then(Err(file.size()));
+        return;
+    }
     let promise = file.text();
     leptos::task::spawn_local(async move {
         if let Ok(text) = wasm_bindgen_futures::JsFuture::from(promise).await {
-            then(text.as_string().unwrap_or_default());
+            then(Ok(text.as_string().unwrap_or_default()));
         }
     });
 }

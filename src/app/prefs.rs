@@ -1,12 +1,13 @@
 //! Display preferences (language, theme) and where they are remembered. The currency belongs to
 //! the scenario (a budget is stated in it), so it lives in the form.
 //!
-//! The storage adapter: it reads once at start-up and writes on change; a browser that refuses
-//! storage (private mode, full quota) simply forgets, it never breaks the page.
+//! Read once at start-up and written on change, through the tolerant storage adapter
+//! (`gpu_sizer_storage`); a browser that refuses storage (private mode, full quota, storage
+//! blocked) simply forgets, it never breaks the page. Stored as JSON strings, as `boot/gate.js`
+//! reads them.
 
 use super::i18n::Lang;
 use super::keys::StorageKey;
-use gloo_storage::{LocalStorage, Storage};
 pub use gpu_sizer_markup::page::Theme;
 use leptos::prelude::*;
 
@@ -18,12 +19,15 @@ pub struct Prefs {
 }
 
 fn load(key: StorageKey) -> Option<String> {
-    LocalStorage::get::<String>(key.as_str()).ok()
+    serde_json::from_str(&gpu_sizer_storage::read(key)?).ok()
 }
 
 fn save(key: StorageKey, value: &str) {
-    // Ignoring the error is deliberate: a preference that cannot be stored is only forgotten.
-    let _ = LocalStorage::set(key.as_str(), value);
+    // Ignoring a refusal is deliberate: a preference that cannot be stored is only forgotten (the
+    // page says once that storage is unusable, see `persist`).
+    if let Ok(json) = serde_json::to_string(value) {
+        gpu_sizer_storage::write(key, &json);
+    }
 }
 
 impl Prefs {

@@ -3,10 +3,10 @@
 //! One `AppState` in context. The report is a `Memo` of a pure engine call, so it recomputes on
 //! every change of the form and nowhere else.
 
-use gpu_sizer_engine::catalog::Catalog;
+use gpu_sizer_engine::catalog::{Catalog, Offer};
 use gpu_sizer_engine::plan::{evaluate, Report, Request};
 use gpu_sizer_engine::scenario::InputError;
-use gpu_sizer_formats::catalog_edits::CatalogEdits;
+use gpu_sizer_formats::catalog_edits::{self, CatalogEdits};
 use gpu_sizer_formats::form::CurrencyKey;
 use gpu_sizer_formats::own_machine;
 use gpu_sizer_formats::Form;
@@ -36,12 +36,16 @@ impl AppState {
     pub fn new(form: Form, today: Option<i64>, edits: CatalogEdits) -> AppState {
         let form = RwSignal::new(form);
         let edits = RwSignal::new(edits);
-        // The person's own machine joins the catalog: the catalog follows only its four fields.
+        // The catalog depends on the custom offers and the person's own machine alone: memos of
+        // them (a few rows and four fields, compared by value) stand between the form and edits and
+        // the catalog, so a price override or another field neither rebuilds (and leaks) a catalog
+        // nor compares two whole catalogs.
+        let offers = Memo::new(move |_| edits.with(|e| e.custom_offers.clone()));
         let own = Memo::new(move |_| form.with(own_machine));
-        let catalog = Memo::new(move |_| {
-            let own = own.get();
-            edits.with(|e| catalog_with(e, &own))
-        });
+        let catalog = Memo::new_with_compare(
+            move |_| offers.with(|o| own.with(|m| catalog_with(o, m))),
+            |_, _| true,
+        );
         let request = Memo::new(move |_| form.with(|f| edits.with(|e| request_for(f, today, e))));
         // The request memo already filters out edits that change nothing, so a new report is
         // always a changed one: comparing two reports field by field would cost more than it saves.
@@ -87,7 +91,7 @@ fn own_machine(f: &Form) -> OwnMachine {
 }
 
 /// The built-in catalog plus the user's custom offers and own machine.
-fn catalog_with(edits: &CatalogEdits, own: &OwnMachine) -> &'static Catalog {
+fn catalog_with(offers: &[Offer], own: &OwnMachine) -> &'static Catalog {
     let own = own.as_ref().and_then(|(gpu, gpus, own_price, currency)| {
         let form = Form {
             own: true,
@@ -99,14 +103,14 @@ fn catalog_with(edits: &CatalogEdits, own: &OwnMachine) -> &'static Catalog {
         };
         own_machine::catalog(Catalog::builtin(), &form, today())
     });
-    if edits.custom_offers.is_empty() && own.is_none() {
+    if offers.is_empty() && own.is_none() {
         Catalog::builtin()
     } else {
         // The report borrows its catalog for the page's lifetime. Custom offers and the own
         // machine change only when the user edits them, so leaking each version is bounded by the
         // user's own edits.
         let base = own.as_ref().unwrap_or(Catalog::builtin());
-        Box::leak(Box::new(edits.apply(base)))
+        Box::leak(Box::new(catalog_edits::with_offers(base, offers)))
     }
 }
 

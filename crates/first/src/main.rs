@@ -26,8 +26,7 @@ fn main() {
     let Some(document) = window.document() else {
         return;
     };
-    let storage = window.local_storage().ok().flatten();
-    let read = |key: StorageKey| storage.as_ref()?.get_item(key.as_str()).ok().flatten();
+    let read = gpu_sizer_storage::read;
 
     // The start-up script (`boot/gate.js`) has applied the language and the theme before the
     // first paint; the answer is written in the language it chose.

@@ -91,12 +91,7 @@ impl CatalogEdits {
 
     /// The catalog with the custom offers added (prices are overridden per request instead).
     pub fn apply(&self, base: &Catalog) -> Catalog {
-        let mut catalog = base.clone();
-        for offer in &self.custom_offers {
-            catalog.offers.retain(|o| o.id != offer.id);
-            catalog.offers.push(offer.clone());
-        }
-        catalog
+        with_offers(base, &self.custom_offers)
     }
 
     /// Imports a catalog JSON file (the format `gpu-sizer catalog` prints and the page exports):
@@ -126,6 +121,17 @@ impl CatalogEdits {
         *self = trial;
         Ok(count)
     }
+}
+
+/// `base` with `offers` added (one with an id of `base` replaces it): what the catalog is made of,
+/// apart from the price overrides, so the page can rebuild it on a change of these alone.
+pub fn with_offers(base: &Catalog, offers: &[Offer]) -> Catalog {
+    let mut catalog = base.clone();
+    for offer in offers {
+        catalog.offers.retain(|o| o.id != offer.id);
+        catalog.offers.push(offer.clone());
+    }
+    catalog
 }
 
 #[cfg(test)]

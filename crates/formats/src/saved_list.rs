@@ -2,7 +2,7 @@
 //! and take in another tab's changes. Plain values in and out, so every rule is tested natively;
 //! the page supplies the clock and the random part of new ids.
 
-use crate::store::{self, Loaded, SavedScenario};
+use crate::store::{Deleted, Loaded, SavedScenario};
 use crate::Form;
 
 /// A fresh id from the time (milliseconds since 1970) and a random number in [0, 1): two saves in
@@ -73,10 +73,31 @@ pub fn duplicate(
     true
 }
 
-/// Removes the scenario `id`.
-pub fn delete(list: &mut Vec<SavedScenario>, id: &str) {
+/// Removes the scenario `id`, recording the deletion at `now` in `deleted` (see [`merge_tabs`]).
+pub fn delete(list: &mut Vec<SavedScenario>, deleted: &mut Vec<Deleted>, id: &str, now: f64) {
+    for s in list.iter().filter(|s| s.id == id) {
+        deleted.push(Deleted {
+            id: s.id.clone(),
+            created: s.created,
+            at: now.max(s.updated),
+        });
+    }
     list.retain(|s| s.id != id);
+    *deleted = union(deleted, &[]);
 }
+
+/// Scenarios taken in from a file: one deleted here before is brought back, as edited at `now`
+/// (otherwise the record of its deletion would remove it again at the next merge).
+pub fn revive(incoming: &mut [SavedScenario], deleted: &[Deleted], now: f64) {
+    for s in incoming.iter_mut() {
+        if deleted.iter().any(|d| names(d, s) && d.at >= s.updated) {
+            s.updated = now.max(s.updated);
+        }
+    }
+}
+
+/// How many deletion records a list keeps (the latest): each is a few dozen bytes.
+pub const DELETED_KEPT: usize = 1000;
 
 /// This tab's list after another tab's write.
 #[derive(Debug, Clone, PartialEq)]
@@ -84,177 +105,119 @@ pub struct Merged {
     pub scenarios: Vec<SavedScenario>,
     /// Entries kept aside by either tab.
     pub quarantined: Vec<String>,
+    /// The deletions either tab recorded.
+    pub deleted: Vec<Deleted>,
     /// This tab holds something the stored list lacks, so it should write the list back. Only
     /// then: two tabs settle instead of echoing each other's writes.
     pub adds: bool,
 }
 
-/// Merges what another tab stored (`theirs`) into this tab's list (`ours`, with the entries it
-/// keeps aside), three-way against `base`, the list as this tab last read or wrote it.
+/// This tab's side of a merge: its list, the entries it keeps aside and the deletions it
+/// recorded.
+#[derive(Debug, Clone, Copy)]
+pub struct Ours<'a> {
+    pub scenarios: &'a [SavedScenario],
+    pub quarantined: &'a [String],
+    pub deleted: &'a [Deleted],
+}
+
+/// Merges what another tab stored (`theirs`) into this tab's list (`ours`).
 ///
-/// What either side added or edited is kept (the later `updated` wins, see [`store::merge`]);
-/// what one side deleted and the other left unchanged stays deleted. Stored text this version
-/// cannot fully read deletes nothing here.
-pub fn merge_tabs(
-    base: &[SavedScenario],
-    ours: &[SavedScenario],
-    our_quarantined: &[String],
-    theirs: &Loaded,
-) -> Merged {
-    let readable = theirs.problems.is_empty();
-    let ours_kept: Vec<SavedScenario> = ours
-        .iter()
-        .filter(|s| !(readable && deleted(base, &theirs.scenarios, s)))
-        .cloned()
-        .collect();
-    let theirs_kept: Vec<SavedScenario> = theirs
-        .scenarios
-        .iter()
-        .filter(|s| !deleted(base, ours, s))
-        .cloned()
-        .collect();
-    let scenarios = store::merge(&ours_kept, &theirs_kept);
-    let mut quarantined = our_quarantined.to_vec();
+/// Both sides record their deletions, so the merge needs no common ancestor and any order of
+/// writes and storage events gives the same list: every scenario either side holds, the later
+/// `updated` winning (ties broken by content, the same way in both tabs); then every scenario a
+/// recorded deletion at or after its last edit removes. A save is never lost (a scenario the other
+/// tab lacks is one it never saw) and a deletion is never undone by a tab that had not seen it;
+/// an edit made after a deletion keeps the scenario.
+///
+/// A list written without deletion records (an older page) is judged three-way as before, against
+/// `base`, the list as this tab last read or wrote it: what it lacks that this tab left unchanged
+/// since `base` was deleted there. Stored text this version cannot fully read deletes nothing.
+pub fn merge_tabs(base: &[SavedScenario], ours: Ours, theirs: &Loaded) -> Merged {
+    let deleted = union(ours.deleted, theirs.deleted.as_deref().unwrap_or(&[]));
+    let legacy = theirs.deleted.is_none() && theirs.problems.is_empty();
+    // Stored order first, this tab's new ones after: the tabs settle on the stored order.
+    let mut scenarios = theirs.scenarios.clone();
+    for s in ours.scenarios {
+        match scenarios
+            .iter_mut()
+            .find(|x| x.id == s.id && x.created == s.created)
+        {
+            Some(x) => {
+                if wins(s, x) {
+                    *x = s.clone();
+                }
+            }
+            None if legacy && deleted_since(base, s) => {}
+            None => scenarios.push(s.clone()),
+        }
+    }
+    scenarios.retain(|s| !deleted.iter().any(|d| names(d, s) && d.at >= s.updated));
+    let mut quarantined = ours.quarantined.to_vec();
     for entry in &theirs.quarantined {
         if !quarantined.contains(entry) {
             quarantined.push(entry.clone());
         }
     }
+    let recorded = theirs.deleted.as_deref().unwrap_or(&[]);
     let adds = scenarios.len() != theirs.scenarios.len()
         || scenarios.iter().any(|m| !theirs.scenarios.contains(m))
-        || quarantined.len() != theirs.quarantined.len();
+        || quarantined.len() != theirs.quarantined.len()
+        || deleted.iter().any(|d| !recorded.contains(d));
     Merged {
         scenarios,
         quarantined,
+        deleted,
         adds,
     }
 }
 
-/// Whether `list` still holds `s` (same id and creation time).
-fn holds(list: &[SavedScenario], s: &SavedScenario) -> bool {
-    list.iter().any(|x| x.id == s.id && x.created == s.created)
+/// Whether `a` replaces `b`, the same scenario in the other tab: the later edit, and on a tie the
+/// greater content, so both tabs choose alike.
+fn wins(a: &SavedScenario, b: &SavedScenario) -> bool {
+    if a.updated != b.updated {
+        return a.updated > b.updated;
+    }
+    if a == b {
+        return false;
+    }
+    let key = |s: &SavedScenario| (s.name.clone(), serde_json::to_string(&s.form).ok());
+    key(a) > key(b)
 }
 
-/// Whether one side deleted `s` since `base` while the other side left it unchanged.
-fn deleted(base: &[SavedScenario], other: &[SavedScenario], s: &SavedScenario) -> bool {
-    !holds(other, s)
-        && base
-            .iter()
-            .any(|b| b.id == s.id && b.created == s.created && s.updated <= b.updated)
+/// Whether the record `d` is of the scenario `s`.
+fn names(d: &Deleted, s: &SavedScenario) -> bool {
+    d.id == s.id && d.created == s.created
+}
+
+/// Both sets of deletion records as one: one record per scenario (the latest), the latest
+/// [`DELETED_KEPT`] of them.
+fn union(a: &[Deleted], b: &[Deleted]) -> Vec<Deleted> {
+    let mut out: Vec<Deleted> = Vec::with_capacity(a.len() + b.len());
+    for d in a.iter().chain(b) {
+        match out
+            .iter_mut()
+            .find(|x| x.id == d.id && x.created == d.created)
+        {
+            Some(x) => x.at = x.at.max(d.at),
+            None => out.push(d.clone()),
+        }
+    }
+    out.sort_by(|x, y| {
+        y.at.total_cmp(&x.at)
+            .then_with(|| x.id.cmp(&y.id))
+            .then_with(|| x.created.total_cmp(&y.created))
+    });
+    out.truncate(DELETED_KEPT);
+    out
+}
+
+/// The rule for a list without deletion records: it lacks `s`, which this tab held unchanged
+/// since `base`, so it was deleted there.
+fn deleted_since(base: &[SavedScenario], s: &SavedScenario) -> bool {
+    base.iter()
+        .any(|b| b.id == s.id && b.created == s.created && s.updated <= b.updated)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn scenario(id: &str, name: &str, created: f64, updated: f64) -> SavedScenario {
-        SavedScenario {
-            id: id.into(),
-            name: name.into(),
-            created,
-            updated,
-            form: Form {
-                name: name.into(),
-                ..Form::default()
-            },
-        }
-    }
-
-    fn stored(list: &[SavedScenario]) -> Loaded {
-        store::load(&store::save(list))
-    }
-
-    fn names(list: &[SavedScenario]) -> Vec<&str> {
-        list.iter().map(|s| s.name.as_str()).collect()
-    }
-
-    #[test]
-    fn ids_differ_by_time_and_by_chance() {
-        assert_eq!(new_id(255.0, 0.5), "sff-1dcd6500");
-        assert_ne!(new_id(1.0, 0.1), new_id(1.0, 0.2));
-        assert_ne!(new_id(1.0, 0.1), new_id(2.0, 0.1));
-    }
-
-    #[test]
-    fn saving_updates_the_opened_scenario_while_it_keeps_its_name() {
-        let mut list = vec![scenario("a", "A", 1.0, 1.0)];
-        let mut form = list[0].form.clone();
-        form.params_b = 13.0;
-        let id = save_form(&mut list, Some("a"), form.clone(), 5.0, || "new".into());
-        assert_eq!(id, "a");
-        assert_eq!(
-            (list.len(), list[0].updated, list[0].created),
-            (1, 5.0, 1.0)
-        );
-        assert_eq!(list[0].form.params_b, 13.0);
-        // Renamed in the form: a new scenario beside the old one.
-        form.name = "B".into();
-        let id = save_form(&mut list, Some("a"), form.clone(), 6.0, || "new".into());
-        assert_eq!(id, "new");
-        assert_eq!(names(&list), ["A", "B"]);
-        assert_eq!((list[1].created, list[1].updated), (6.0, 6.0));
-        // Opened from nothing: always new.
-        save_form(&mut list, None, form, 7.0, || "newer".into());
-        assert_eq!(list.len(), 3);
-    }
-
-    #[test]
-    fn a_copy_follows_its_original_and_a_rename_names_the_form_too() {
-        let mut list = vec![scenario("a", "A", 1.0, 1.0), scenario("b", "B", 1.0, 1.0)];
-        assert!(duplicate(&mut list, "a", " (copy)", 9.0, || "c".into()));
-        assert_eq!(names(&list), ["A", "A (copy)", "B"]);
-        assert_eq!(list[1].form.name, "A (copy)");
-        assert_eq!((list[1].id.as_str(), list[1].created), ("c", 9.0));
-        assert!(!duplicate(&mut list, "zz", " (copy)", 9.0, || "d".into()));
-        assert!(rename(&mut list, "b", "Bee", 10.0));
-        assert_eq!((list[2].form.name.as_str(), list[2].updated), ("Bee", 10.0));
-        assert!(!rename(&mut list, "zz", "no", 10.0));
-        delete(&mut list, "a");
-        assert_eq!(names(&list), ["A (copy)", "Bee"]);
-    }
-
-    #[test]
-    fn a_deletion_in_either_tab_sticks_unless_the_other_edited() {
-        let base = vec![scenario("a", "A", 1.0, 1.0), scenario("b", "B", 1.0, 1.0)];
-        // They deleted b; we left it as it was: gone, and nothing for us to write back.
-        let theirs = stored(&base[..1]);
-        let m = merge_tabs(&base, &base, &[], &theirs);
-        assert_eq!(names(&m.scenarios), ["A"]);
-        assert!(!m.adds);
-        // We deleted a; they left it: stays deleted.
-        let m = merge_tabs(&base, &base[1..], &[], &stored(&base));
-        assert_eq!(names(&m.scenarios), ["B"]);
-        assert!(m.adds);
-        // They deleted b, but we edited it since: kept, and written back.
-        let mut ours = base.clone();
-        ours[1].updated = 2.0;
-        let m = merge_tabs(&base, &ours, &[], &theirs);
-        assert_eq!(names(&m.scenarios), ["A", "B"]);
-        assert!(m.adds);
-    }
-
-    #[test]
-    fn both_tabs_additions_and_the_later_edit_are_kept() {
-        let base = vec![scenario("a", "A", 1.0, 1.0)];
-        let mut ours = base.clone();
-        ours.push(scenario("o", "Ours", 2.0, 2.0));
-        let mut theirs = base.clone();
-        theirs[0].name = "A edited".into();
-        theirs[0].updated = 3.0;
-        theirs.push(scenario("t", "Theirs", 2.5, 2.5));
-        let m = merge_tabs(&base, &ours, &[], &stored(&theirs));
-        assert_eq!(names(&m.scenarios), ["A edited", "Ours", "Theirs"]);
-        assert!(m.adds);
-    }
-
-    #[test]
-    fn text_this_version_cannot_read_deletes_nothing_and_is_kept_aside() {
-        let base = vec![scenario("a", "A", 1.0, 1.0)];
-        let theirs = store::load(r#"{"version": 1, "scenarios": [42]}"#);
-        assert!(!theirs.problems.is_empty());
-        let m = merge_tabs(&base, &base, &["old".into()], &theirs);
-        assert_eq!(names(&m.scenarios), ["A"]);
-        assert_eq!(m.quarantined, ["old".to_string(), "42".to_string()]);
-        assert!(m.adds);
-    }
-}
+mod tests;

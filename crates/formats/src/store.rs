@@ -10,7 +10,9 @@
 //!
 //! Versions:
 //! - 0: a bare JSON array of `{"name": ..., "form": {...}}`, the first page draft's format.
-//! - 1: the envelope above, entries with `id`, `name`, `created`, `updated` and `form`.
+//! - 1: the envelope above, entries with `id`, `name`, `created`, `updated` and `form`. Since the
+//!   page merges tabs by what each deleted, the page's own copy also carries `"deleted"`: one
+//!   [`Deleted`] record per removed scenario (older lists without it read as before).
 
 use crate::Form;
 use serde::{Deserialize, Serialize};
@@ -42,6 +44,20 @@ pub struct Loaded {
     pub quarantined: Vec<String>,
     /// What went wrong, in words, for the person.
     pub problems: Vec<String>,
+    /// The deletions the stored list records; `None` when it records none at all (written before
+    /// deletions were kept, or not by the page), so what it lacks may have been deleted.
+    pub deleted: Option<Vec<Deleted>>,
+}
+
+/// A scenario removed from the list, kept so that another tab still holding it learns it was
+/// deleted rather than taking it for one it never saw.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Deleted {
+    pub id: String,
+    /// The scenario's `created`: with the id, which scenario it was.
+    pub created: f64,
+    /// Milliseconds since 1970-01-01 of the deletion: an edit after it wins over it.
+    pub at: f64,
 }
 
 #[derive(Serialize)]
@@ -50,6 +66,8 @@ struct Envelope<'a> {
     scenarios: &'a [SavedScenario],
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     quarantined: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    deleted: Option<&'a [Deleted]>,
 }
 
 /// The envelope of `scenarios`, as stored.
@@ -59,10 +77,29 @@ pub fn save(scenarios: &[SavedScenario]) -> String {
 
 /// The envelope of `scenarios` with the entries kept aside by a load, so they are not lost.
 pub fn save_keeping(scenarios: &[SavedScenario], quarantined: &[String]) -> String {
+    write(scenarios, quarantined, None)
+}
+
+/// The page's own copy: [`save_keeping`] plus the deletions it records (always written, even none,
+/// so a reader knows an absent scenario was not deleted).
+pub fn save_state(
+    scenarios: &[SavedScenario],
+    quarantined: &[String],
+    deleted: &[Deleted],
+) -> String {
+    write(scenarios, quarantined, Some(deleted))
+}
+
+fn write(
+    scenarios: &[SavedScenario],
+    quarantined: &[String],
+    deleted: Option<&[Deleted]>,
+) -> String {
     serde_json::to_string(&Envelope {
         version: VERSION,
         scenarios,
         quarantined,
+        deleted,
     })
     // Serialising these types cannot fail (string keys only); an empty envelope if it ever did.
     .unwrap_or_else(|_| format!("{{\"version\":{VERSION},\"scenarios\":[]}}"))
@@ -74,6 +111,7 @@ pub fn export(scenarios: &[SavedScenario]) -> String {
         version: VERSION,
         scenarios,
         quarantined: &[],
+        deleted: None,
     };
     serde_json::to_string_pretty(&envelope).unwrap_or_else(|_| save(scenarios))
 }
@@ -126,6 +164,7 @@ fn read(raw: &str) -> Loaded {
                     return out;
                 }
             }
+            out.deleted = map.remove("deleted").map(read_deleted);
             if let Some(Value::Array(kept)) = map.remove("quarantined") {
                 // Entries kept aside earlier: tried again, kept aside again if still unreadable.
                 for entry in kept {
@@ -162,6 +201,18 @@ fn read(raw: &str) -> Loaded {
     out
 }
 
+/// The deletion records; one that cannot be read is dropped (it holds no work, and at worst a
+/// scenario deleted long ago comes back from a tab that still held it).
+fn read_deleted(value: Value) -> Vec<Deleted> {
+    match value {
+        Value::Array(entries) => entries
+            .into_iter()
+            .filter_map(|e| serde_json::from_value(e).ok())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Reads one entry into `out`: a scenario, or kept aside with the reason.
 fn out_entry(entry: Value, out: &mut Loaded, retried: bool) {
     match serde_json::from_value::<SavedScenario>(entry.clone()) {
@@ -172,8 +223,8 @@ fn out_entry(entry: Value, out: &mut Loaded, retried: bool) {
                     s.name
                 ));
             }
-            let merged = merge(&out.scenarios, std::slice::from_ref(&s));
-            out.scenarios = merged;
+            // In place: copying the list per entry made a file of 10 000 take minutes.
+            merge_one(&mut out.scenarios, s);
         }
         Err(e) => {
             if !retried {
@@ -230,24 +281,28 @@ fn migrate_v0(entries: Vec<Value>, out: &mut Loaded) -> Vec<Value> {
 pub fn merge(local: &[SavedScenario], incoming: &[SavedScenario]) -> Vec<SavedScenario> {
     let mut out = local.to_vec();
     for s in incoming {
-        match out.iter_mut().find(|x| same_scenario(x, s)) {
-            Some(x) => {
-                if s.updated > x.updated {
-                    let id = std::mem::take(&mut x.id);
-                    *x = s.clone();
-                    x.id = id;
-                }
-            }
-            None => {
-                let mut s = s.clone();
-                if out.iter().any(|x| x.id == s.id) {
-                    s.id = fresh_id(&out, &s.id);
-                }
-                out.push(s);
-            }
-        }
+        merge_one(&mut out, s.clone());
     }
     out
+}
+
+/// Merges one incoming scenario into `out` (see [`merge`]).
+fn merge_one(out: &mut Vec<SavedScenario>, mut s: SavedScenario) {
+    match out.iter_mut().find(|x| same_scenario(x, &s)) {
+        Some(x) => {
+            if s.updated > x.updated {
+                let id = std::mem::take(&mut x.id);
+                *x = s;
+                x.id = id;
+            }
+        }
+        None => {
+            if out.iter().any(|x| x.id == s.id) {
+                s.id = fresh_id(out, &s.id);
+            }
+            out.push(s);
+        }
+    }
 }
 
 /// The same scenario: its id (or the id it was given after a clash, `id-N`) and its creation time.
@@ -268,192 +323,4 @@ fn fresh_id(list: &[SavedScenario], id: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::form::WorkloadKind;
-
-    fn scenario(id: &str, name: &str, created: f64, updated: f64) -> SavedScenario {
-        SavedScenario {
-            id: id.into(),
-            name: name.into(),
-            created,
-            updated,
-            form: Form {
-                name: name.into(),
-                ..Form::default()
-            },
-        }
-    }
-
-    fn data(file: &str) -> String {
-        let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-    }
-
-    #[test]
-    fn save_and_load_round_trip() {
-        let list = vec![
-            scenario("a", "First", 1.0, 2.0),
-            scenario("b", "训练 <b>&</b>", 3.0, 4.5),
-        ];
-        let loaded = load(&save(&list));
-        assert_eq!(loaded.scenarios, list);
-        assert!(loaded.quarantined.is_empty() && loaded.problems.is_empty());
-        assert_eq!(import(&export(&list)).scenarios, list);
-    }
-
-    #[test]
-    fn nothing_saved_is_not_a_problem_but_an_empty_import_is() {
-        assert_eq!(load(""), Loaded::default());
-        assert_eq!(load("  \n"), Loaded::default());
-        assert_eq!(import("").problems.len(), 1);
-    }
-
-    #[test]
-    fn an_entry_that_cannot_be_read_is_kept_aside() {
-        let raw = r#"{"version": 1, "scenarios": [
-            {"id": "a", "name": "good", "created": 1, "updated": 1, "form": {"workload": "serve"}},
-            {"id": "b", "name": "typo", "created": 1, "updated": 1, "form": {"workluad": "serve"}},
-            42
-        ]}"#;
-        let loaded = load(raw);
-        assert_eq!(loaded.scenarios.len(), 1);
-        assert_eq!(loaded.scenarios[0].form.workload, WorkloadKind::Serve);
-        assert_eq!(loaded.quarantined.len(), 2);
-        assert!(loaded.quarantined[0].contains("workluad"));
-        assert_eq!(loaded.problems.len(), 2);
-        assert!(loaded.problems[0].contains("typo"), "{:?}", loaded.problems);
-
-        // Written back with the others, and still there on the next load.
-        let again = load(&save_keeping(&loaded.scenarios, &loaded.quarantined));
-        assert_eq!(again.scenarios, loaded.scenarios);
-        assert_eq!(again.quarantined, loaded.quarantined);
-    }
-
-    #[test]
-    fn text_that_is_not_json_is_kept_aside_whole() {
-        for raw in [
-            "{\"version\": 1, \"scenarios\": [",
-            "hello",
-            "\"just a string\"",
-            "{}",
-        ] {
-            let loaded = load(raw);
-            assert!(loaded.scenarios.is_empty(), "{raw}");
-            assert_eq!(loaded.quarantined, vec![raw.to_string()], "{raw}");
-            assert_eq!(loaded.problems.len(), 1, "{raw}");
-        }
-    }
-
-    #[test]
-    fn a_quarantined_entry_that_becomes_readable_is_recovered() {
-        let good = serde_json::to_string(&scenario("z", "back", 1.0, 1.0)).unwrap();
-        let raw = save_keeping(&[], &[good, "not json".into()]);
-        let loaded = load(&raw);
-        assert_eq!(loaded.scenarios.len(), 1);
-        assert_eq!(loaded.quarantined, vec!["not json".to_string()]);
-        assert!(loaded.problems[0].contains("back"));
-    }
-
-    #[test]
-    fn a_newer_version_is_read_as_far_as_possible() {
-        let raw = r#"{"version": 7, "scenarios": [
-            {"id": "a", "name": "ok", "created": 1, "updated": 1, "form": {}},
-            {"id": "b", "name": "new", "created": 1, "updated": 1, "form": {}, "tags": ["x"]}
-        ]}"#;
-        let loaded = load(raw);
-        assert_eq!(loaded.scenarios.len(), 1);
-        assert_eq!(loaded.quarantined.len(), 1);
-        assert_eq!(loaded.problems.len(), 2);
-    }
-
-    #[test]
-    fn version_0_fixture_migrates() {
-        let loaded = load(&data("scenarios-v0.json"));
-        assert!(loaded.problems.is_empty(), "{:?}", loaded.problems);
-        let names: Vec<&str> = loaded.scenarios.iter().map(|s| s.name.as_str()).collect();
-        assert_eq!(names, ["LoRA on Mistral", "Chat serving", "Scenario 3"]);
-        assert_eq!(loaded.scenarios[0].id, "v0-1");
-        assert_eq!(loaded.scenarios[0].form.model, "mistral-7b-v0.3");
-        assert_eq!(loaded.scenarios[1].form.workload, WorkloadKind::Serve);
-        assert_eq!(loaded.scenarios[1].form.requests_per_s, None);
-        assert_eq!(loaded.scenarios[2].form.workload, WorkloadKind::Dev);
-        // Saved again, it is version 1 and reads the same.
-        let saved = save(&loaded.scenarios);
-        assert!(saved.starts_with("{\"version\":1,"));
-        assert_eq!(load(&saved).scenarios, loaded.scenarios);
-    }
-
-    #[test]
-    fn version_1_fixture_loads() {
-        let loaded = load(&data("scenarios-v1.json"));
-        assert_eq!(loaded.scenarios.len(), 3, "{:?}", loaded.problems);
-        assert_eq!(loaded.quarantined.len(), 1);
-        let s = &loaded.scenarios[1];
-        assert_eq!(s.id, "m5x2k-4f1a");
-        assert_eq!(s.created, 1767225600000.0);
-        assert_eq!(s.form.workload, WorkloadKind::Train);
-        assert_eq!(s.form.tokens, 2e10);
-        assert_eq!(loaded.scenarios[2].form.name, "渲染 & <i>test</i>");
-    }
-
-    #[test]
-    fn merge_keeps_the_later_edit_and_loses_nothing() {
-        let local = vec![
-            scenario("a", "a local, newer", 1.0, 20.0),
-            scenario("b", "b local, older", 1.0, 5.0),
-            scenario("c", "only local", 1.0, 1.0),
-            scenario("d", "d local", 1.0, 1.0),
-        ];
-        let incoming = vec![
-            scenario("a", "a incoming, older", 1.0, 10.0),
-            scenario("b", "b incoming, newer", 1.0, 6.0),
-            scenario("e", "only incoming", 2.0, 2.0),
-            scenario("d", "another scenario with d's id", 9.0, 9.0),
-        ];
-        let merged = merge(&local, &incoming);
-        let names: Vec<(&str, &str)> = merged
-            .iter()
-            .map(|s| (s.id.as_str(), s.name.as_str()))
-            .collect();
-        assert_eq!(
-            names,
-            [
-                ("a", "a local, newer"),
-                ("b", "b incoming, newer"),
-                ("c", "only local"),
-                ("d", "d local"),
-                ("e", "only incoming"),
-                ("d-2", "another scenario with d's id"),
-            ]
-        );
-        // Merging is idempotent and a tie keeps the local copy.
-        assert_eq!(merge(&merged, &merged), merged);
-        let tie = vec![scenario("a", "tie", 1.0, 20.0)];
-        assert_eq!(merge(&local, &tie)[0].name, "a local, newer");
-        // The same colliding scenario merged twice is added once.
-        assert_eq!(merge(&merge(&local, &incoming), &incoming), merged);
-    }
-
-    #[test]
-    fn duplicate_ids_in_one_file_are_merged_on_load() {
-        let list = vec![
-            scenario("a", "old", 1.0, 1.0),
-            scenario("a", "new", 1.0, 2.0),
-        ];
-        let loaded = load(&save(&list));
-        assert_eq!(loaded.scenarios.len(), 1);
-        assert_eq!(loaded.scenarios[0].name, "new");
-    }
-
-    #[test]
-    fn import_reads_an_exported_file_and_older_versions() {
-        let exported = export(&[scenario("x", "exported", 5.0, 6.0)]);
-        assert!(exported.contains("\n  \"version\": 1"));
-        assert_eq!(import(&exported).scenarios[0].name, "exported");
-        assert_eq!(import(&data("scenarios-v0.json")).scenarios.len(), 3);
-        let broken = import("{\"version\": 1, \"scenarios\": [{\"id\": 1}]}");
-        assert!(broken.scenarios.is_empty());
-        assert_eq!(broken.quarantined, vec!["{\"id\":1}".to_string()]);
-    }
-}
+mod tests;

@@ -142,6 +142,8 @@ pub mod t {
         LINK_NOTICE = "Some parts of the link you opened could not be used; those inputs keep their defaults:", "你打开的链接中有部分内容无法使用，这些输入保留默认值：";
         KEPT_ASIDE = "Some saved data could not be read. It was kept aside unchanged: not shown, and not deleted.", "部分已保存的数据无法读取，已原样保留在一旁：不会显示，也不会删除。";
         STORAGE_REFUSED = "This browser refused to store your changes (storage full or turned off). Nothing is lost while this page stays open: export your scenarios or copy the link to keep them.", "浏览器拒绝保存你的更改（存储空间已满或被禁用）。页面不关闭就不会丢失：请导出方案或复制链接以便保留。";
+        STORAGE_BLOCKED = "This browser does not let the page store anything (storage is blocked), so nothing will be kept once you close it. Everything works meanwhile: copy the share link or export your scenarios to keep them.", "此浏览器不允许页面保存任何内容（存储已被禁用），关闭页面后不会保留任何内容。在此期间一切照常可用：请复制分享链接或导出方案以便保留。";
+        FILE_TOO_LARGE = "This file is over 5 MB, more than the browser can keep for this page; nothing was imported.", "文件超过 5 MB，超出浏览器能为本页面保存的容量；未导入任何内容。";
         DISMISS = "Dismiss", "关闭提示";
         COMPARE_TITLE = "Saved scenarios side by side", "已保存方案并排对比";
         COMPARE_EMPTY = "Tick two to four saved scenarios under “Saved scenarios” on the Calculator page to compare them here.", "在计算器页面的“已保存的方案”中勾选 2 到 4 个方案，即可在此对比。";

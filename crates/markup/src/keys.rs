@@ -14,6 +14,8 @@ pub enum StorageKey {
     CatalogEdits,
     /// Stored catalog edits that could not be read, kept aside instead of overwritten.
     CatalogEditsUnreadable,
+    /// Written and removed at start-up to learn whether storage takes writes.
+    Probe,
 }
 
 impl StorageKey {
@@ -25,6 +27,7 @@ impl StorageKey {
             StorageKey::Scenarios => "gpu-sizer.scenarios",
             StorageKey::CatalogEdits => "gpu-sizer.catalog-edits",
             StorageKey::CatalogEditsUnreadable => "gpu-sizer.catalog-edits.unreadable",
+            StorageKey::Probe => "gpu-sizer.probe",
         }
     }
 }

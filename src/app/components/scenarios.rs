@@ -139,12 +139,14 @@ pub fn Scenarios() -> impl IntoView {
         persist::read_file(
             &ev,
             Box::new(move |text| {
+                let Ok(text) = text else {
+                    status.set(t::FILE_TOO_LARGE.get(lang.get_untracked()).into());
+                    return;
+                };
                 let loaded = store::import(&text);
                 let (n, bad) = (loaded.scenarios.len(), loaded.quarantined.len());
                 if n > 0 {
-                    p.saved
-                        .update(|list| *list = store::merge(list, &loaded.scenarios));
-                    p.store();
+                    p.import(loaded.scenarios);
                 }
                 let lang = lang.get_untracked();
                 status.set(match (lang, n, bad) {
@@ -233,12 +235,11 @@ pub fn Scenarios() -> impl IntoView {
                                 t::DELETE,
                                 lang,
                                 Box::new(move || {
-                                    p.saved.update(|list| saved_list::delete(list, &id));
                                     p.compare.update(|c| c.retain(|x| *x != id));
                                     if p.current.get_untracked().as_deref() == Some(id.as_str()) {
                                         p.current.set(None);
                                     }
-                                    p.store();
+                                    p.delete(&id);
                                     pending.set(None);
                                 }),
                             )}
@@ -435,7 +436,7 @@ pub fn Notices() -> impl IntoView {
         let storage = p.storage_failed.get().then(|| {
             view! {
                 <div class="panel notice error" role="status" data-testid="storage-error">
-                    <p>{t::STORAGE_REFUSED.get(lang)}</p>
+                    <p>{if p.blocked { t::STORAGE_BLOCKED } else { t::STORAGE_REFUSED }.get(lang)}</p>
                     {button("dismiss-storage-error", t::DISMISS, lang, Box::new(move || p.hush()))}
                 </div>
             }

@@ -309,6 +309,10 @@ pub fn CatalogPage() -> impl IntoView {
             Box::new(move |text| {
                 let mut edits = state.edits.get_untracked();
                 let lang = lang.get_untracked();
+                let Ok(text) = text else {
+                    message.set(i18n::t::FILE_TOO_LARGE.get(lang).into());
+                    return;
+                };
                 match edits.import(Catalog::builtin(), &text) {
                     Ok(n) => {
                         state.edits.set(edits);
