@@ -94,10 +94,7 @@ fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {
     );
     let shape = match &pick.serving {
         Some(f) => format::fleet(pick, f, lang),
-        None => format!(
-            "{} × {} × {}",
-            pick.instances, pick.offer.gpu_count, pick.gpu.name
-        ),
+        None => format::rig(pick.instances, pick.offer.gpu_count, &pick.gpu.name, lang),
     };
     h.raw(r#"<p class="muted" data-testid="pick-shape">"#)
         .text(&format!(
@@ -294,10 +291,7 @@ mod tests {
         assert_eq!(pick.gpus, f.peak_instances * pick.offer.gpu_count);
         let en = markup(&report, Lang::En);
         for part in [
-            format!(
-                "{} instance(s) × {} × {}",
-                f.peak_instances, pick.offer.gpu_count, pick.gpu.name
-            ),
+            format::rig(f.peak_instances, pick.offer.gpu_count, &pick.gpu.name, Lang::En),
             format!(
                 "{} replica(s) of {} GPU(s)",
                 f.peak_replicas(),

@@ -295,7 +295,7 @@ pub fn Ranking() -> impl IntoView {
     let count = move || {
         listing.with(|l| {
             l.as_ref()
-                .map(|l| format!("{} {} / {}", l.shown, t::SHOWN_OF.get(lang.get()), l.total))
+                .map(|l| i18n::shown_of(l.shown, l.total, lang.get()))
         })
     };
     let rows = move || listing.with(|l| l.as_ref().map(|l| l.html.clone()).unwrap_or_default());
