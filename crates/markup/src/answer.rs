@@ -19,25 +19,30 @@ pub fn markup(report: &Result<Report<'_>, InputError>, lang: Lang) -> String {
 
 /// [`markup`] still as [`Html`], to be written inside other markup (the page's frame).
 pub fn card(report: &Result<Report<'_>, InputError>, lang: Lang) -> Html {
-    markup_with(report, lang, would_fit)
+    markup_with(report, lang, would_fit, format::input_error)
 }
 
-/// [`markup`], with the list of what would fit written by `fits`. The first-answer module,
-/// which leaves a job that fits nowhere to the app, passes a function writing nothing, and so
-/// carries none of that code.
+/// [`markup`], with the list of what would fit written by `fits` and an input error worded by
+/// `error`. The first-answer module, which leaves a job that fits nowhere and the wording of
+/// errors (the field table) to the app, passes functions writing nothing, and so carries none of
+/// that code.
 pub fn markup_with(
     report: &Result<Report<'_>, InputError>,
     lang: Lang,
     fits: fn(&mut Html, &Report<'_>, Lang),
+    error: fn(&InputError, Lang) -> String,
 ) -> Html {
     let mut h = Html::new();
     match report {
         Err(e) => {
             h.raw(r#"<section class="panel error" role="alert" data-testid="input-error"><h2>"#)
                 .text(t::CHECK_INPUT.get(lang))
-                .raw("</h2><p>")
-                .text(&e.to_string())
-                .raw("</p></section>");
+                .raw("</h2>");
+            let words = error(e, lang);
+            if !words.is_empty() {
+                h.raw("<p>").text(&words).raw("</p>");
+            }
+            h.raw("</section>");
         }
         Ok(report) => {
             match report.pick() {

@@ -3,11 +3,13 @@
 //! warnings, the names of terms), in both languages. The page, the first-answer module and the
 //! CLI all word them here, so no sentence is ever parsed back.
 
+mod input;
 mod link;
 mod pitfall;
 mod terms;
 mod warning;
 
+pub use input::{field_name, field_takes, input_error};
 pub use link::link_problem;
 pub use pitfall::pitfall;
 pub use terms::{known_term, known_unit, quantity, term_name};

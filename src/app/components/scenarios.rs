@@ -430,6 +430,19 @@ pub fn Scenarios() -> impl IntoView {
     }
 }
 
+/// A value from a link as the notice quotes it: at most 60 characters, the rest elided.
+fn shortened(value: &str, lang: Lang) -> String {
+    const MOST: usize = 60;
+    let Some((end, _)) = value.char_indices().nth(MOST) else {
+        return value.to_string();
+    };
+    let count = i18n::number(value.chars().count() as f64, 0);
+    match lang {
+        Lang::En => format!("{}… ({count} characters)", &value[..end]),
+        Lang::Zh => format!("{}…（共 {count} 个字符）", &value[..end]),
+    }
+}
+
 /// Notices about the opened link, entries kept aside, and storage that refuses writes.
 #[component]
 pub fn Notices() -> impl IntoView {
@@ -444,7 +457,7 @@ pub fn Notices() -> impl IntoView {
                     .map(|i| {
                         view! {
                             <li>
-                                <code>{format!("{}={}", i.key, i.value)}</code>
+                                <code>{format!("{}={}", i.key, shortened(&i.value, lang))}</code>
                                 " — "
                                 {format::link_problem(&i.reason, lang)}
                             </li>
