@@ -4,10 +4,10 @@
 //! has loaded, see [`crate::page`]) and by the app's `Recommendation` component, so the
 //! hand-over from one to the other changes nothing on screen.
 
-use crate::format;
 use crate::html::Html;
 use crate::i18n::{self, t, Lang};
-use gpu_sizer_engine::catalog::Currency;
+use crate::{excluded, format};
+use gpu_sizer_engine::catalog::{Catalog, Currency};
 use gpu_sizer_engine::plan::{Candidate, Report, ServingFleet};
 use gpu_sizer_engine::scenario::InputError;
 
@@ -50,6 +50,7 @@ pub fn markup_with(
                     h.raw(r#"<section class="panel recommendation empty" data-testid="recommendation">"#);
                     heading(&mut h, t::NO_CANDIDATE.get(lang));
                     if report.suggestions.is_empty() {
+                        nearest(&mut h, report, lang);
                         h.raw("<p>")
                             .text(t::NO_CANDIDATE_HELP.get(lang))
                             .raw("</p>");
@@ -63,6 +64,21 @@ pub fn markup_with(
         }
     }
     h
+}
+
+/// Nothing meets every constraint: the offer nearest to it, and what it misses by.
+fn nearest(h: &mut Html, report: &Report<'_>, lang: Lang) {
+    let Some(e) = excluded::nearest(&report.excluded) else {
+        return;
+    };
+    let name = excluded::offer_name(e, Catalog::builtin(), lang);
+    let why = format::reason(&e.reason, report.currency, lang);
+    h.raw(r#"<p data-testid="nearest">"#)
+        .text(&match lang {
+            Lang::En => format!("Closest: {name} — {why}."),
+            Lang::Zh => format!("最接近的：{name}——{why}。"),
+        })
+        .raw("</p>");
 }
 
 /// Memory rules every offer out: what would fit, and what it costs.
@@ -245,7 +261,6 @@ fn figure(h: &mut Html, label: &str, testid: &str, value: &str, under: Option<&s
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gpu_sizer_engine::catalog::Catalog;
     use gpu_sizer_engine::plan::evaluate;
     use gpu_sizer_formats::quickstart::QuickStart;
     use gpu_sizer_formats::Form;
@@ -322,5 +337,18 @@ mod tests {
             zh.contains("每个输出词元耗时") && !zh.contains(" 天"),
             "{zh}"
         );
+    }
+
+    /// When nothing meets the budget, the card names the offer nearest to it.
+    #[test]
+    fn nothing_fits_the_budget_names_the_nearest_offer() {
+        let mut form = QuickStart::LoraSevenB.form();
+        form.budget = Some(0.01);
+        let report = evaluate(Catalog::builtin(), &form.to_request(None).unwrap());
+        assert!(report.as_ref().unwrap().pick().is_none());
+        let en = markup(&report, Lang::En);
+        assert!(en.contains("data-testid=\"nearest\"") && en.contains("over budget by"), "{en}");
+        let zh = markup(&report, Lang::Zh);
+        assert!(zh.contains("最接近的") && zh.contains("超出预算"), "{zh}");
     }
 }
