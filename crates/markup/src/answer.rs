@@ -162,7 +162,11 @@ fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {
     h.raw("</div>");
     let why = report.why.as_ref().and_then(|w| {
         report.ranked.get(w.runner_up).map(|r| {
-            let name = format!("{} {}", r.provider.name, r.offer.instance_type);
+            let name = format!(
+                "{} {}",
+                format::provider_name(r.provider, lang),
+                r.offer.instance_type
+            );
             format::why(w, &name, currency, lang)
         })
     });

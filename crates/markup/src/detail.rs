@@ -133,7 +133,9 @@ pub fn detail(
         .raw(r#"><h2 id="detail-heading">"#)
         .text(&format!(
             "{} · {} · {}",
-            c.provider.name, c.offer.instance_type, c.offer.region
+            format::provider_name(c.provider, lang),
+            c.offer.instance_type,
+            c.offer.region
         ))
         .raw(r#"</h2><p class="muted">"#)
         .text(&format!(

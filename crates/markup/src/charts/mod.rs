@@ -115,7 +115,7 @@ fn scatter(h: &mut Html, report: &Report, lang: Lang) {
             .raw("><title>")
             .text(&format!(
                 "{} {} · {when} · {}",
-                c.provider.name,
+                format::provider_name(c.provider, lang),
                 c.offer.instance_type,
                 format::money(c.cost.expected, currency)
             ))
