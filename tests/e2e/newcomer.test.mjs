@@ -138,6 +138,8 @@ test("Chinese screens carry no identifier and no English sentence", async () => 
   // Link notices of every kind a mistyped link gives.
   await page.goto(`${env.server.url}?v=1&w=trian&ctx=abc&mg=0.5&tok=1e400&zz=1&cc=1&cc=2&fa=maybe`);
   await scan("link notice", page.getByTestId("link-notice"));
+  // A value the form refused says what the field takes, not only that it is invalid.
+  assert.match(await page.getByTestId("link-notice").innerText(), /作业类型：取值无法使用，应为以下之一/);
   // The update banner, announced as the service worker would.
   await page.evaluate(() => window.dispatchEvent(new Event("gpu-sizer:update-ready")));
   await scan("update banner", page.getByTestId("update-banner"));

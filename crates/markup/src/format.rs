@@ -119,12 +119,12 @@ pub fn against_target(target_ms: Option<f64>, lang: Lang) -> Option<String> {
 /// A serving fleet in a line: instances rented at the busiest hour, replicas and GPUs, e.g.
 /// "3 instances × 2 × NVIDIA B200 at the busiest hour (1.8 on average) · 5 replicas of 1 GPU ·
 /// 6 GPUs rented". Every number is the engine's: replicas × GPUs per replica ≤ GPUs rented.
-/// What is rented: "2 instances × 8 GPUs (NVIDIA H100)" / "2 台实例 × 每台 8 张 NVIDIA H100".
+/// What is rented: "2 instances × 8 GPUs: NVIDIA H100" / "2 台实例 × 每台 8 张 NVIDIA H100".
 pub fn rig(instances: u32, gpus_per_instance: u32, gpu: &str, lang: Lang) -> String {
     let s = |n: u32| if n == 1 { "" } else { "s" };
     match lang {
         Lang::En => format!(
-            "{instances} instance{} × {gpus_per_instance} GPU{} ({gpu})",
+            "{instances} instance{} × {gpus_per_instance} GPU{}: {gpu}",
             s(instances),
             s(gpus_per_instance)
         ),

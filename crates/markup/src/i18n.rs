@@ -89,7 +89,6 @@ pub mod t {
         STALE = "price over {days} days old", "价格超过 {days} 天";
         DATE_UNKNOWN = "date unknown", "日期未知";
         UNDATED = "source undated: check the price", "来源无日期，请核对价格";
-        HEADROOM = "headroom", "余量";
         BREAK_EVEN = "Break-even against on-demand", "与按量付费的盈亏平衡点";
         UTILISATION = "utilisation of the term", "期限内利用率";
         CHECKPOINT_EVERY = "Checkpoint every", "检查点间隔";

@@ -333,7 +333,7 @@ pub fn Ranking() -> impl IntoView {
                     on:click=move |_| show_all.set(true)>
                     {move || listing.with(|l| {
                         let total = l.as_ref().map_or(0, |l| l.total);
-                        format!("{} ({total})", t::SHOW_ALL.get(lang.get()))
+                        format!("{} ({})", t::SHOW_ALL.get(lang.get()), i18n::number(total as f64, 0))
                     })}
                 </button>
             })}
