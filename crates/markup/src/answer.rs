@@ -315,7 +315,12 @@ mod tests {
         assert_eq!(pick.gpus, f.peak_instances * pick.offer.gpu_count);
         let en = markup(&report, Lang::En);
         for part in [
-            format::rig(f.peak_instances, pick.offer.gpu_count, &pick.gpu.name, Lang::En),
+            format::rig(
+                f.peak_instances,
+                pick.offer.gpu_count,
+                &pick.gpu.name,
+                Lang::En,
+            ),
             format!(
                 "{} replica(s) of {} GPU(s)",
                 f.peak_replicas(),
@@ -351,7 +356,10 @@ mod tests {
         let report = evaluate(Catalog::builtin(), &form.to_request(None).unwrap());
         assert!(report.as_ref().unwrap().pick().is_none());
         let en = markup(&report, Lang::En);
-        assert!(en.contains("data-testid=\"nearest\"") && en.contains("over budget by"), "{en}");
+        assert!(
+            en.contains("data-testid=\"nearest\"") && en.contains("over budget by"),
+            "{en}"
+        );
         let zh = markup(&report, Lang::Zh);
         assert!(zh.contains("最接近的") && zh.contains("超出预算"), "{zh}");
     }

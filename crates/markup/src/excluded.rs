@@ -56,7 +56,9 @@ pub fn nearest<'r, 'a>(excluded: &'r [Excluded<'a>]) -> Option<&'r Excluded<'a>>
 pub fn offer_name(e: &Excluded, catalog: &Catalog, lang: Lang) -> String {
     let provider = catalog
         .provider(&e.offer.provider)
-        .map_or(e.offer.provider.as_str(), |p| format::provider_name(p, lang));
+        .map_or(e.offer.provider.as_str(), |p| {
+            format::provider_name(p, lang)
+        });
     format!("{provider} {} ({})", e.offer.instance_type, e.offer.region)
 }
 
@@ -74,13 +76,15 @@ pub fn markup(excluded: &[Excluded], catalog: &Catalog, currency: Currency, lang
             .unwrap_or(rest.len());
         let (group, after) = rest.split_at(end);
         rest = after;
-        h.raw(r#"<li class="reason-group" data-testid="excluded-group"><span class="reason-name">"#)
-            .text(&format!(
-                "{} ({})",
-                format::reason_kind(&first.reason).get(lang),
-                i18n::number(group.len() as f64, 0)
-            ))
-            .raw("</span><ul>");
+        h.raw(
+            r#"<li class="reason-group" data-testid="excluded-group"><span class="reason-name">"#,
+        )
+        .text(&format!(
+            "{} ({})",
+            format::reason_kind(&first.reason).get(lang),
+            i18n::number(group.len() as f64, 0)
+        ))
+        .raw("</span><ul>");
         for e in group.iter().take(ROWS_PER_GROUP) {
             h.raw(r#"<li data-testid="excluded-row""#)
                 .attr("data-offer-id", &e.offer.id)
@@ -132,7 +136,11 @@ mod tests {
             .sum();
         assert_eq!(total, report.excluded.len());
         // Kinds never repeat and come nearest first.
-        let mut kinds: Vec<u8> = report.excluded.iter().map(|e| distance(&e.reason).0).collect();
+        let mut kinds: Vec<u8> = report
+            .excluded
+            .iter()
+            .map(|e| distance(&e.reason).0)
+            .collect();
         kinds.sort();
         kinds.dedup();
         assert_eq!(kinds.len(), groups);

@@ -76,7 +76,11 @@ fn import_status(lang: Lang, n: usize, added: usize, updated: usize, bad: usize)
             if same > 0 {
                 parts.push(format!("{same} already saved, left as they are"));
             }
-            format!("The file holds {n} scenario{}: {}.", plural(n), parts.join(", "))
+            format!(
+                "The file holds {n} scenario{}: {}.",
+                plural(n),
+                parts.join(", ")
+            )
         }
         Lang::Zh if added == n => format!("已导入 {n} 个方案。"),
         Lang::Zh => {

@@ -75,7 +75,7 @@ impl Scale {
         let (lo, hi) = (10f64.powf(self.lo), 10f64.powf(self.hi));
         let steps = log_steps(lo, hi);
         let wide = log_ticks(lo / 10.0, hi * 10.0, steps);
-        let below = wide.iter().copied().filter(|&t| t <= lo * (1.0 + 1e-9)).last();
+        let below = wide.iter().copied().rfind(|&t| t <= lo * (1.0 + 1e-9));
         let above = wide.iter().copied().find(|&t| t >= hi * (1.0 - 1e-9));
         match (below, above) {
             (Some(a), Some(b)) if log_ticks(a, b, steps).len() >= 2 => Scale {
@@ -346,6 +346,9 @@ mod tests {
             assert!((0.0..=1.0).contains(&at), "{v} at {at}");
         }
         let decades = Scale::new(0.3, 900.0, 0.0, 1.0, true).covering();
-        assert_eq!(decades.ticks(), vec![0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0]);
+        assert_eq!(
+            decades.ticks(),
+            vec![0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0]
+        );
     }
 }

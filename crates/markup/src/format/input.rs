@@ -35,18 +35,39 @@ const UNLABELLED: &[(&str, Text)] = &[
     ("name", tx("Scenario name", "方案名称")),
     ("model_source", tx("Model source", "模型来源")),
     ("gated_mlp", tx("Gated MLP", "门控 MLP")),
-    ("tied_embeddings", tx("Tied embeddings", "输入输出共享词嵌入")),
+    (
+        "tied_embeddings",
+        tx("Tied embeddings", "输入输出共享词嵌入"),
+    ),
     ("experts", tx("Experts per layer", "每层专家数")),
-    ("active_experts", tx("Experts per token", "每个词元激活的专家数")),
+    (
+        "active_experts",
+        tx("Experts per token", "每个词元激活的专家数"),
+    ),
     ("shared_experts", tx("Shared experts", "共享专家数")),
     ("expert_ffn", tx("Expert MLP width", "专家 MLP 宽度")),
-    ("custom_params_b", tx("Published parameter count", "公布的参数量")),
-    ("virtual_pipeline", tx("Model chunks per pipeline stage", "每个流水线阶段的模型分块数")),
+    (
+        "custom_params_b",
+        tx("Published parameter count", "公布的参数量"),
+    ),
+    (
+        "virtual_pipeline",
+        tx(
+            "Model chunks per pipeline stage",
+            "每个流水线阶段的模型分块数",
+        ),
+    ),
     ("lora_targets", tx("LoRA target modules", "LoRA 目标模块")),
     ("targets", tx("LoRA target modules", "LoRA 目标模块")),
-    ("optimizer_in_backward", tx("Optimizer step in the backward pass", "反向传播中更新参数")),
+    (
+        "optimizer_in_backward",
+        tx("Optimizer step in the backward pass", "反向传播中更新参数"),
+    ),
     ("loss", tx("Loss computation", "损失计算方式")),
-    ("stream_gib", tx("Buffers per video stream", "每路视频的缓冲")),
+    (
+        "stream_gib",
+        tx("Buffers per video stream", "每路视频的缓冲"),
+    ),
     ("gpu", tx("GPU", "GPU")),
     ("gpus", tx("Number of GPUs", "GPU 数量")),
     ("offer", tx("Offer", "实例")),
@@ -160,12 +181,13 @@ mod tests {
                 prompt: 4000,
                 output: 1000,
             });
-        let range = InputError::new("dev_hours", "must be a number between 0 and 1000000")
-            .because(InputProblem::Range {
+        let range = InputError::new("dev_hours", "must be a number between 0 and 1000000").because(
+            InputProblem::Range {
                 min: 0.0,
                 max: 1e6,
                 whole: false,
-            });
+            },
+        );
         let other = InputError::new("lora_targets", "choose at least one module");
         let arch = InputError::new("model", "LoRA needs a transformer")
             .because(InputProblem::NeedsArchitecture);
@@ -177,7 +199,10 @@ mod tests {
         }
         assert!(input_error(&range, Lang::En).contains("between 0 and 1,000,000"));
         assert!(input_error(&context, Lang::Zh).contains("4,000 + 1,000"));
-        assert_eq!(field_name("workload.context_tokens", Lang::En), field_name("context_tokens", Lang::En));
+        assert_eq!(
+            field_name("workload.context_tokens", Lang::En),
+            field_name("context_tokens", Lang::En)
+        );
         assert_eq!(field_name("some_new_thing", Lang::En), "some new thing");
     }
 }

@@ -449,7 +449,10 @@ fn link_problems_are_worded_in_both_languages() {
         | Problem::Rejected { field, .. } = p
         {
             let (en_name, zh_name) = (field_name(field, Lang::En), field_name(field, Lang::Zh));
-            assert!(en.contains(&en_name) && zh.contains(&zh_name), "{en} / {zh}");
+            assert!(
+                en.contains(&en_name) && zh.contains(&zh_name),
+                "{en} / {zh}"
+            );
             assert!(!en.contains('_') && !zh.contains('_'), "{en} / {zh}");
         }
     }
