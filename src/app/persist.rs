@@ -268,14 +268,21 @@ impl Persist {
     }
 
     /// Takes in scenarios read from a file (one deleted here before comes back) and stores the
-    /// list; `false` when the write was refused.
-    pub fn import(self, mut incoming: Vec<SavedScenario>) -> bool {
+    /// list (a refused write is reported like any other). Returns how many were added and how
+    /// many saved ones they changed, so the page can say what the import did.
+    pub fn import(self, mut incoming: Vec<SavedScenario>) -> (usize, usize) {
         let now = js_sys::Date::now();
         self.deleted
             .with_value(|deleted| saved_list::revive(&mut incoming, deleted, now));
-        self.saved
-            .update(|list| *list = store::merge(list, &incoming));
-        self.store()
+        let (mut added, mut updated) = (0, 0);
+        self.saved.update(|list| {
+            let merged = store::merge(list, &incoming);
+            added = merged.len() - list.len();
+            updated = list.iter().zip(&merged).filter(|(a, b)| a != b).count();
+            *list = merged;
+        });
+        self.store();
+        (added, updated)
     }
 
     /// Writes the saved list, entries kept aside and deletions included; `false` when refused.

@@ -87,7 +87,7 @@ test("a tampered link lists what was ignored and keeps the good parts", async ()
   }
   // The good parts are kept; the bad ones keep their defaults.
   assert.equal(await page.getByTestId("workload-select").inputValue(), "serve");
-  assert.equal(await page.getByTestId("field-context_tokens").inputValue(), "8192");
+  assert.equal(await page.getByTestId("field-context_tokens").inputValue(), "8,192");
   assert.equal(await page.getByTestId("field-concurrency").inputValue(), "32");
   assert.equal(await page.getByTestId("field-requests_per_s").inputValue(), "1");
   assert.ok((await other.pick()).total > 0);

@@ -140,6 +140,8 @@ test("export then import gives the same scenarios", async () => {
   await other.page.getByTestId("import-scenarios").setInputFiles(file);
   await other.page.waitForTimeout(200);
   await expectNames(other, ["First", "Second 第二"]);
+  // and says so.
+  assert.match(await other.page.getByTestId("scenario-status").innerText(), /0 added, 2 already saved/);
   await other.page.getByTestId("saved-item").nth(1).getByTestId("open-scenario").click();
   await other.page.waitForFunction(() => document.querySelector("[data-testid=workload-select]").value === "dev");
 

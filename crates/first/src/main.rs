@@ -57,7 +57,7 @@ fn main() {
     if report.as_ref().is_ok_and(|r| r.fits_nowhere()) {
         return;
     }
-    let card = answer::markup_with(&report, lang, |_, _, _| {});
+    let card = answer::markup_with(&report, lang, |_, _, _| {}, |_, _| String::new());
     if let Some(body) = document.body() {
         let _ = body.insert_adjacent_html("afterbegin", &frame(&card, lang, false));
     }

@@ -11,6 +11,9 @@
 
 use std::cmp::Ordering;
 
+mod typed;
+pub use typed::{parse_typed, typed_text, TypedError};
+
 /// `text` as a double, `None` where `text.parse::<f64>()` is an error: an optional sign, then
 /// digits with an optional point and exponent (`1`, `-2.5`, `.5`, `5.`, `1e-7`), or `inf`,
 /// `infinity` or `nan` in any case.

@@ -4,10 +4,10 @@
 //! has loaded, see [`crate::page`]) and by the app's `Recommendation` component, so the
 //! hand-over from one to the other changes nothing on screen.
 
-use crate::format;
 use crate::html::Html;
 use crate::i18n::{self, t, Lang};
-use gpu_sizer_engine::catalog::Currency;
+use crate::{excluded, format};
+use gpu_sizer_engine::catalog::{Catalog, Currency};
 use gpu_sizer_engine::plan::{Candidate, Report, ServingFleet};
 use gpu_sizer_engine::scenario::InputError;
 
@@ -19,25 +19,30 @@ pub fn markup(report: &Result<Report<'_>, InputError>, lang: Lang) -> String {
 
 /// [`markup`] still as [`Html`], to be written inside other markup (the page's frame).
 pub fn card(report: &Result<Report<'_>, InputError>, lang: Lang) -> Html {
-    markup_with(report, lang, would_fit)
+    markup_with(report, lang, would_fit, format::input_error)
 }
 
-/// [`markup`], with the list of what would fit written by `fits`. The first-answer module,
-/// which leaves a job that fits nowhere to the app, passes a function writing nothing, and so
-/// carries none of that code.
+/// [`markup`], with the list of what would fit written by `fits` and an input error worded by
+/// `error`. The first-answer module, which leaves a job that fits nowhere and the wording of
+/// errors (the field table) to the app, passes functions writing nothing, and so carries none of
+/// that code.
 pub fn markup_with(
     report: &Result<Report<'_>, InputError>,
     lang: Lang,
     fits: fn(&mut Html, &Report<'_>, Lang),
+    error: fn(&InputError, Lang) -> String,
 ) -> Html {
     let mut h = Html::new();
     match report {
         Err(e) => {
             h.raw(r#"<section class="panel error" role="alert" data-testid="input-error"><h2>"#)
                 .text(t::CHECK_INPUT.get(lang))
-                .raw("</h2><p>")
-                .text(&e.to_string())
-                .raw("</p></section>");
+                .raw("</h2>");
+            let words = error(e, lang);
+            if !words.is_empty() {
+                h.raw("<p>").text(&words).raw("</p>");
+            }
+            h.raw("</section>");
         }
         Ok(report) => {
             match report.pick() {
@@ -45,6 +50,7 @@ pub fn markup_with(
                     h.raw(r#"<section class="panel recommendation empty" data-testid="recommendation">"#);
                     heading(&mut h, t::NO_CANDIDATE.get(lang));
                     if report.suggestions.is_empty() {
+                        nearest(&mut h, report, lang);
                         h.raw("<p>")
                             .text(t::NO_CANDIDATE_HELP.get(lang))
                             .raw("</p>");
@@ -58,6 +64,21 @@ pub fn markup_with(
         }
     }
     h
+}
+
+/// Nothing meets every constraint: the offer nearest to it, and what it misses by.
+fn nearest(h: &mut Html, report: &Report<'_>, lang: Lang) {
+    let Some(e) = excluded::nearest(&report.excluded) else {
+        return;
+    };
+    let name = excluded::offer_name(e, Catalog::builtin(), lang);
+    let why = format::reason(&e.reason, report.currency, lang);
+    h.raw(r#"<p data-testid="nearest">"#)
+        .text(&match lang {
+            Lang::En => format!("Closest: {name} — {why}."),
+            Lang::Zh => format!("最接近的：{name}——{why}。"),
+        })
+        .raw("</p>");
 }
 
 /// Memory rules every offer out: what would fit, and what it costs.
@@ -94,10 +115,7 @@ fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {
     );
     let shape = match &pick.serving {
         Some(f) => format::fleet(pick, f, lang),
-        None => format!(
-            "{} × {} × {}",
-            pick.instances, pick.offer.gpu_count, pick.gpu.name
-        ),
+        None => format::rig(pick.instances, pick.offer.gpu_count, &pick.gpu.name, lang),
     };
     h.raw(r#"<p class="muted" data-testid="pick-shape">"#)
         .text(&format!(
@@ -144,7 +162,11 @@ fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {
     h.raw("</div>");
     let why = report.why.as_ref().and_then(|w| {
         report.ranked.get(w.runner_up).map(|r| {
-            let name = format!("{} {}", r.provider.name, r.offer.instance_type);
+            let name = format!(
+                "{} {}",
+                format::provider_name(r.provider, lang),
+                r.offer.instance_type
+            );
             format::why(w, &name, currency, lang)
         })
     });
@@ -243,7 +265,6 @@ fn figure(h: &mut Html, label: &str, testid: &str, value: &str, under: Option<&s
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gpu_sizer_engine::catalog::Catalog;
     use gpu_sizer_engine::plan::evaluate;
     use gpu_sizer_formats::quickstart::QuickStart;
     use gpu_sizer_formats::Form;
@@ -294,9 +315,11 @@ mod tests {
         assert_eq!(pick.gpus, f.peak_instances * pick.offer.gpu_count);
         let en = markup(&report, Lang::En);
         for part in [
-            format!(
-                "{} instance(s) × {} × {}",
-                f.peak_instances, pick.offer.gpu_count, pick.gpu.name
+            format::rig(
+                f.peak_instances,
+                pick.offer.gpu_count,
+                &pick.gpu.name,
+                Lang::En,
             ),
             format!(
                 "{} replica(s) of {} GPU(s)",
@@ -323,5 +346,21 @@ mod tests {
             zh.contains("每个输出词元耗时") && !zh.contains(" 天"),
             "{zh}"
         );
+    }
+
+    /// When nothing meets the budget, the card names the offer nearest to it.
+    #[test]
+    fn nothing_fits_the_budget_names_the_nearest_offer() {
+        let mut form = QuickStart::LoraSevenB.form();
+        form.budget = Some(0.01);
+        let report = evaluate(Catalog::builtin(), &form.to_request(None).unwrap());
+        assert!(report.as_ref().unwrap().pick().is_none());
+        let en = markup(&report, Lang::En);
+        assert!(
+            en.contains("data-testid=\"nearest\"") && en.contains("over budget by"),
+            "{en}"
+        );
+        let zh = markup(&report, Lang::Zh);
+        assert!(zh.contains("最接近的") && zh.contains("超出预算"), "{zh}");
     }
 }

@@ -89,13 +89,17 @@ fn memory_bar(
         .attr("x1", &gpu_line)
         .attr("x2", &gpu_line)
         .raw(r#" y1="0" y2="14" class="limit"></line></svg><figcaption>"#)
-        .text(&format!(
-            "{} GiB / {} GiB ({}: {:.0}%)",
-            i18n::number(c.memory.total_gib, 1),
-            i18n::number(c.gpu.memory_gib, 0),
-            t::HEADROOM.get(lang),
-            c.headroom * 100.0
-        ))
+        .text(&{
+            let (used, of) = (
+                i18n::number(c.memory.total_gib, 1),
+                i18n::number(c.gpu.memory_gib, 0),
+            );
+            let headroom = c.headroom * 100.0;
+            match lang {
+                Lang::En => format!("{used} GiB / {of} GiB (headroom: {headroom:.0}%)"),
+                Lang::Zh => format!("{used} GiB / {of} GiB（余量 {headroom:.0}%）"),
+            }
+        })
         .raw(r#"</figcaption><ul class="legend">"#);
     for (i, term) in shown() {
         h.raw("<li><span")
@@ -133,7 +137,9 @@ pub fn detail(
         .raw(r#"><h2 id="detail-heading">"#)
         .text(&format!(
             "{} · {} · {}",
-            c.provider.name, c.offer.instance_type, c.offer.region
+            format::provider_name(c.provider, lang),
+            c.offer.instance_type,
+            c.offer.region
         ))
         .raw(r#"</h2><p class="muted">"#)
         .text(&format!(

@@ -3,11 +3,13 @@
 //! warnings, the names of terms), in both languages. The page, the first-answer module and the
 //! CLI all word them here, so no sentence is ever parsed back.
 
+mod input;
 mod link;
 mod pitfall;
 mod terms;
 mod warning;
 
+pub use input::{field_name, field_takes, input_error};
 pub use link::link_problem;
 pub use pitfall::pitfall;
 pub use terms::{known_term, known_unit, quantity, term_name};
@@ -117,6 +119,19 @@ pub fn against_target(target_ms: Option<f64>, lang: Lang) -> Option<String> {
 /// A serving fleet in a line: instances rented at the busiest hour, replicas and GPUs, e.g.
 /// "3 instances × 2 × NVIDIA B200 at the busiest hour (1.8 on average) · 5 replicas of 1 GPU ·
 /// 6 GPUs rented". Every number is the engine's: replicas × GPUs per replica ≤ GPUs rented.
+/// What is rented: "2 instances × 8 GPUs: NVIDIA H100" / "2 台实例 × 每台 8 张 NVIDIA H100".
+pub fn rig(instances: u32, gpus_per_instance: u32, gpu: &str, lang: Lang) -> String {
+    let s = |n: u32| if n == 1 { "" } else { "s" };
+    match lang {
+        Lang::En => format!(
+            "{instances} instance{} × {gpus_per_instance} GPU{}: {gpu}",
+            s(instances),
+            s(gpus_per_instance)
+        ),
+        Lang::Zh => format!("{instances} 台实例 × 每台 {gpus_per_instance} 张 {gpu}"),
+    }
+}
+
 pub fn fleet(c: &Candidate, f: &ServingFleet, lang: Lang) -> String {
     let mean = i18n::number(f.mean_instances, 1);
     let how = match (f.scaling, lang) {
@@ -132,19 +147,15 @@ pub fn fleet(c: &Candidate, f: &ServingFleet, lang: Lang) -> String {
     };
     match lang {
         Lang::En => format!(
-            "{} instance(s) × {} × {} at the busiest hour ({how}{spares}) · {} replica(s) of {} GPU(s) · {} GPUs rented",
-            f.peak_instances,
-            c.offer.gpu_count,
-            c.gpu.name,
+            "{} at the busiest hour ({how}{spares}) · {} replica(s) of {} GPU(s) · {} GPUs rented",
+            rig(f.peak_instances, c.offer.gpu_count, &c.gpu.name, lang),
             f.peak_replicas(),
             f.gpus_per_replica,
             c.gpus
         ),
         Lang::Zh => format!(
-            "高峰时 {} 台 × {} × {}（{how}{spares}）· {} 个副本，每个 {} 张 GPU · 共租 {} 张 GPU",
-            f.peak_instances,
-            c.offer.gpu_count,
-            c.gpu.name,
+            "高峰时 {}（{how}{spares}）· {} 个副本，每个 {} 张 GPU · 共租 {} 张 GPU",
+            rig(f.peak_instances, c.offer.gpu_count, &c.gpu.name, lang),
             f.peak_replicas(),
             f.gpus_per_replica,
             c.gpus

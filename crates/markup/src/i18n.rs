@@ -80,10 +80,8 @@ pub mod t {
         INSTANCE = "Instance", "实例";
         RANK = "Rank", "排名";
         PER_HOUR = "Per hour", "每小时";
-        SHOWN_OF = "shown of", "条，共";
         SHOW_ALL = "Show all", "显示全部";
         EXCLUDED = "Excluded", "已排除";
-        DETAILS = "details of", "查看详情";
         SOURCE = "Source", "来源";
         YOUR_PRICE = "your price", "你填写的价格";
         PRICE_SOURCE = "price source", "价格来源";
@@ -91,7 +89,6 @@ pub mod t {
         STALE = "price over {days} days old", "价格超过 {days} 天";
         DATE_UNKNOWN = "date unknown", "日期未知";
         UNDATED = "source undated: check the price", "来源无日期，请核对价格";
-        HEADROOM = "headroom", "余量";
         BREAK_EVEN = "Break-even against on-demand", "与按量付费的盈亏平衡点";
         UTILISATION = "utilisation of the term", "期限内利用率";
         CHECKPOINT_EVERY = "Checkpoint every", "检查点间隔";
@@ -197,6 +194,15 @@ pub fn number(value: f64, decimals: usize) -> String {
     }
 }
 
+/// How many rows a list shows of how many: "20 shown of 338" / "显示 20 条，共 338 条".
+pub fn shown_of(shown: usize, total: usize, lang: Lang) -> String {
+    let (shown, total) = (number(shown as f64, 0), number(total as f64, 0));
+    match lang {
+        Lang::En => format!("{shown} shown of {total}"),
+        Lang::Zh => format!("显示 {shown} 条，共 {total} 条"),
+    }
+}
+
 /// A money amount with its symbol; whole units above 1000, cents below.
 pub fn money(value: f64, symbol: &str) -> String {
     let decimals = if value.abs() >= 1000.0 { 0 } else { 2 };
@@ -276,5 +282,7 @@ mod tests {
         assert_eq!(date("2026-11-29", Lang::En), "29 Nov 2026");
         assert_eq!(date("2026-11-29", Lang::Zh), "2026年11月29日");
         assert_eq!(date("garbage", Lang::Zh), "garbage");
+        assert_eq!(shown_of(20, 1451, Lang::En), "20 shown of 1,451");
+        assert_eq!(shown_of(0, 0, Lang::Zh), "显示 0 条，共 0 条");
     }
 }

@@ -10,6 +10,7 @@
 pub mod answer;
 pub mod charts;
 pub mod detail;
+pub mod excluded;
 #[cfg(test)]
 mod fixture;
 pub mod format;

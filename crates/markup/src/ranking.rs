@@ -4,7 +4,7 @@
 
 use crate::format;
 use crate::html::Html;
-use crate::i18n::{self, t, Lang};
+use crate::i18n::{self, Lang};
 use gpu_sizer_engine::catalog::Currency;
 use gpu_sizer_engine::plan::Candidate;
 
@@ -25,11 +25,12 @@ pub fn rows<'r, 'a: 'r>(
 /// which reads the row's key from its data attributes.
 fn row(h: &mut Html, rank: usize, c: &Candidate, currency: Currency, lang: Lang) {
     let provider = format::provider_name(c.provider, lang);
-    let label = format!(
-        "{provider} — {} {}",
-        t::DETAILS.get(lang),
-        c.offer.instance_type
-    );
+    // The button shows the provider's name; its accessible name says what it opens.
+    let (instance, region) = (&c.offer.instance_type, &c.offer.region);
+    let label = match lang {
+        Lang::En => format!("Open the detail of {provider} {instance} ({region})"),
+        Lang::Zh => format!("查看 {provider} {instance}（{region}）的详情"),
+    };
     h.raw("<tr data-testid=\"result-row\"")
         .attr("data-offer-id", &c.offer.id)
         .attr("data-mode", format::mode_key(c.mode))
@@ -42,13 +43,13 @@ fn row(h: &mut Html, rank: usize, c: &Candidate, currency: Currency, lang: Lang)
         .attr("aria-label", &label)
         .raw(">")
         .text(provider)
-        .raw("</button></td><td>")
+        .raw("</button></td><td class=\"instance\">")
         .text(&c.offer.instance_type)
         .raw("<br><span class=\"muted\">")
         .text(&c.offer.region)
-        .raw("</span></td><td>")
+        .raw("</span></td><td class=\"gpu\">")
         .text(&format!("{} × {}", c.gpus, c.gpu.name))
-        .raw("</td><td>")
+        .raw("</td><td class=\"mode\">")
         .text(format::mode(c.mode).get(lang))
         .raw("</td><td class=\"num\">")
         .text(&time_cell(c, lang))

@@ -9,6 +9,7 @@
 use crate::app::i18n::{Lang, Text};
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
+use gpu_sizer_formats::decimal::{self, TypedError};
 use gpu_sizer_formats::fields::{self, About, Choice, Flag, Input, Number};
 use leptos::prelude::*;
 
@@ -39,28 +40,38 @@ pub fn options(name: &str) -> &'static [fields::Opt] {
     }
 }
 
-/// Shows a number the way a person would type it back (no float noise, exponents for huge ones).
+/// Shows a number the way a person would type it back: grouped by thousands (`100,000,000`),
+/// exponents only for the very large and the very small.
 pub fn input_text(v: f64) -> String {
-    if v != 0.0 && (v.abs() >= 1e7 || v.abs() < 1e-3) {
-        format!("{v:e}")
-    } else {
-        format!("{v}")
+    decimal::typed_text(v)
+}
+
+/// Why the typed text is not taken, in the reader's language (the range grouped like the box).
+fn message(lang: Lang, number: &Number, error: Option<TypedError>) -> String {
+    let (min, max) = (input_text(number.min), input_text(number.max));
+    match (lang, error) {
+        (Lang::En, Some(TypedError::Grouping)) => format!(
+            "Commas group thousands here (1,500,000); write decimals with a point (1.5). Enter a number between {min} and {max}."
+        ),
+        (Lang::Zh, Some(TypedError::Grouping)) => format!(
+            "逗号只用于千位分隔（1,500,000），小数请用小数点（1.5）。请输入 {min} 到 {max} 之间的数字。"
+        ),
+        (Lang::En, Some(_)) => format!(
+            "Not a number. Write digits, e.g. 1,500,000, 1.5M or 1.5e6; between {min} and {max}."
+        ),
+        (Lang::Zh, Some(_)) => format!(
+            "不是数字。请填写数字，例如 1,500,000、150万 或 1.5e6；范围 {min} 到 {max}。"
+        ),
+        (Lang::En, None) => format!("Enter a number between {min} and {max}."),
+        (Lang::Zh, None) => format!("请输入 {min} 到 {max} 之间的数字。"),
     }
 }
 
-fn parse(text: &str) -> Option<f64> {
-    let cleaned: String = text
-        .trim()
-        .chars()
-        .filter(|c| *c != ',' && *c != '_')
-        .collect();
-    cleaned.parse::<f64>().ok().filter(|v| v.is_finite())
-}
-
-fn message(lang: Lang, number: &Number) -> String {
+/// The note under an invalid field: the answer still shows the last valid input.
+fn stale_note(lang: Lang) -> &'static str {
     match lang {
-        Lang::En => format!("Enter a number between {} and {}.", number.min, number.max),
-        Lang::Zh => format!("请输入 {} 到 {} 之间的数字。", number.min, number.max),
+        Lang::En => " The answer shown is for the last valid value.",
+        Lang::Zh => "当前显示的结果基于上一次的有效输入。",
     }
 }
 
@@ -70,6 +81,8 @@ fn num_field(name: &'static str, about: &'static About, number: &'static Number)
     let lang = use_prefs().lang;
     let raw: RwSignal<Option<String>> = RwSignal::new(None);
     let invalid = RwSignal::new(false);
+    // Why the text is not a number; none when it is one outside the range.
+    let error: RwSignal<Option<TypedError>> = RwSignal::new(None);
     let id = format!("field-{name}");
     let help_id = format!("{id}-help");
     // Every edit changes the form; the memo keeps the other fields' boxes from being rewritten.
@@ -83,7 +96,10 @@ fn num_field(name: &'static str, about: &'static About, number: &'static Number)
         let value = if text.trim().is_empty() && number.optional {
             Some(None)
         } else {
-            parse(&text)
+            let parsed = decimal::parse_typed(&text);
+            error.try_set(parsed.err().filter(|e| *e != TypedError::Empty));
+            parsed
+                .ok()
                 .filter(|v| *v >= number.min && *v <= number.max)
                 .map(Some)
         };
@@ -126,7 +142,8 @@ fn num_field(name: &'static str, about: &'static About, number: &'static Number)
             <p class="help" id=help_id>
                 {move || {
                     if invalid.get() {
-                        message(lang.get(), number)
+                        let lang = lang.get();
+                        format!("{}{}", message(lang, number, error.get()), stale_note(lang))
                     } else {
                         about.help.get(lang.get()).to_string()
                     }

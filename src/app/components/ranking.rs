@@ -8,7 +8,7 @@ use crate::app::prefs::use_prefs;
 use crate::app::state::{use_state, CandidateKey};
 use gpu_sizer_engine::catalog::BillingMode;
 use gpu_sizer_engine::plan::Candidate;
-use gpu_sizer_markup::ranking;
+use gpu_sizer_markup::{excluded, ranking};
 use leptos::prelude::*;
 
 /// Rows shown before "show all": every row is rebuilt on each input change, so the first page is
@@ -297,7 +297,7 @@ pub fn Ranking() -> impl IntoView {
     let count = move || {
         listing.with(|l| {
             l.as_ref()
-                .map(|l| format!("{} {} / {}", l.shown, t::SHOWN_OF.get(lang.get()), l.total))
+                .map(|l| i18n::shown_of(l.shown, l.total, lang.get()))
         })
     };
     let rows = move || listing.with(|l| l.as_ref().map(|l| l.html.clone()).unwrap_or_default());
@@ -335,7 +335,7 @@ pub fn Ranking() -> impl IntoView {
                     on:click=move |_| show_all.set(true)>
                     {move || listing.with(|l| {
                         let total = l.as_ref().map_or(0, |l| l.total);
-                        format!("{} ({total})", t::SHOW_ALL.get(lang.get()))
+                        format!("{} ({})", t::SHOW_ALL.get(lang.get()), i18n::number(total as f64, 0))
                     })}
                 </button>
             })}
@@ -351,43 +351,14 @@ pub fn Ranking() -> impl IntoView {
     let excluded_contents = move || {
         let lang = lang.get();
         excluded_open.get().then(|| {
-            state.report.with(|report| {
-                let Ok(report) = report else {
-                    return ().into_any();
-                };
-                let mut groups: Vec<(i18n::Text, usize)> = Vec::new();
-                for e in &report.excluded {
-                    let kind = format::reason_kind(&e.reason);
-                    match groups.iter_mut().find(|(k, _)| *k == kind) {
-                        Some((_, n)) => *n += 1,
-                        None => groups.push((kind, 1)),
-                    }
-                }
-                let rows = report
-                    .excluded
-                    .iter()
-                    .take(200)
-                    .map(|e| {
-                        view! {
-                            <li data-testid="excluded-row" data-offer-id=e.offer.id.clone()>
-                                <span>{format!("{} {} ({})", e.offer.provider, e.offer.instance_type, e.offer.region)}</span>
-                                " — "
-                                <span>{format::reason(&e.reason, report.currency, lang)}</span>
-                            </li>
-                        }
-                    })
-                    .collect_view();
-                view! {
-                    <ul class="reasons">
-                        {groups
-                            .into_iter()
-                            .map(|(k, n)| view! { <li>{format!("{}: {n}", k.get(lang))}</li> })
-                            .collect_view()}
-                    </ul>
-                    <ul class="excluded-list" tabindex="0" aria-label=t::EXCLUDED.get(lang)>{rows}</ul>
-                }
-                .into_any()
-            })
+            let catalog = state.catalog.get();
+            let html = state.report.with(|report| match report {
+                Ok(r) => excluded::markup(&r.excluded, catalog, r.currency, lang).finish(),
+                Err(_) => String::new(),
+            });
+            view! {
+                <ul class="excluded-list" tabindex="0" aria-label=t::EXCLUDED.get(lang) inner_html=html></ul>
+            }
         })
     };
     let excluded = move || {

@@ -59,6 +59,53 @@ fn button(test_id: &'static str, text: Text, lang: Lang, act: Box<dyn Fn()>) -> 
     .into_any()
 }
 
+/// What an import did: how many scenarios the file held, and of them how many were new, newer
+/// versions of saved ones, or already saved as they are; and how many could not be read.
+fn import_status(lang: Lang, n: usize, added: usize, updated: usize, bad: usize) -> String {
+    if n == 0 && bad == 0 {
+        return t::IMPORT_NOTHING.get(lang).into();
+    }
+    let same = n - added - updated;
+    let mut out = match lang {
+        Lang::En if added == n => format!("Imported {n} scenario{}.", plural(n)),
+        Lang::En => {
+            let mut parts = vec![format!("{added} added")];
+            if updated > 0 {
+                parts.push(format!("{updated} updated to the file's newer version"));
+            }
+            if same > 0 {
+                parts.push(format!("{same} already saved, left as they are"));
+            }
+            format!(
+                "The file holds {n} scenario{}: {}.",
+                plural(n),
+                parts.join(", ")
+            )
+        }
+        Lang::Zh if added == n => format!("已导入 {n} 个方案。"),
+        Lang::Zh => {
+            let mut parts = vec![format!("新增 {added} 个")];
+            if updated > 0 {
+                parts.push(format!("{updated} 个更新为文件中较新的版本"));
+            }
+            if same > 0 {
+                parts.push(format!("{same} 个已保存过，保持不变"));
+            }
+            format!("文件中有 {n} 个方案：{}。", parts.join("，"))
+        }
+    };
+    if bad > 0 {
+        out.push_str(&match lang {
+            Lang::En => format!(
+                " {bad} could not be read and {} left out.",
+                if bad == 1 { "was" } else { "were" }
+            ),
+            Lang::Zh => format!("另有 {bad} 条无法读取，未导入。"),
+        });
+    }
+    out
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
@@ -145,23 +192,12 @@ pub fn Scenarios() -> impl IntoView {
                 };
                 let loaded = store::import(&text);
                 let (n, bad) = (loaded.scenarios.len(), loaded.quarantined.len());
+                let (mut added, mut updated) = (0, 0);
                 if n > 0 {
-                    p.import(loaded.scenarios);
+                    (added, updated) = p.import(loaded.scenarios);
                 }
                 let lang = lang.get_untracked();
-                status.set(match (lang, n, bad) {
-                    (_, 0, 0) => t::IMPORT_NOTHING.get(lang).into(),
-                    (Lang::En, n, 0) => format!("Imported {n} scenario{}.", plural(n)),
-                    (Lang::En, n, bad) => format!(
-                        "Imported {n} scenario{}; {bad} could not be read and {} left out.",
-                        plural(n),
-                        if bad == 1 { "was" } else { "were" }
-                    ),
-                    (Lang::Zh, n, 0) => format!("已导入 {n} 个方案。"),
-                    (Lang::Zh, n, bad) => {
-                        format!("已导入 {n} 个方案；{bad} 条无法读取，未导入。")
-                    }
-                });
+                status.set(import_status(lang, n, added, updated, bad));
             }),
         );
     };
@@ -395,6 +431,19 @@ pub fn Scenarios() -> impl IntoView {
     }
 }
 
+/// A value from a link as the notice quotes it: at most 60 characters, the rest elided.
+fn shortened(value: &str, lang: Lang) -> String {
+    const MOST: usize = 60;
+    let Some((end, _)) = value.char_indices().nth(MOST) else {
+        return value.to_string();
+    };
+    let count = i18n::number(value.chars().count() as f64, 0);
+    match lang {
+        Lang::En => format!("{}… ({count} characters)", &value[..end]),
+        Lang::Zh => format!("{}…（共 {count} 个字符）", &value[..end]),
+    }
+}
+
 /// Notices about the opened link, entries kept aside, and storage that refuses writes.
 #[component]
 pub fn Notices() -> impl IntoView {
@@ -409,7 +458,7 @@ pub fn Notices() -> impl IntoView {
                     .map(|i| {
                         view! {
                             <li>
-                                <code>{format!("{}={}", i.key, i.value)}</code>
+                                <code>{format!("{}={}", i.key, shortened(&i.value, lang))}</code>
                                 " — "
                                 {format::link_problem(&i.reason, lang)}
                             </li>

@@ -1,5 +1,7 @@
 //! "A new version is ready": shown when the service worker has a newer build waiting.
 
+use crate::app::i18n::t;
+use crate::app::prefs::use_prefs;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
@@ -11,6 +13,7 @@ const APPLY_UPDATE: &str = "gpu-sizer:apply-update";
 /// A polite banner with a reload button; hidden until an update is waiting.
 #[component]
 pub fn UpdateBanner() -> impl IntoView {
+    let lang = use_prefs().lang;
     let ready = RwSignal::new(update_already_announced());
     let handle = window_event_listener_untyped(UPDATE_READY, move |_| ready.set(true));
     on_cleanup(move || handle.remove());
@@ -22,8 +25,8 @@ pub fn UpdateBanner() -> impl IntoView {
     view! {
         <Show when=move || ready.get()>
             <div class="update-banner" role="status" data-testid="update-banner">
-                <span>"A new version of GPU Sizer is ready."</span>
-                <button type="button" on:click=apply>"Reload to update"</button>
+                <span>{move || t::UPDATE_READY.get(lang.get())}</span>
+                <button type="button" on:click=apply>{move || t::RELOAD_TO_UPDATE.get(lang.get())}</button>
             </div>
         </Show>
     }

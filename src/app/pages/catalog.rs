@@ -222,7 +222,7 @@ pub fn CatalogPage() -> impl IntoView {
             .map(|o| row(o, catalog, lang, today, money_in))
             .collect_view();
         view! {
-            <p class="muted" data-testid="catalog-count">{format!("{shown} / {total}")}</p>
+            <p class="muted" data-testid="catalog-count">{i18n::shown_of(shown, total, lang)}</p>
             <div class="table-wrap">
                 <table>
                     <thead>

@@ -33,7 +33,23 @@ pub struct Scenario {
 #[derive(Debug, Clone, PartialEq)]
 pub struct InputError {
     pub field: String,
+    /// The developer's wording (English), for the CLI and JSON readers.
     pub message: String,
+    /// What is wrong as data, for the page to say in the reader's language.
+    pub why: InputProblem,
+}
+
+/// What is wrong with an input, as data; `Other` when only the message says it.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum InputProblem {
+    #[default]
+    Other,
+    /// Outside `min..=max` (`max` may be infinite), or not a number; `whole` for counts.
+    Range { min: f64, max: f64, whole: bool },
+    /// A serving context shorter than the prompt and the output it must hold.
+    ContextTooShort { prompt: u32, output: u32 },
+    /// The workload needs a transformer architecture the chosen model does not have.
+    NeedsArchitecture,
 }
 
 impl InputError {
@@ -41,7 +57,13 @@ impl InputError {
         Self {
             field: field.into(),
             message: message.into(),
+            why: InputProblem::Other,
         }
+    }
+
+    /// The same error, saying what is wrong as data.
+    pub fn because(self, why: InputProblem) -> Self {
+        Self { why, ..self }
     }
 }
 
@@ -61,7 +83,12 @@ pub(crate) fn check_range(field: &str, value: f64, min: f64, max: f64) -> Result
         Err(InputError::new(
             field,
             format!("must be a number between {min} and {max} (got {value})"),
-        ))
+        )
+        .because(InputProblem::Range {
+            min,
+            max,
+            whole: false,
+        }))
     }
 }
 
@@ -73,6 +100,11 @@ pub(crate) fn check_count(field: &str, value: u32, min: u32, max: u32) -> Result
         Err(InputError::new(
             field,
             format!("must be a whole number between {min} and {max} (got {value})"),
-        ))
+        )
+        .because(InputProblem::Range {
+            min: f64::from(min),
+            max: f64::from(max),
+            whole: true,
+        }))
     }
 }

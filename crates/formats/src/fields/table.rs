@@ -118,7 +118,7 @@ fields! {
     tokens "tok" number(1.0, 1e15) in TOKENS
         "Training and fine-tuning: tokens to train on (all epochs)."
         ["Training tokens", "训练词元数"]
-        ["Tokens processed in total (dataset tokens × epochs). 2e9 = 2 billion.", "总共处理的词元数（数据集词元 × 轮数）。2e9 即 20 亿。"];
+        ["Tokens processed in total (dataset tokens × epochs), e.g. 2,000,000,000, 2B or 2e9.", "总共处理的词元数（数据集词元 × 轮数），如 2,000,000,000、20亿 或 2B。"];
     seq_len "seq" number(1.0, 1e7) in TOKENS
         "Training and fine-tuning: sequence length."
         ["Sequence length", "序列长度"]

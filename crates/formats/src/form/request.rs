@@ -8,8 +8,8 @@ use gpu_sizer_engine::cost::money::Exchange;
 use gpu_sizer_engine::model::{Attention, ModelKind, Moe, Transformer};
 use gpu_sizer_engine::plan::{Constraints, CostInputs, Features, Request, StorageNeeds};
 use gpu_sizer_engine::scenario::{
-    AutoLayout, Classic, DataSource, DevBox, InputError, Lora, LoraTargets, ModelSpec, Parallelism,
-    Render, Scenario, Serve, Train, TrainShape, Workload, ZeroStage,
+    AutoLayout, Classic, DataSource, DevBox, InputError, InputProblem, Lora, LoraTargets,
+    ModelSpec, Parallelism, Render, Scenario, Serve, Train, TrainShape, Workload, ZeroStage,
 };
 
 /// An engine error with its field named as the form names it (`workload.context_tokens` →
@@ -39,7 +39,10 @@ pub fn in_form_terms(error: InputError) -> InputError {
         other => other.strip_prefix("workload.").unwrap_or(other),
     };
     if name != engine && fields::by_name(name).is_some() {
-        InputError::new(name, error.message)
+        InputError {
+            field: name.into(),
+            ..error
+        }
     } else {
         error
     }
@@ -49,10 +52,15 @@ fn positive(field: &str, value: f64) -> Result<f64, InputError> {
     if value.is_finite() && value >= 0.0 {
         Ok(value)
     } else {
-        Err(InputError::new(
-            field,
-            format!("must be a number ≥ 0 (got {value})"),
-        ))
+        Err(
+            InputError::new(field, format!("must be a number ≥ 0 (got {value})")).because(
+                InputProblem::Range {
+                    min: 0.0,
+                    max: f64::INFINITY,
+                    whole: false,
+                },
+            ),
+        )
     }
 }
 

@@ -21,6 +21,8 @@ pub(super) struct Scale {
     log: bool,
     /// The smallest step between ticks.
     min_step: f64,
+    /// Log ticks' mantissas, fixed by [`Scale::covering`]; else chosen for the range.
+    steps: Option<&'static [f64]>,
 }
 
 impl Scale {
@@ -39,6 +41,7 @@ impl Scale {
             to,
             log,
             min_step: 0.0,
+            steps: None,
         }
     }
 
@@ -47,24 +50,41 @@ impl Scale {
         self.from + (v - self.lo) / (self.hi - self.lo) * (self.to - self.from)
     }
 
-    /// A few round tick values inside the range: the powers of ten on a log scale, or round
-    /// values when the range holds fewer than two of them (all candidates take about as long).
+    /// A few round tick values inside the range: on a log scale the powers of ten, or 1-3 or
+    /// 1-2-5 steps when the range holds too few of them, or round values when it holds fewer
+    /// than two of those (all candidates take about as long).
     pub(super) fn ticks(&self) -> Vec<f64> {
         if !self.log {
             return round_ticks(self.lo, self.hi, self.min_step);
         }
-        let (a, b) = (self.lo.floor() as i32, self.hi.ceil() as i32);
-        let decades: Vec<f64> = (a..=b)
-            .map(|e| 10f64.powi(e))
-            .filter(|v| {
-                let l = v.log10();
-                l >= self.lo - 1e-9 && l <= self.hi + 1e-9
-            })
-            .collect();
-        if decades.len() >= 2 {
-            decades
+        let (lo, hi) = (10f64.powf(self.lo), 10f64.powf(self.hi));
+        let ticks = log_ticks(lo, hi, self.steps.unwrap_or_else(|| log_steps(lo, hi)));
+        if ticks.len() >= 2 {
+            ticks
         } else {
-            round_ticks(10f64.powf(self.lo), 10f64.powf(self.hi), self.min_step)
+            round_ticks(lo, hi, self.min_step)
+        }
+    }
+
+    /// The same scale widened on a log axis to the round ticks just outside its range, so the
+    /// lowest and the highest values drawn have a labelled tick beyond them.
+    pub(super) fn covering(self) -> Scale {
+        if !self.log {
+            return self;
+        }
+        let (lo, hi) = (10f64.powf(self.lo), 10f64.powf(self.hi));
+        let steps = log_steps(lo, hi);
+        let wide = log_ticks(lo / 10.0, hi * 10.0, steps);
+        let below = wide.iter().copied().rfind(|&t| t <= lo * (1.0 + 1e-9));
+        let above = wide.iter().copied().find(|&t| t >= hi * (1.0 - 1e-9));
+        match (below, above) {
+            (Some(a), Some(b)) if log_ticks(a, b, steps).len() >= 2 => Scale {
+                lo: a.log10(),
+                hi: b.log10(),
+                steps: Some(steps),
+                ..self
+            },
+            _ => self,
         }
     }
 
@@ -73,6 +93,39 @@ impl Scale {
         self.min_step = 1.0;
         self
     }
+}
+
+/// The mantissas of the log ticks for `lo..=hi`: the sparsest of 1, 1-3 and 1-2-5 giving at least
+/// four ticks, else 1-2-5 (at most eight: the powers of ten when 1-2-5 gives more).
+fn log_steps(lo: f64, hi: f64) -> &'static [f64] {
+    const STEPS: [&[f64]; 3] = [&[1.0], &[1.0, 3.0], &[1.0, 2.0, 5.0]];
+    STEPS
+        .into_iter()
+        .find(|m| log_ticks(lo, hi, m).len() >= 4)
+        .filter(|m| log_ticks(lo, hi, m).len() <= 8)
+        .unwrap_or(if log_ticks(lo, hi, STEPS[2]).len() > 8 {
+            STEPS[0]
+        } else {
+            STEPS[2]
+        })
+}
+
+/// Every `m × 10ⁿ` for `m` in `steps` from `lo` to `hi`.
+fn log_ticks(lo: f64, hi: f64, steps: &[f64]) -> Vec<f64> {
+    if !(lo > 0.0 && hi >= lo && hi.is_finite()) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for e in (lo.log10().floor() as i32)..=(hi.log10().ceil() as i32) {
+        for m in steps {
+            // Written from its decimal form, so 3 × 10⁻¹ reads 0.3, not 0.30000000000000004.
+            let v: f64 = format!("{m}e{e}").parse().unwrap_or(0.0);
+            if v >= lo * (1.0 - 1e-9) && v <= hi * (1.0 + 1e-9) {
+                out.push(v);
+            }
+        }
+    }
+    out
 }
 
 /// Up to eight multiples of 1, 2 or 5 × 10ⁿ (and of at least `min_step`) from `lo` to `hi`.
@@ -282,5 +335,20 @@ mod tests {
         assert_eq!(hours.ticks(), vec![600.0, 700.0, 800.0, 900.0]);
         let wide = Scale::new(0.5, 2000.0, 0.0, 1.0, true);
         assert_eq!(wide.ticks(), vec![1.0, 10.0, 100.0, 1000.0]);
+        // Hours from 0.65 to 7.3: two powers of ten would leave most points unlabelled.
+        let narrow = Scale::new(0.65, 7.3, 0.0, 1.0, true);
+        assert_eq!(narrow.ticks(), vec![1.0, 2.0, 5.0]);
+        let covered = narrow.covering();
+        assert_eq!(covered.ticks(), vec![0.5, 1.0, 2.0, 5.0, 10.0]);
+        // The widened scale still holds every value drawn.
+        for v in [0.65, 7.3] {
+            let at = covered.at(v);
+            assert!((0.0..=1.0).contains(&at), "{v} at {at}");
+        }
+        let decades = Scale::new(0.3, 900.0, 0.0, 1.0, true).covering();
+        assert_eq!(
+            decades.ticks(),
+            vec![0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0]
+        );
     }
 }

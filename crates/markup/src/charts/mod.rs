@@ -51,8 +51,8 @@ fn scatter(h: &mut Html, report: &Report, lang: Lang) {
         c0 = c0.min(c.cost.expected);
         c1 = c1.max(c.cost.expected);
     }
-    let x = Scale::new(h0 * 0.8, h1 * 1.25, LEFT, W - RIGHT, true);
-    let y = Scale::new(c0 * 0.8, c1 * 1.25, H - BOTTOM, TOP, true);
+    let x = Scale::new(h0 * 0.9, h1 * 1.1, LEFT, W - RIGHT, true).covering();
+    let y = Scale::new(c0 * 0.9, c1 * 1.1, H - BOTTOM, TOP, true).covering();
     let currency = report.currency;
     // Positions in `points` of the Pareto front, fastest first.
     let front: Vec<usize> = report
@@ -115,7 +115,7 @@ fn scatter(h: &mut Html, report: &Report, lang: Lang) {
             .raw("><title>")
             .text(&format!(
                 "{} {} · {when} · {}",
-                c.provider.name,
+                format::provider_name(c.provider, lang),
                 c.offer.instance_type,
                 format::money(c.cost.expected, currency)
             ))

@@ -1,5 +1,6 @@
 //! Why a part of a share link was left out, one function per language.
 
+use super::{field_name, field_takes};
 use crate::i18n::Lang;
 use gpu_sizer_formats::link::{Expected, Problem, Unreadable, VERSION};
 
@@ -21,13 +22,17 @@ fn en(p: &Problem) -> String {
         Problem::UnreadableKey(u) => format!("unreadable key: {}", unreadable(u)),
         Problem::UnreadableValue(u) => format!("unreadable value: {}", unreadable(u)),
         Problem::UnknownKey => "unknown key".into(),
-        Problem::Duplicate { field } => format!("duplicate {field}: the first value is kept"),
+        Problem::Duplicate { field } => format!(
+            "“{}” given twice: the first value is kept",
+            field_name(field, Lang::En)
+        ),
         Problem::NewerVersion { version } => format!(
             "link version {version} is newer than this page ({VERSION}); read as version {VERSION}, best effort"
         ),
         Problem::UnknownVersion => format!("unknown link version; read as version {VERSION}"),
         Problem::Invalid { field, expected } => format!(
-            "{field}: expected {}",
+            "{}: expected {}",
+            field_name(field, Lang::En),
             match expected {
                 Expected::Flag => "1 or 0 (true or false)",
                 Expected::Whole => "a whole number ≥ 0",
@@ -36,7 +41,8 @@ fn en(p: &Problem) -> String {
                 Expected::NotSettable => "nothing: a link cannot set it",
             }
         ),
-        Problem::Rejected { field, detail } => format!("{field}: {detail}"),
+        // The form's own words are serde's, for developers: the field table says what it takes.
+        Problem::Rejected { field, .. } => rejected(field, Lang::En),
     }
 }
 
@@ -50,13 +56,16 @@ fn zh(p: &Problem) -> String {
         Problem::UnreadableKey(u) => format!("参数名无法解码：{}", unreadable(u)),
         Problem::UnreadableValue(u) => format!("取值无法解码：{}", unreadable(u)),
         Problem::UnknownKey => "未知参数".into(),
-        Problem::Duplicate { field } => format!("{field} 重复出现，保留第一个值"),
+        Problem::Duplicate { field } => {
+            format!("“{}”重复出现，保留第一个值", field_name(field, Lang::Zh))
+        }
         Problem::NewerVersion { version } => {
             format!("链接版本 {version} 比本页面（{VERSION}）新；已尽量按版本 {VERSION} 读取")
         }
         Problem::UnknownVersion => format!("未知的链接版本；已按版本 {VERSION} 读取"),
         Problem::Invalid { field, expected } => format!(
-            "{field}：应为{}",
+            "{}：应为{}",
+            field_name(field, Lang::Zh),
             match expected {
                 Expected::Flag => " 1 或 0（是或否）",
                 Expected::Whole => "不小于 0 的整数",
@@ -65,7 +74,17 @@ fn zh(p: &Problem) -> String {
                 Expected::NotSettable => "空：链接不能设置此项",
             }
         ),
-        // The form's own words are English (serde's); the field says which input it was.
-        Problem::Rejected { field, .. } => format!("{field}：取值无效"),
+        Problem::Rejected { field, .. } => rejected(field, Lang::Zh),
+    }
+}
+
+/// A value the form rejected: the field by its label, and what it takes.
+fn rejected(field: &str, lang: Lang) -> String {
+    let name = field_name(field, lang);
+    match (field_takes(field, lang), lang) {
+        (Some(takes), Lang::En) => format!("{name}: not a value it takes; it takes {takes}"),
+        (Some(takes), Lang::Zh) => format!("{name}：取值无法使用，应为{takes}"),
+        (None, Lang::En) => format!("{name}: not a value it takes"),
+        (None, Lang::Zh) => format!("{name}：取值无法使用"),
     }
 }

@@ -240,7 +240,15 @@ pub fn known_unit(unit: &str) -> bool {
 /// `value` in `unit` for a reader: money in the report's currency, a share as a percentage, a
 /// factor as "×1.25", anything else as a number and the unit's name.
 pub fn quantity(value: f64, unit: &str, currency: Currency, lang: Lang) -> String {
-    let number = |v: f64| i18n::number(v, if v.abs() < 10.0 { 3 } else { 1 });
+    // Three significant decimals for small values, none once the thousands are grouped.
+    let number = |v: f64| {
+        let decimals = match v.abs() {
+            a if a < 10.0 => 3,
+            a if a < 1000.0 => 1,
+            _ => 0,
+        };
+        i18n::number(v, decimals)
+    };
     match unit {
         "currency" => money(value, currency),
         "currency/month" => match lang {

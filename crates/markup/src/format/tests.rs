@@ -448,7 +448,12 @@ fn link_problems_are_worded_in_both_languages() {
         | Problem::Invalid { field, .. }
         | Problem::Rejected { field, .. } = p
         {
-            assert!(en.contains(field) && zh.contains(field), "{en} / {zh}");
+            let (en_name, zh_name) = (field_name(field, Lang::En), field_name(field, Lang::Zh));
+            assert!(
+                en.contains(&en_name) && zh.contains(&zh_name),
+                "{en} / {zh}"
+            );
+            assert!(!en.contains('_') && !zh.contains('_'), "{en} / {zh}");
         }
     }
     assert_eq!(link_problem(&Problem::UnknownKey, Lang::En), "unknown key");

@@ -165,21 +165,34 @@ fn zh(w: &Warning) -> String {
         }
         Warning::VideoEncodersUnknown { gpu } => format!("目录未注明 {gpu} 的视频编码器数量"),
         Warning::AssumedPrice { provider, item: i, per_gb_month, currency } => format!(
-            "{provider} 未公布{}价格：按其他云厂商已公布价格的中位数（{}/GB·月）估算",
+            "{} 未公布{}价格：按其他云厂商已公布价格的中位数（{}/GB·月）估算",
+            zh_provider(provider),
             item(*i),
             per_gb(*per_gb_month, *currency)
         ),
         Warning::AssumedEgress { provider, gb, amount, currency } => format!(
-            "{provider} 未公布出网流量价格：按其他云厂商每月 {gb:.0} GB 出网价格的中位数（{}）估算",
+            "{} 未公布出网流量价格：按其他云厂商每月 {gb:.0} GB 出网价格的中位数（{}）估算",
+            zh_provider(provider),
             i18n::money(*amount, symbol(*currency))
         ),
         Warning::FreeEgress { provider, gb } => format!(
-            "{provider} 未公布出网流量价格：多数云厂商对每月 {gb:.0} GB 出网不收费，因此未计入"
+            "{} 未公布出网流量价格：多数云厂商对每月 {gb:.0} GB 出网不收费，因此未计入",
+            zh_provider(provider)
         ),
         Warning::UnknownPrice { provider, item: i } => {
-            format!("{provider} 的{}价格未知：未计入", item(*i))
+            format!("{} 的{}价格未知：未计入", zh_provider(provider), item(*i))
         }
     }
+}
+
+/// A provider named in a warning (by its English name) as Chinese readers know it.
+fn zh_provider(name: &str) -> &str {
+    gpu_sizer_engine::catalog::Catalog::builtin()
+        .providers
+        .iter()
+        .find(|p| p.name == name)
+        .and_then(|p| p.name_zh.as_deref())
+        .unwrap_or(name)
 }
 
 /// The peak a precision is read from, in words: "bf16/fp16 tensor".

@@ -2,7 +2,7 @@
 //! engine never panics on what a person typed.
 
 use super::{DataFeed, DataSource, Parallelism, TrainShape, Workload};
-use crate::scenario::{check_count, check_range, InputError};
+use crate::scenario::{check_count, check_range, InputError, InputProblem};
 
 /// Upper bound on token counts (10^15 is far beyond any published training run).
 const MAX_TOKENS: f64 = 1e15;
@@ -67,7 +67,11 @@ impl Workload {
                             "must hold prompt + output tokens ({} + {})",
                             s.prompt_tokens, s.output_tokens
                         ),
-                    ));
+                    )
+                    .because(InputProblem::ContextTooShort {
+                        prompt: s.prompt_tokens,
+                        output: s.output_tokens,
+                    }));
                 }
                 if let Some(u) = s.memory_utilization {
                     check_range("workload.memory_utilization", u, 0.05, 1.0)?;

@@ -123,7 +123,8 @@ pub fn serve_memory_with(
         return Err(InputError::new(
             "model",
             "serving is sized for transformer language models; pick a preset with an architecture",
-        ));
+        )
+        .because(crate::scenario::InputProblem::NeedsArchitecture));
     };
     let tpf = f64::from(tp);
     let ppf = f64::from(pp);

@@ -414,6 +414,7 @@ pub fn lora_memory_with(
             "model",
             "LoRA needs a transformer model (a preset with its architecture, or a custom one)",
         )
+        .because(crate::scenario::InputProblem::NeedsArchitecture)
     })?;
     let mut terms = Vec::with_capacity(10);
     let mut host = Vec::new();

@@ -55,7 +55,8 @@ pub fn serve_time_with(
         return Err(InputError::new(
             "model",
             "serving is sized for transformer language models; pick a preset with an architecture",
-        ));
+        )
+        .because(crate::scenario::InputProblem::NeedsArchitecture));
     };
     let mut warnings = Vec::new();
     let r = match Replica::new(model, t, s, cluster, detail, &mut warnings) {
