@@ -5,7 +5,7 @@ use gpu_sizer_engine::catalog::{BillingMode, Catalog, Currency};
 use gpu_sizer_engine::cost::money::symbol;
 use gpu_sizer_engine::explain::Term;
 use gpu_sizer_engine::plan::{
-    Candidate, Factor, Objective, Pitfall, Report, Request, Scaling, ServingFleet,
+    Candidate, Factor, Objective, Pitfall, Report, Request, Scaling, Served, ServingFleet,
 };
 use gpu_sizer_engine::sizing::defaults::Band;
 use gpu_sizer_formats::form::{ModeKey, ModelSource, WorkloadKind};
@@ -161,6 +161,10 @@ pub struct ServingView {
     pub time_to_first_token_s: f64,
     pub time_per_output_token_ms: f64,
     pub latency_target_ms: Option<f64>,
+    /// What the service serves: `tokens` (an LLM) or `requests` (a vision, recommender or
+    /// encoder model, whose `time_per_output_token_ms` is a request's latency).
+    pub served: &'static str,
+    /// Cost per million tokens (LLM), or per million requests when `served` is `requests`.
     pub per_million_tokens: f64,
     pub reclaims_per_month: f64,
 }
@@ -183,6 +187,10 @@ fn serving(f: &ServingFleet) -> ServingView {
         time_to_first_token_s: f.time_to_first_token_s,
         time_per_output_token_ms: f.time_per_output_token_ms,
         latency_target_ms: f.latency_target_ms,
+        served: match f.served {
+            Served::Tokens => "tokens",
+            Served::Requests => "requests",
+        },
         per_million_tokens: f.per_million_tokens,
         reclaims_per_month: f.reclaims_per_month,
     }

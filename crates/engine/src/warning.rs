@@ -39,6 +39,9 @@ pub enum Warning {
     },
     /// Even one sequence is slower per token than the latency target.
     OneSequenceTooSlow { ms: f64, target_ms: f64 },
+    /// A non-LLM service misses its latency bound even at a batch of one: a request may take
+    /// `ms` (two batch times).
+    BatchOfOneTooSlow { ms: f64, target_ms: f64 },
     /// Storage feeds the GPUs slower than they consume: their utilisation is capped.
     StorageCapsGpus {
         storage_mbs: f64,

@@ -10,7 +10,7 @@ pub use input::{Choice, ChoiceField, Flag, Input, Number, NumberField, Opt};
 pub use table::FIELDS;
 
 use crate::form::{
-    CurrencyKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey,
+    CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey,
     RecomputeKey, ServerKey, WeightKey, WorkloadKind,
 };
 use crate::lang::Text;
@@ -215,6 +215,7 @@ pub fn choices(name: &str) -> Option<Vec<&'static str>> {
         "objective" => keys(ObjectiveKey::ALL, ObjectiveKey::key),
         "currency" => keys(CurrencyKey::ALL, CurrencyKey::key),
         "modes" => keys(ModeKey::ALL, ModeKey::key),
+        "infer_precision" => keys(InferKey::ALL, InferKey::key),
         _ => None,
     }
 }

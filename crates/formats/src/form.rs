@@ -8,8 +8,8 @@ mod keys;
 mod request;
 
 pub use keys::{
-    CurrencyKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey,
-    RecomputeKey, ServerKey, WeightKey, WorkloadKind,
+    CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey,
+    PrecisionKey, RecomputeKey, ServerKey, WeightKey, WorkloadKind,
 };
 pub use request::in_form_terms;
 
@@ -166,6 +166,13 @@ pub struct Form {
     // Money.
     pub currency: CurrencyKey,
     pub cny_per_usd: f64,
+
+    // Non-LLM inference (with `batch`, `seq_len`, `latency_ms`, `requests_per_s`, `peak_ratio`).
+    pub infer_precision: InferKey,
+    /// Compiled with TensorRT; otherwise eager PyTorch.
+    pub tensorrt: bool,
+    /// Forward GFLOPs of one request, when typed in; `None`: from the model.
+    pub infer_gflops: Option<f64>,
 }
 
 impl Default for Form {
@@ -268,6 +275,9 @@ impl Default for Form {
             checkpoint_min: 5.0,
             currency: CurrencyKey::Usd,
             cny_per_usd: Exchange::default().cny_per_usd,
+            infer_precision: InferKey::Int8,
+            tensorrt: true,
+            infer_gflops: None,
         }
     }
 }
@@ -276,7 +286,8 @@ impl Form {
     /// An online service, priced by the month; an offline batch of requests is a job with
     /// an end, like training.
     pub fn is_service(&self) -> bool {
-        self.workload == WorkloadKind::Serve && self.batch_requests.is_none()
+        (self.workload == WorkloadKind::Serve && self.batch_requests.is_none())
+            || self.workload == WorkloadKind::Infer
     }
 
     /// Reads a form from JSON: the flat record the page saves, every field optional (missing

@@ -8,7 +8,7 @@ use crate::format;
 use crate::html::Html;
 use crate::i18n::{self, t, Lang};
 use gpu_sizer_engine::catalog::Currency;
-use gpu_sizer_engine::plan::{Candidate, Report, ServingFleet};
+use gpu_sizer_engine::plan::{Candidate, Report, Served, ServingFleet};
 use gpu_sizer_engine::scenario::InputError;
 
 /// The card for `report`: the recommendation, the reason there is none (with what would fit,
@@ -175,6 +175,9 @@ fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {
 /// A service's figures: cost per million tokens, time per output token against the target,
 /// time to first token and tokens per second per replica.
 fn serving_figures(h: &mut Html, f: &ServingFleet, currency: Currency, lang: Lang) {
+    if f.served == Served::Requests {
+        return inference_figures(h, f, currency, lang);
+    }
     figure(
         h,
         t::PER_MILLION_TOKENS.get(lang),
@@ -205,6 +208,32 @@ fn serving_figures(h: &mut Html, f: &ServingFleet, currency: Currency, lang: Lan
         t::TOKENS_PER_REPLICA.get(lang),
         "pick-tokens",
         &i18n::number(f.replica_tokens_per_s, 0),
+        None,
+    );
+}
+
+/// A non-LLM service's figures: cost per million inferences, a request's latency against the
+/// bound, and inferences per second per replica.
+fn inference_figures(h: &mut Html, f: &ServingFleet, currency: Currency, lang: Lang) {
+    figure(
+        h,
+        t::PER_MILLION_REQUESTS.get(lang),
+        "pick-per-million",
+        &format::money(f.per_million_tokens, currency),
+        None,
+    );
+    figure(
+        h,
+        t::TIME_PER_REQUEST.get(lang),
+        "pick-time",
+        &format::ms(f.time_per_output_token_ms, lang),
+        format::against_target(f.latency_target_ms, lang).as_deref(),
+    );
+    figure(
+        h,
+        t::REQUESTS_PER_REPLICA.get(lang),
+        "pick-tokens",
+        &i18n::number(f.replica_requests_per_s, 0),
         None,
     );
 }

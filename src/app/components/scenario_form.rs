@@ -51,6 +51,17 @@ pub fn layout(workload: WorkloadKind) -> [&'static [&'static str]; 2] {
             &["samples", "epochs", "batch", "precision"],
             &["optimizer", "bytes_per_sample", "storage_mbs"],
         ],
+        WorkloadKind::Infer => [
+            &[
+                "requests_per_s",
+                "peak_ratio",
+                "latency_ms",
+                "infer_precision",
+                "tensorrt",
+                "batch",
+            ],
+            &["infer_gflops", "seq_len", "spot_with_latency"],
+        ],
         WorkloadKind::Render => [
             &[
                 "frames",

@@ -25,6 +25,7 @@ pub fn workload_text(w: WorkloadKind) -> Text {
         WorkloadKind::Lora => t::WL_LORA,
         WorkloadKind::Serve => t::WL_SERVE,
         WorkloadKind::Classic => t::WL_CLASSIC,
+        WorkloadKind::Infer => t::WL_INFER,
         WorkloadKind::Render => t::WL_RENDER,
         WorkloadKind::Dev => t::WL_DEV,
     }

@@ -217,19 +217,33 @@ pub struct ServingFleet {
     pub scaling: Scaling,
     /// Requests per second one replica serves (at the latency target when one is set).
     pub replica_requests_per_s: f64,
-    /// Output tokens per second one replica generates, at the same batch.
+    /// Output tokens per second one replica generates, at the same batch (for a non-LLM
+    /// service, its requests per second).
     pub replica_tokens_per_s: f64,
     /// Time to first token, seconds.
     pub time_to_first_token_s: f64,
     /// Time per output token at the batch the fleet is sized with, ms.
     pub time_per_output_token_ms: f64,
     pub latency_target_ms: Option<f64>,
-    /// The whole month's cost per million tokens served (prompt and output), report currency.
+    /// What `per_million_tokens` counts: an LLM's tokens or a non-LLM service's requests
+    /// (for which `time_per_output_token_ms` is a request's latency and there is no first token).
+    pub served: Served,
+    /// The whole month's cost per million tokens served (prompt and output), report currency;
+    /// per million requests when `served` says so.
     pub per_million_tokens: f64,
     /// Spot reclaims expected over the month across the fleet (0 off spot).
     pub reclaims_per_month: f64,
     /// What the spares cost over the month (report currency).
     pub spare_cost: f64,
+}
+
+/// What a service's cost per million counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Served {
+    /// An LLM's prompt and output tokens.
+    Tokens,
+    /// Requests of a non-LLM service, one inference each.
+    Requests,
 }
 
 impl ServingFleet {

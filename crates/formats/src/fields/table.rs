@@ -13,7 +13,7 @@
 
 use super::{About, Choice, ChoiceField, Field, Flag, Input, Number, NumberField};
 use crate::form::{
-    KvKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey, RecomputeKey, ServerKey,
+    InferKey, KvKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey, RecomputeKey, ServerKey,
     WeightKey, WorkloadKind,
 };
 use crate::lang::Text;
@@ -57,10 +57,11 @@ fields! {
         Train: ["Pre-training or full fine-tuning", "预训练或全参微调"],
         Serve: ["LLM serving", "大模型推理服务"],
         Classic: ["Classic deep learning", "传统深度学习"],
+        Infer: ["Vision / recommender / BERT serving", "视觉 / 推荐 / BERT 推理服务"],
         Render: ["Rendering / video", "渲染 / 视频"],
         Dev: ["Dev / test box", "开发测试机"],
     })
-        "Which kind of job. `train`: pre-training or full fine-tuning." _ _;
+        "Which kind of job. `train`: pre-training or full fine-tuning; `infer`: serving a vision, recommender or encoder model at a request rate within a latency bound." _ _;
     model_source "ms" choice(ModelSource {
         Preset: ["Preset", "预设模型"],
         Params: ["Parameter count", "按参数量"],
@@ -120,7 +121,7 @@ fields! {
         ["Training tokens", "训练词元数"]
         ["Tokens processed in total (dataset tokens × epochs). 2e9 = 2 billion.", "总共处理的词元数（数据集词元 × 轮数）。2e9 即 20 亿。"];
     seq_len "seq" number(1.0, 1e7) in TOKENS
-        "Training and fine-tuning: sequence length."
+        "Training and fine-tuning: sequence length; classic jobs and `infer` on an encoder preset: tokens per sample (at most the model's positions)."
         ["Sequence length", "序列长度"]
         ["Tokens per training sequence.", "每条训练序列的词元数。"];
     micro_batch "mb" number(1.0, 1e6) in SEQUENCES
@@ -257,9 +258,9 @@ fields! {
         ["Offline batch", "离线批处理"]
         ["Requests to process as one batch job at the largest batch that fits (empty: an online service).", "作为一次批处理作业处理的请求数，按可容纳的最大批量运行（留空：在线服务）。"];
     latency_ms "lat" number(1.0, 1e5) in ["ms", "毫秒"]
-        "Serving: longest acceptable time per output token; `null`: none."
+        "Serving: longest acceptable time per output token; for `infer`, per request (arrival to answer); `null`: none."
         ["Latency target", "延迟目标"]
-        ["Longest acceptable time per generated token (empty: none).", "每个生成词元可接受的最长时间（留空：不限）。"];
+        ["Longest acceptable time per generated token, or per request for vision / BERT serving (empty: none).", "每个生成词元可接受的最长时间；视觉 / BERT 推理为每个请求的最长时间（留空：不限）。"];
     spot_with_latency "swl" flag
         "Serving with `latency_ms` set: also consider spot instances (priced with spare instances against reclaims). Off: a latency-bound service is kept off spot."
         ["Allow spot with a latency target", "有延迟目标时允许竞价实例"]
@@ -281,9 +282,9 @@ fields! {
         ["Epochs", "轮数"]
         ["Passes over the dataset.", "遍历数据集的次数。"];
     batch "b" number(1.0, 1e6) in ["samples", "个样本"]
-        "Classic deep learning: batch per GPU."
+        "Classic deep learning: batch per GPU; `infer`: the largest batch the server forms (the latency bound may keep it smaller)."
         ["Batch per GPU", "每 GPU 批大小"]
-        ["Samples per GPU per step.", "每个 GPU 每步的样本数。"];
+        ["Samples per GPU per step; for serving, the largest batch formed.", "每个 GPU 每步的样本数；推理服务为最大合批数。"];
     frames "fr" number(0.0, 1e9) in ["frames", "帧"]
         "Rendering: frames to render."
         ["Frames", "帧数"]
@@ -454,4 +455,21 @@ fields! {
         "Exchange rate used to convert prices."
         ["Exchange rate", "汇率"]
         ["Yuan per US dollar used to compare prices.", "比较价格时使用的人民币兑美元汇率。"];
+
+    // Non-LLM inference (`infer`): kept together.
+    infer_precision "ipr" choice(InferKey {
+        Int8: ["INT8", "INT8"],
+        Fp16: ["FP16", "FP16"],
+    })
+        "`infer`: numeric format the model is served in."
+        ["Inference precision", "推理精度"]
+        ["INT8 needs calibration but runs about twice as fast as FP16 on tensor cores.", "INT8 需要量化校准，在张量核心上约比 FP16 快一倍。"];
+    tensorrt "trt" flag
+        "`infer`: compiled with TensorRT (NVIDIA GPUs only); off: eager PyTorch, whose launch overhead sets a floor of about 13 ms a batch."
+        ["TensorRT engine", "TensorRT 引擎"]
+        ["Compiled with TensorRT: far less overhead per batch than eager PyTorch; NVIDIA only.", "用 TensorRT 编译：每批开销远小于 PyTorch 即时执行；仅限 NVIDIA。"];
+    infer_gflops "igf" number(0.000001, 1e9) in ["GFLOP", "GFLOP"]
+        "`infer`: forward FLOPs of one request (a multiply-add counts two); `null`: from the model preset."
+        ["FLOPs per request", "每请求计算量"]
+        ["Forward GFLOPs of one request (empty: from the model; ResNet-50 8.2).", "单个请求的前向 GFLOP（留空：按模型；ResNet-50 为 8.2）。"];
 }

@@ -8,7 +8,7 @@ use gpu_sizer_engine::cost::money::Exchange;
 use gpu_sizer_engine::model::{Attention, ModelKind, Moe, Transformer};
 use gpu_sizer_engine::plan::{Constraints, CostInputs, Features, Request, StorageNeeds};
 use gpu_sizer_engine::scenario::{
-    AutoLayout, Classic, DataSource, DevBox, InputError, Lora, LoraTargets, ModelSpec, Parallelism,
+    AutoLayout, Classic, DataSource, DevBox, Infer, InputError, Lora, LoraTargets, ModelSpec, Parallelism,
     Render, Scenario, Serve, Train, TrainShape, Workload, ZeroStage,
 };
 
@@ -22,6 +22,7 @@ pub fn in_form_terms(error: InputError) -> InputError {
         "workload.targets" => "lora_targets",
         "workload.zero_stage" => "zero",
         "workload.latency_target_ms" => "latency_ms",
+        "workload.gflops_per_sample" => "infer_gflops",
         "workload.reference_seconds_per_frame" => "seconds_per_frame",
         "workload.hours" => "dev_hours",
         "workload.min_gpu_memory_gib" => "dev_min_gib",
@@ -215,6 +216,15 @@ impl Form {
                 precision: self.precision.engine(),
                 optimizer: self.optimizer.engine(),
                 seq_len: Some(self.seq_len),
+            }),
+            WorkloadKind::Infer => Workload::Infer(Infer {
+                gflops_per_sample: self.infer_gflops,
+                precision: self.infer_precision.engine(),
+                tensorrt: self.tensorrt,
+                batch: self.batch,
+                seq_len: Some(self.seq_len),
+                latency_ms: self.latency_ms,
+                requests_per_s: self.requests_per_s,
             }),
             WorkloadKind::Render => Workload::Render(Render {
                 frames: self.frames,

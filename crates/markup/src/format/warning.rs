@@ -78,6 +78,10 @@ fn en(w: &Warning) -> String {
             "even one sequence takes {} ms per token, above the {target_ms} ms target",
             i18n::number(*ms, 1)
         ),
+        Warning::BatchOfOneTooSlow { ms, target_ms } => format!(
+            "even at a batch of one a request may take {} ms (it waits for the batch ahead), above the {target_ms} ms bound",
+            i18n::number(*ms, 1)
+        ),
         Warning::StorageCapsGpus { storage_mbs, need_mbs, utilisation } => format!(
             "storage delivers {storage_mbs} MB/s but the GPUs consume {need_mbs:.0} MB/s: GPU utilisation capped at {:.0}%",
             utilisation * 100.0
@@ -151,6 +155,10 @@ fn zh(w: &Warning) -> String {
         ),
         Warning::OneSequenceTooSlow { ms, target_ms } => format!(
             "即使只有一个序列，每个词元也要 {} 毫秒，超过 {target_ms} 毫秒的目标",
+            i18n::number(*ms, 1)
+        ),
+        Warning::BatchOfOneTooSlow { ms, target_ms } => format!(
+            "即使每批只有一个请求，请求也可能需要 {} 毫秒（需等待前一批完成），超过 {target_ms} 毫秒的上限",
             i18n::number(*ms, 1)
         ),
         Warning::StorageCapsGpus { storage_mbs, need_mbs, utilisation } => format!(

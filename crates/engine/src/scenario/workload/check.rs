@@ -101,6 +101,22 @@ impl Workload {
                 }
                 Ok(())
             }
+            Workload::Infer(i) => {
+                if let Some(g) = i.gflops_per_sample {
+                    check_range("workload.gflops_per_sample", g, 1e-6, 1e9)?;
+                }
+                check_count("workload.batch", i.batch, 1, MAX_MICRO_BATCH)?;
+                if let Some(s) = i.seq_len {
+                    check_count("workload.seq_len", s, 1, MAX_SEQ_LEN)?;
+                }
+                if let Some(l) = i.latency_ms {
+                    check_range("workload.latency_ms", l, 0.01, 1e7)?;
+                }
+                if let Some(r) = i.requests_per_s {
+                    check_range("workload.requests_per_s", r, 0.0, 1e9)?;
+                }
+                Ok(())
+            }
             Workload::Render(r) => {
                 check_range("workload.frames", r.frames, 0.0, 1e12)?;
                 check_range(

@@ -7,10 +7,12 @@
 
 pub mod comm;
 pub mod efficiency;
+mod infer;
 mod render;
 mod serve;
 mod train;
 
+pub use infer::{infer_time_with, request_flops};
 pub use render::{render_time, render_time_with};
 pub use serve::{serve_time, serve_time_with, DecodePoint};
 pub use train::{
@@ -99,6 +101,7 @@ pub fn estimate_with(
         Workload::Lora(l) => lora_time_with(model, l, cluster, data, detail),
         Workload::Classic(c) => classic_time_with(model, c, cluster, data, detail),
         Workload::Serve(s) => serve_time_with(model, s, cluster, detail),
+        Workload::Infer(i) => infer_time_with(model, i, cluster, detail),
         Workload::Render(r) => {
             let reference = catalog.gpu(&r.reference_gpu).ok_or_else(|| {
                 InputError::new(
