@@ -310,6 +310,27 @@ mod tests {
         assert!(en.contains(&format::money(first.pick.cost.expected, r.currency)));
     }
 
+    /// A vision service's card counts inferences: its cost per million inferences, a
+    /// request's latency against the bound and its inferences per second, in both languages.
+    #[test]
+    fn the_inference_card_counts_inferences() {
+        let form = gpu_sizer_formats::Form {
+            workload: gpu_sizer_formats::form::WorkloadKind::Infer,
+            model: "resnet-50".into(),
+            requests_per_s: Some(2000.0),
+            latency_ms: Some(20.0),
+            ..gpu_sizer_formats::Form::default()
+        };
+        let report = evaluate(Catalog::builtin(), &form.to_request(None).unwrap());
+        let en = markup(&report, Lang::En);
+        for part in ["Per million inferences", "Latency per request", "target 20.0 ms"] {
+            assert!(en.contains(part), "{part} missing from {en}");
+        }
+        assert!(!en.contains("Time to first token") && !en.contains("NaN"), "{en}");
+        let zh = markup(&report, Lang::Zh);
+        assert!(zh.contains("每百万次推理") && zh.contains("每个请求延迟"), "{zh}");
+    }
+
     /// The serving card reads as serving: the fleet rented (its numbers adding up), the cost per
     /// month and per million tokens, the time per output token against the target, and no
     /// month-long "time".

@@ -51,6 +51,15 @@ const SECTIONS: &[Section] = &[
                "训练数据按各实例所用存储的吞吐读取：数据放得下时用实例本地盘，否则用云厂商的存储层（勾选“最快存储层”则用最快的）；慢的存储会限制 GPU 利用率。无法运行作业的硬件会被排除并说明原因：训练、渲染和开发机不用只能推理的芯片（AWS Inferentia），渲染需要图形 API，开发机默认只用 CUDA，除非你接受其他软件栈。显存放不下时，结果会列出可行的改法：更小的微批、完全重计算、在更多 GPU 上用 ZeRO-3 或 QLoRA、分页优化器或更短的序列，并给出各自的显存和成本。"),
         ],
     },
+    Section {
+        heading: tx("Vision, recommender and BERT serving", "视觉、推荐与 BERT 推理服务"),
+        paragraphs: &[
+            tx("A request is one forward pass: its FLOPs come from the model (ResNet-50 8.2 GFLOP at 224×224, a ViT or BERT from its layers and tokens) or the figure you type in. A batch takes the longer of a fixed floor (0.35 ms with TensorRT, about 13 ms for eager PyTorch, which launches every kernel from Python) and its FLOPs over the share of the tensor peak published runs reach: 0.37–0.56 of the INT8 peak for TensorRT in MLPerf Inference, 0.15–0.22 of the FP16 peak for eager PyTorch in NVIDIA's DeepLearningExamples.",
+               "一个请求就是一次前向计算：计算量来自模型（ResNet-50 在 224×224 下为 8.2 GFLOP，ViT 或 BERT 按层数和词元数计算）或你填写的数值。一批的耗时取固定下限（TensorRT 为 0.35 毫秒，PyTorch 即时执行约 13 毫秒，因为每个内核都由 Python 启动）与“计算量 ÷ 公开测量达到的张量峰值比例”两者中的较大值：MLPerf Inference 中 TensorRT 达到 INT8 峰值的 0.37–0.56，NVIDIA DeepLearningExamples 中 PyTorch 即时执行达到 FP16 峰值的 0.15–0.22。"),
+            tx("Under dynamic batching a request can arrive just after a batch starts, wait for it and run in the next, so the largest batch kept is the one whose time is half the latency bound. One GPU then serves that batch per batch time; the fleet follows the day's traffic like an LLM service, and the cost is given per million inferences.",
+               "在动态合批下，请求可能刚好在一批开始后到达，需要等这一批结束再进入下一批，因此保留的最大批是耗时为延迟上限一半的那一批。每个 GPU 每个批处理时间服务这一批；实例数量像大模型服务一样随全天流量伸缩，成本按每百万次推理给出。"),
+        ],
+    },
 ];
 
 const ACCURACY: Text = tx(

@@ -156,6 +156,23 @@ const TERMS: &[(&str, Text)] = &[
         "instances",
         tx("Replicas for the traffic", "承载流量所需副本"),
     ),
+    (
+        "request_flops",
+        tx("FLOPs per request", "每请求计算量"),
+    ),
+    (
+        "inference_share",
+        tx("Share of the peak reached", "达到的峰值比例"),
+    ),
+    (
+        "batch_floor_ms",
+        tx("Shortest batch time", "最短批处理时间"),
+    ),
+    ("batch_ms", tx("Time per batch", "每批耗时")),
+    (
+        "request_latency_ms",
+        tx("Latency per request", "每个请求延迟"),
+    ),
     ("seconds_per_frame", tx("Seconds per frame", "每帧秒数")),
     ("render_hours", tx("Render hours", "渲染时长")),
     ("video_encoders", tx("Video encoders", "视频编码器")),
@@ -227,6 +244,7 @@ fn unit_name(unit: &str) -> Option<Text> {
         "MB/s" => tx("MB/s", "MB/s"),
         "TFLOP/s" => tx("TFLOP/s", "TFLOP/s"),
         "FLOP" => tx("FLOP", "FLOP"),
+        "GFLOP" => tx("GFLOP", "GFLOP"),
         _ => return None,
     })
 }

@@ -100,7 +100,7 @@ pub fn infer_time_with(
         term(
             "inference_share",
             share.expected,
-            "",
+            "fraction",
             detail.text(|| {
                 format!(
                     "share of the {at} peak {peak_t} TFLOP/s reached ({}; band {}–{})",
