@@ -338,7 +338,7 @@ pub fn build(
     top: usize,
 ) -> ReportView {
     let model = match (form.workload, form.model_source) {
-        (WorkloadKind::Render | WorkloadKind::Dev, _) => None,
+        (WorkloadKind::Render | WorkloadKind::Dev | WorkloadKind::Science, _) => None,
         (_, ModelSource::Preset) => Some(form.model.clone()),
         (_, ModelSource::Params) => Some(format!("{} B parameters", form.params_b)),
         (_, ModelSource::Custom) => Some("custom architecture".into()),

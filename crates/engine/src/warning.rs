@@ -48,6 +48,8 @@ pub enum Warning {
         need_mbs: f64,
         utilisation: f64,
     },
+    /// A double-precision job on a GPU that runs FP64 at `1 / ratio` of its FP32 rate.
+    WeakFp64 { gpu: String, ratio: f64 },
     /// Classic (non-transformer) training timed with efficiencies measured on transformers.
     ClassicOnTransformerRates,
     /// Streams to encode on a GPU without a hardware video encoder: the CPU encodes them.
@@ -109,6 +111,9 @@ pub enum Untimed {
     NoFp32 { gpu: String, reference: bool },
     /// A service's requests per second could not be estimated.
     NoRequestRate,
+    /// The catalog has no FP64 throughput for the GPU (`reference`: the GPU the job's hours were
+    /// measured on), so a double-precision job cannot be timed.
+    NoFp64 { gpu: String, reference: bool },
 }
 
 /// A way of splitting a job over GPUs, each needing a link between them.

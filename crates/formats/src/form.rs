@@ -173,6 +173,16 @@ pub struct Form {
     pub tensorrt: bool,
     /// Forward GFLOPs of one request, when typed in; `None`: from the model.
     pub infer_gflops: Option<f64>,
+
+    // Scientific computing in FP64 (with `reference_gpu`).
+    /// FP64 operations of the job, PFLOP; `None`: given by `fp64_ref_hours`.
+    pub fp64_pflop: Option<f64>,
+    /// Share of the FP64 peak the code sustains.
+    pub fp64_share: f64,
+    /// Hours the job takes on one `reference_gpu`.
+    pub fp64_ref_hours: Option<f64>,
+    /// Memory the job needs per GPU, GiB.
+    pub fp64_memory_gib: f64,
 }
 
 impl Default for Form {
@@ -278,6 +288,10 @@ impl Default for Form {
             infer_precision: InferKey::Int8,
             tensorrt: true,
             infer_gflops: None,
+            fp64_pflop: Some(1000.0),
+            fp64_share: 0.5,
+            fp64_ref_hours: None,
+            fp64_memory_gib: 16.0,
         }
     }
 }

@@ -157,6 +157,7 @@ pub mod t {
         WL_SERVE = "LLM serving", "大模型推理服务";
         WL_CLASSIC = "Classic deep learning", "传统深度学习";
         WL_INFER = "Vision / recommender / BERT serving", "视觉 / 推荐 / BERT 推理服务";
+        WL_SCIENCE = "Scientific computing (FP64)", "科学计算（FP64）";
         WL_RENDER = "Rendering / video", "渲染 / 视频";
         WL_DEV = "Dev / test box", "开发测试机";
     }

@@ -60,6 +60,13 @@ const SECTIONS: &[Section] = &[
                "在动态合批下，请求可能刚好在一批开始后到达，需要等这一批结束再进入下一批，因此保留的最大批是耗时为延迟上限一半的那一批。每个 GPU 每个批处理时间服务这一批；实例数量像大模型服务一样随全天流量伸缩，成本按每百万次推理给出。"),
         ],
     },
+    Section {
+        heading: tx("Scientific computing in FP64", "FP64 科学计算"),
+        paragraphs: &[
+            tx("Double precision is where GPUs differ most: A100 runs 9.7 TFLOP/s of vector FP64, H100 and H200 34, MI300X 81.7 (data sheets), while consumer and inference cards (RTX 4090, L4, L40S, A10) run FP64 at 1/64 of their FP32 rate and the T4 at 1/32 (CUDA C++ Programming Guide), under 1.5 TFLOP/s. A job given in FP64 operations takes them over the FP64 peak times the share your code sustains (0.5 assumed: set your own); a job measured in hours on one GPU is scaled by the ratio of FP64 peaks. Weak-FP64 cards are flagged in the ranking.",
+               "双精度是各类 GPU 差距最大的地方：A100 的向量 FP64 为 9.7 TFLOP/s，H100 和 H200 为 34，MI300X 为 81.7（数据手册）；而消费级和推理卡（RTX 4090、L4、L40S、A10）的 FP64 只有 FP32 的 1/64，T4 为 1/32（CUDA C++ 编程指南），都不到 1.5 TFLOP/s。按 FP64 运算量给出的作业，时间等于运算量 ÷（FP64 峰值 × 你的代码能达到的比例，默认假设 0.5，请改成你自己的）；按某块 GPU 上实测时长给出的作业，按 FP64 峰值之比换算。FP64 较弱的卡会在排序中标出。"),
+        ],
+    },
 ];
 
 const ACCURACY: Text = tx(

@@ -34,6 +34,10 @@ pub struct Gpu {
     /// Dense (no 2:4 sparsity) peak throughputs. Non-tensor fp32.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fp32_tflops: Option<f64>,
+    /// Vector (non-tensor) fp64 peak: what scientific codes run at, tensor-core DGEMM aside.
+    /// Consumer and inference parts run fp64 at 1/32 or 1/64 of fp32.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fp64_tflops: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tf32_tflops: Option<f64>,
     /// bf16 / fp16 tensor-core dense peak (fp16 where the part has no bf16, e.g. T4, V100).
@@ -373,7 +377,7 @@ record! { Catalog: gpus, providers, offers }
 record! {
     Gpu: id, name, vendor, architecture, year, memory_gib, memory_type, memory_bandwidth_gbs,
     fp32_tflops, tf32_tflops, bf16_tflops, fp8_tflops, fp4_tflops, int8_tops, link, tdp_w, mig_max,
-    video_encoders, video_decoders, graphics_apis, software, inference_only, consumer;
+    video_encoders, video_decoders, graphics_apis, software, inference_only, consumer, fp64_tflops;
     left_out: sources, notes
 }
 record! { GpuLink: kind, generation, gbs_per_gpu }

@@ -58,6 +58,7 @@ pub fn validate(catalog: &Catalog) -> Vec<Problem> {
             ),
             ("fp32_tflops", gpu.fp32_tflops, 1.0, 500.0),
             ("tf32_tflops", gpu.tf32_tflops, 1.0, 5_000.0),
+            ("fp64_tflops", gpu.fp64_tflops, 0.01, 1_000.0),
             ("bf16_tflops", gpu.bf16_tflops, 1.0, 10_000.0),
             ("fp8_tflops", gpu.fp8_tflops, 1.0, 20_000.0),
             ("int8_tops", gpu.int8_tops, 1.0, 20_000.0),

@@ -38,6 +38,7 @@ pub fn needs(workload: &Workload) -> &'static [Need] {
         Workload::Infer(_) => &[],
         Workload::Train(_) | Workload::Lora(_) | Workload::Classic(_) => &[Need::GeneralCompute],
         Workload::Render(_) => &[Need::GeneralCompute, Need::Graphics],
+        Workload::Science(_) => &[Need::GeneralCompute],
         Workload::DevBox(d) if d.non_cuda => &[Need::GeneralCompute],
         Workload::DevBox(_) => &[Need::GeneralCompute, Need::Cuda],
     }

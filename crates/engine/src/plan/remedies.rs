@@ -178,7 +178,7 @@ fn singles(
         Workload::Infer(i) => {
             out.extend(largest_batches(model, workload, catalog, request, i.batch)?);
         }
-        Workload::Render(_) | Workload::DevBox(_) => {}
+        Workload::Render(_) | Workload::DevBox(_) | Workload::Science(_) => {}
     }
     Ok(out)
 }

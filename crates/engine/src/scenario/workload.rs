@@ -22,6 +22,9 @@ pub enum Workload {
     /// Serving a vision, recommender or encoder model: requests per second within a latency
     /// bound, each request one forward pass of known FLOPs.
     Infer(Infer),
+    /// Scientific computing in double precision (FP64), given by its operations or by the hours
+    /// it takes on a reference GPU.
+    Science(Science),
     /// Offline rendering or live video streams.
     Render(Render),
     /// An interactive development box: only memory and hours matter.
@@ -347,6 +350,21 @@ pub struct Infer {
     pub latency_ms: Option<f64>,
     /// Average traffic, requests per second; `None`: one replica's capacity.
     pub requests_per_s: Option<f64>,
+}
+
+/// A double-precision (FP64) job: simulation, linear algebra, anything that needs 64-bit floats.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Science {
+    /// FP64 operations of the whole job, in PFLOP (10^15); `None`: given by `reference_hours`.
+    pub pflop: Option<f64>,
+    /// Share of the FP64 peak the code sustains when the job is given in operations.
+    pub share: f64,
+    /// Hours the job takes on one `reference_gpu`, when the user measured it.
+    pub reference_hours: Option<f64>,
+    /// Catalog id of the GPU `reference_hours` was measured on.
+    pub reference_gpu: String,
+    /// Memory the job needs on each GPU, GiB.
+    pub memory_gib: f64,
 }
 
 /// Offline rendering (frames) or live video streams.

@@ -280,6 +280,15 @@ pub const HOURS_LOST_PER_INTERRUPTION: f64 = 0.10 * 54.0 * 24.0 / 466.0;
 /// an ASSUMPTION (0.7× to 1.4×).
 pub const RENDER_PROXY_BAND: Band = Band::new(0.7, 1.0, 1.4);
 
+// ---------------------------------------------------------------- scientific computing (FP64)
+
+/// An FP64 job's time scales with the FP64 peak only roughly (memory bandwidth and the share of
+/// tensor-core DGEMM differ between codes): the band around the scaled time is an ASSUMPTION.
+pub const FP64_PROXY_BAND: Band = Band::new(0.7, 1.0, 1.4);
+/// A GPU whose FP64 rate is this many times below its FP32 rate or more is worth a warning:
+/// consumer and inference parts run FP64 at 1/32 or 1/64 (CUDA C++ Programming Guide).
+pub const WEAK_FP64_RATIO: f64 = 16.0;
+
 // ---------------------------------------------------------------- non-LLM inference
 
 /// MLPerf Inference results read for the inference shares and times below (closed division,

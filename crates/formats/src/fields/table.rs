@@ -58,6 +58,7 @@ fields! {
         Serve: ["LLM serving", "大模型推理服务"],
         Classic: ["Classic deep learning", "传统深度学习"],
         Infer: ["Vision / recommender / BERT serving", "视觉 / 推荐 / BERT 推理服务"],
+        Science: ["Scientific computing (FP64)", "科学计算（FP64）"],
         Render: ["Rendering / video", "渲染 / 视频"],
         Dev: ["Dev / test box", "开发测试机"],
     })
@@ -294,7 +295,7 @@ fields! {
         ["Seconds per frame (measured)", "每帧秒数（实测）"]
         ["Your render time of one frame on the reference GPU.", "你在参考 GPU 上渲染一帧的实测时间。"];
     reference_gpu "ref" other
-        "Rendering: catalog GPU id the frame time was measured on."
+        "Rendering: catalog GPU id the frame time was measured on; `science`: the GPU `fp64_ref_hours` was measured on."
         ["Reference GPU (where you measured)", "参考 GPU（实测所用）"]
         _;
     scene_gib "sc" number(0.0, 1024.0) in GIB
@@ -472,4 +473,22 @@ fields! {
         "`infer`: forward FLOPs of one request (a multiply-add counts two); `null`: from the model preset."
         ["FLOPs per request", "每请求计算量"]
         ["Forward GFLOPs of one request (empty: from the model; ResNet-50 8.2).", "单个请求的前向 GFLOP（留空：按模型；ResNet-50 为 8.2）。"];
+
+    // Scientific computing in FP64 (`science`): kept together.
+    fp64_pflop "fpw" number(0.000000001, 1e15) in ["PFLOP", "PFLOP"]
+        "`science`: FP64 operations of the whole job, in PFLOP (10^15); `null`: the job is given by `fp64_ref_hours` on `reference_gpu`."
+        ["FP64 work", "FP64 计算量"]
+        ["Double-precision operations of the job in PFLOP (empty: give hours on a reference GPU).", "作业的双精度运算量，单位 PFLOP（留空：改填参考 GPU 上的时长）。"];
+    fp64_share "fps" number(0.001, 1.0) in ["share (0–1)", "比例（0–1）"]
+        "`science`: share of the FP64 peak the code sustains (with `fp64_pflop`); 0.5 is an assumption to replace with your code's."
+        ["Share of FP64 peak sustained", "FP64 峰值利用率"]
+        ["What your code reaches of the FP64 peak (0.5 assumed; dense linear algebra more, memory-bound codes less).", "你的代码能达到的 FP64 峰值比例（默认假设 0.5；稠密线性代数更高，访存密集型更低）。"];
+    fp64_ref_hours "fph" number(0.000001, 1e7) in HOURS
+        "`science`: hours the job takes on one `reference_gpu` (used when `fp64_pflop` is `null`)."
+        ["Hours on the reference GPU", "参考 GPU 上的时长"]
+        ["Measured hours on one reference GPU; scaled by the FP64 peaks.", "在一块参考 GPU 上实测的小时数；按 FP64 峰值换算。"];
+    fp64_memory_gib "fpm" number(0.0, 100_000.0) in GIB
+        "`science`: memory the job needs on each GPU."
+        ["Memory per GPU", "每 GPU 显存"]
+        ["GPU memory the job needs on each GPU.", "作业在每个 GPU 上需要的显存。"];
 }

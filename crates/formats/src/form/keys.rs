@@ -20,6 +20,8 @@ pub enum WorkloadKind {
     Classic,
     /// Serving a vision, recommender or encoder model.
     Infer,
+    /// Scientific computing in double precision.
+    Science,
     Render,
     Dev,
 }
@@ -43,6 +45,7 @@ impl WorkloadKind {
         WorkloadKind::Serve,
         WorkloadKind::Classic,
         WorkloadKind::Infer,
+        WorkloadKind::Science,
         WorkloadKind::Render,
         WorkloadKind::Dev,
     ];
@@ -55,6 +58,7 @@ impl WorkloadKind {
             WorkloadKind::Serve => "serve",
             WorkloadKind::Classic => "classic",
             WorkloadKind::Infer => "infer",
+            WorkloadKind::Science => "science",
             WorkloadKind::Render => "render",
             WorkloadKind::Dev => "dev",
         }

@@ -8,7 +8,7 @@ use gpu_sizer_engine::cost::money::Exchange;
 use gpu_sizer_engine::model::{Attention, ModelKind, Moe, Transformer};
 use gpu_sizer_engine::plan::{Constraints, CostInputs, Features, Request, StorageNeeds};
 use gpu_sizer_engine::scenario::{
-    AutoLayout, Classic, DataSource, DevBox, Infer, InputError, Lora, LoraTargets, ModelSpec, Parallelism,
+    AutoLayout, Classic, DataSource, DevBox, Infer, InputError, Science, Lora, LoraTargets, ModelSpec, Parallelism,
     Render, Scenario, Serve, Train, TrainShape, Workload, ZeroStage,
 };
 
@@ -23,6 +23,10 @@ pub fn in_form_terms(error: InputError) -> InputError {
         "workload.zero_stage" => "zero",
         "workload.latency_target_ms" => "latency_ms",
         "workload.gflops_per_sample" => "infer_gflops",
+        "workload.pflop" => "fp64_pflop",
+        "workload.share" => "fp64_share",
+        "workload.reference_hours" => "fp64_ref_hours",
+        "workload.memory_gib" => "fp64_memory_gib",
         "workload.reference_seconds_per_frame" => "seconds_per_frame",
         "workload.hours" => "dev_hours",
         "workload.min_gpu_memory_gib" => "dev_min_gib",
@@ -225,6 +229,13 @@ impl Form {
                 seq_len: Some(self.seq_len),
                 latency_ms: self.latency_ms,
                 requests_per_s: self.requests_per_s,
+            }),
+            WorkloadKind::Science => Workload::Science(Science {
+                pflop: self.fp64_pflop,
+                share: self.fp64_share,
+                reference_hours: self.fp64_ref_hours,
+                reference_gpu: self.reference_gpu.clone(),
+                memory_gib: self.fp64_memory_gib,
             }),
             WorkloadKind::Render => Workload::Render(Render {
                 frames: self.frames,

@@ -173,6 +173,8 @@ const TERMS: &[(&str, Text)] = &[
         "request_latency_ms",
         tx("Latency per request", "每个请求延迟"),
     ),
+    ("fp64_peak", tx("FP64 peak per GPU", "每 GPU FP64 峰值")),
+    ("fp64_gpu_hours", tx("FP64 GPU-hours", "FP64 GPU 时长")),
     ("seconds_per_frame", tx("Seconds per frame", "每帧秒数")),
     ("render_hours", tx("Render hours", "渲染时长")),
     ("video_encoders", tx("Video encoders", "视频编码器")),

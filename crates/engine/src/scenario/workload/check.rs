@@ -117,6 +117,20 @@ impl Workload {
                 }
                 Ok(())
             }
+            Workload::Science(s) => {
+                check_range("workload.share", s.share, 0.001, 1.0)?;
+                check_range("workload.memory_gib", s.memory_gib, 0.0, 100_000.0)?;
+                match (s.pflop, s.reference_hours) {
+                    (Some(p), _) => check_range("workload.pflop", p, 1e-9, 1e15).map(|_| ()),
+                    (None, Some(h)) => {
+                        check_range("workload.reference_hours", h, 1e-6, 1e7).map(|_| ())
+                    }
+                    (None, None) => Err(InputError::new(
+                        "workload.pflop",
+                        "give the job's FP64 operations or its hours on a reference GPU",
+                    )),
+                }
+            }
             Workload::Render(r) => {
                 check_range("workload.frames", r.frames, 0.0, 1e12)?;
                 check_range(

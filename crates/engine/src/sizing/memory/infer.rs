@@ -1,9 +1,10 @@
-//! Memory of a non-LLM service: weights at the serving precision, the activations of the
-//! largest batch and the CUDA context.
+//! Memory of a non-LLM service (weights at the serving precision, the activations of the
+//! largest batch and the CUDA context) and of an FP64 job (what the user states it needs).
 
 use super::{cuda_context, gib_term, MemoryEstimate};
 use crate::explain::Detail;
-use crate::scenario::{Infer, InferPrecision, Model};
+use crate::explain::Term;
+use crate::scenario::{Infer, InferPrecision, Model, Science};
 
 /// Memory of one replica of `i` on one GPU.
 pub fn infer_memory(model: &Model, i: &Infer, detail: Detail) -> MemoryEstimate {
@@ -55,5 +56,20 @@ pub fn infer_memory(model: &Model, i: &Infer, detail: Detail) -> MemoryEstimate 
         ));
     }
     terms.push(cuda_context(detail));
+    MemoryEstimate::from_terms(terms, Vec::new())
+}
+
+/// An FP64 job needs what the user states per GPU, and the CUDA context.
+pub fn science_memory(s: &Science, detail: Detail) -> MemoryEstimate {
+    let terms = vec![
+        Term {
+            key: "requested",
+            value: s.memory_gib,
+            unit: "GiB",
+            formula: detail.text(|| format!("{} GiB per GPU (your input)", s.memory_gib)),
+            source: None,
+        },
+        cuda_context(detail),
+    ];
     MemoryEstimate::from_terms(terms, Vec::new())
 }

@@ -109,6 +109,7 @@ pub fn estimate_with(
         Workload::Classic(c) => other::classic_memory(model, c, detail),
         Workload::Infer(i) => Ok(infer_memory(model, i, detail)),
         Workload::Render(r) => Ok(other::render_memory(r, detail)),
+        Workload::Science(s) => Ok(infer::science_memory(s, detail)),
         Workload::DevBox(d) => Ok(other::devbox_memory(d, detail)),
     }
 }
