@@ -427,7 +427,9 @@ mod tests {
                 Input::Number(n) => {
                     assert_eq!(
                         n.optional,
-                        defaults[name].is_null() || name == "requests_per_s"
+                        defaults[name].is_null()
+                            || name == "requests_per_s"
+                            || name == "fp64_pflop"
                     );
                     if let Some(v) = (n.get)(&form) {
                         assert!((n.min..=n.max).contains(&v), "{name}'s default {v}");
