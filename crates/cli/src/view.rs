@@ -267,6 +267,9 @@ fn pitfall_key(p: &Pitfall) -> (&'static str, Option<f64>) {
         Pitfall::StorageStarvesGpu { extra_cost, .. } => ("storage_starves_gpu", Some(*extra_cost)),
         Pitfall::OnDemandForLongJob { saving, .. } => ("on_demand_for_long_job", Some(*saving)),
         Pitfall::Egress { cost, .. } => ("egress", Some(*cost)),
+        Pitfall::BandwidthBilling { fixed, traffic, .. } => {
+            ("bandwidth_billing", Some((fixed - traffic).abs()))
+        }
         Pitfall::NoAutoStop { saving, .. } => ("no_auto_stop", Some(*saving)),
         Pitfall::MultiGpuWithoutNvlink { extra_cost } => {
             ("multi_gpu_without_nvlink", Some(*extra_cost))

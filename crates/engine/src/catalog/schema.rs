@@ -159,6 +159,13 @@ pub struct Provider {
     /// Whether data coming in is free (it is almost everywhere; stated so the user sees it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub free_ingress: Option<bool>,
+    /// Fixed public bandwidth (按固定带宽) a month, per Mbps, ordered by `up_to_mbps`: the
+    /// alternative to paying by traffic that Chinese clouds sell.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bandwidth: Vec<BandwidthTier>,
+    /// Whether private-network transfer within a region is free (stated by the provider).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free_intranet: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,
 }
@@ -235,6 +242,16 @@ pub struct EgressTier {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub up_to_tb: Option<f64>,
     /// Per GB.
+    pub price: Priced,
+}
+
+/// Fixed bandwidth priced per Mbps a month for the Mbps up to `up_to_mbps` (`None`: beyond).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BandwidthTier {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub up_to_mbps: Option<f64>,
+    /// Per Mbps a month.
     pub price: Priced,
 }
 
@@ -386,7 +403,7 @@ variants! { Software: Cuda, Rocm, Cann, Xla, Neuron }
 
 record! {
     Provider: id, name, name_zh, kind, billing_increment_s, billing_minimum_s, storage, snapshot,
-    egress, free_ingress;
+    egress, free_ingress, bandwidth, free_intranet;
     left_out: notes
 }
 variants! { ProviderKind: Hyperscaler, GpuCloud, Marketplace }
@@ -394,6 +411,7 @@ record! { Priced: price, currency, as_of, undated; left_out: source, read_on, no
 variants! { Currency: Usd, Cny }
 record! { StorageTier: id, name, price, throughput_mbs, max_throughput_mbs, hdd }
 record! { EgressTier: up_to_tb, price }
+record! { BandwidthTier: up_to_mbps, price }
 
 variants! { InstanceLink: None, Pcie, Nvlink, Nvswitch, Vendor }
 variants! { Fabric: Ethernet, Roce, Infiniband, Efa, None }

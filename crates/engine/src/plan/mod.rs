@@ -72,13 +72,13 @@ pub struct CostInputs {
     pub egress_gb: f64,
     /// Data brought in from elsewhere, GB (free almost everywhere; shown so the user sees it).
     pub ingress_gb: f64,
+    /// Fixed public bandwidth bought (按固定带宽), Mbps; 0: traffic paid by the GB (`bandwidth`).
+    pub bandwidth_mbps: f64,
     /// Hours instances stay up with nobody using them (nights, a weekend).
     pub idle_h: f64,
-    /// Separate stretches the idle hours come in (nights, a weekend): an auto-stop keeps each
-    /// one for its grace period. At least one when there are idle hours.
+    /// Idle stretches (nights, a weekend; at least one): an auto-stop keeps each its grace.
     pub idle_periods: f64,
-    /// An auto-stop policy stops an idle instance after this many hours (its grace period);
-    /// `None`: instances stay up through every idle hour.
+    /// Idle hours before an auto-stop stops an instance; `None`: up through every idle hour.
     pub auto_stop_h: Option<f64>,
     /// Peak-to-average ratio of serving traffic over a day (1: flat).
     pub serving_peak_ratio: f64,
@@ -101,6 +101,7 @@ impl Default for CostInputs {
             storage: StorageNeeds::default(),
             egress_gb: 0.0,
             ingress_gb: 0.0,
+            bandwidth_mbps: 0.0,
             idle_h: 0.0,
             idle_periods: 0.0,
             auto_stop_h: None,
@@ -266,8 +267,7 @@ pub struct Candidate<'a> {
     pub instances: u32,
     /// GPUs rented (serving: in the busiest hour; one replica's are in `serving`).
     pub gpus: u32,
-    /// The parallel layout the job runs with (training), as the person fixed it or the engine
-    /// chose it.
+    /// The parallel layout a training job runs with, as the person fixed it or the engine chose.
     pub layout: Option<Parallelism>,
     /// Wall-clock hours (spot: interruptions included; serving: the month).
     pub hours: Band,

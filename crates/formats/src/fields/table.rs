@@ -422,6 +422,10 @@ fields! {
         "Data brought in."
         ["Data in", "入网流量"]
         ["Data brought in from elsewhere (usually free).", "从别处导入的数据（通常免费）。"];
+    bandwidth_mbps "bw" number(0.0, 1e5) in ["Mbps", "Mbps"]
+        "Fixed public bandwidth bought by the month (按固定带宽), Mbps, where the provider sells it (Alibaba Cloud, Tencent Cloud): its price replaces the egress paid by the GB; 0: pay by traffic."
+        ["Fixed bandwidth", "固定带宽"]
+        ["A port paid by the month instead of egress by the GB (Chinese clouds); 0: by traffic.", "按月购买的固定带宽，代替按流量计费的出网（国内云）；0：按流量。"];
     idle_h "ih" number(0.0, 1e6) in HOURS
         "Hours instances stay up unused."
         ["Idle hours billed", "空闲计费小时"]

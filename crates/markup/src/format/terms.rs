@@ -184,6 +184,7 @@ const TERMS: &[(&str, Text)] = &[
     ("snapshots", tx("Snapshots", "快照")),
     ("egress", tx("Data out (egress)", "出网流量")),
     ("ingress", tx("Data in (ingress)", "入网流量")),
+    ("bandwidth", tx("Fixed bandwidth, a month", "固定带宽（每月）")),
     ("idle", tx("Idle hours", "空闲时间")),
     ("setup", tx("Set-up", "环境准备")),
     ("auto_stop_saving", tx("Auto-stop saving", "自动关机节省")),
