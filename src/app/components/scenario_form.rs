@@ -111,6 +111,7 @@ pub const HIDDEN_COSTS: &[&str] = &[
     "fast_storage",
     "egress_gb",
     "ingress_gb",
+    "bandwidth_mbps",
     "idle_h",
     WEEKEND_IDLE,
     "idle_periods",

@@ -39,6 +39,15 @@ const SECTIONS: &[Section] = &[
         ],
     },
     Section {
+        heading: tx("Public bandwidth on Chinese clouds", "国内云的公网带宽"),
+        paragraphs: &[
+            tx("Alibaba Cloud and Tencent Cloud bill public traffic two ways: by the GB that leave (按流量, 0.80 元/GB in their worked examples) or by a fixed port paid by the month (按固定带宽), tiered: the first 5 Mbps are cheap (Alibaba 125 元 for 5 Mbps; Tencent 20 元 per Mbps up to 2 and 25 up to 5), each Mbps above costs 80 元 (Alibaba) or 90 元 (Tencent, 广州/上海/北京) a month. Data coming in is free, and so is private-network transfer within an Alibaba region.",
+               "阿里云和腾讯云的公网出网有两种计费：按流量（按离开的 GB 计，两家示例价均为 0.80 元/GB），或按固定带宽按月付费，且分档：前 5 Mbps 便宜（阿里云 5 Mbps 共 125 元；腾讯云 2 Mbps 以内 20 元/Mbps，2–5 Mbps 25 元/Mbps），超出部分每 Mbps 每月 80 元（阿里云）或 90 元（腾讯云，广州/上海/北京）。入网免费，阿里云同地域内网传输也免费。"),
+            tx("One Mbps kept full for a month (730 h) carries 328.5 GB, worth 263 元 by traffic; so above 5 Mbps a port pays off once it is busy about a third of the time (80 ÷ 263 = 30 %, 90 ÷ 263 = 34 %). Enter the port under “Fixed bandwidth”: where the provider sells one its month replaces the egress line, and a pitfall prices the month's egress both ways. Without a port, heavy egress is shown the port that would carry it at a flat rate when that costs less. 100 Mbps at Alibaba is 7,725 元 a month; 2,000 GB by traffic is 1,600 元.",
+               "1 Mbps 跑满一个月（730 小时）可传 328.5 GB，按流量计值 263 元；因此超过 5 Mbps 的部分，带宽利用率约超过三分之一时固定带宽更划算（80 ÷ 263 = 30%，90 ÷ 263 = 34%）。在“固定带宽”中填写带宽：云厂商出售固定带宽时，其月费代替出网流量费，并有提示按两种方式为本月出网计价。未填写时，若出网量大，提示会给出以平均速率承载它所需的带宽及其更低的价格。阿里云 100 Mbps 每月 7,725 元；2,000 GB 按流量为 1,600 元。"),
+        ],
+    },
+    Section {
         heading: tx("How the estimates are made", "估算方法"),
         paragraphs: &[
             tx("Memory per GPU is the sum of named terms: weights at their format; for training the fp32 master copy, gradients and optimizer states, sharded by the ZeRO stage (Rajbhandari et al. 2020); activations after Korthikanti et al. (2022) with the real layer shapes and your recomputation; the KV cache with the right head counts for grouped-query, multi-query, latent (MLA) and sliding-window attention; and the CUDA context and framework overhead.",
