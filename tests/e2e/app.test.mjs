@@ -253,3 +253,29 @@ test("charts are drawn", async () => {
   assert.equal(await page.getByTestId("chart-fleet").locator("rect.bar").count(), 24);
   await app.close();
 });
+
+test("vision serving and FP64 work from a link: their fields from the table, their answers in their own terms", async () => {
+  const app = await env.open({ url: `${env.server.url}?v=1&w=infer&m=resnet-50&rps=2000&lat=20` });
+  const page = app.page;
+  assert.equal(await page.getByTestId("workload-select").inputValue(), "infer");
+  for (const key of ["requests_per_s", "latency_ms", "batch"]) {
+    assert.equal(await page.getByTestId(`field-${key}`).count(), 1, key);
+  }
+  const card = page.getByTestId("recommendation");
+  await page.waitForFunction(() => /inferences/.test(document.querySelector("[data-testid=recommendation]")?.textContent ?? ""));
+  assert.match(await card.innerText(), /Per million inferences/);
+  assert.match(await page.getByTestId("pick-time").innerText(), /ms/);
+  const before = await app.pick();
+  await app.setField("latency_ms", "5");
+  await app.changedFrom(before);
+
+  await page.getByTestId("workload-select").selectOption("science");
+  for (const key of ["fp64_pflop", "fp64_share", "fp64_memory_gib"]) {
+    assert.equal(await page.getByTestId(`field-${key}`).count(), 1, key);
+  }
+  await page.waitForFunction(() => /fpw=|w=science/.test(location.search));
+  const pick = await app.pick();
+  assert.ok(pick.total > 0, JSON.stringify(pick));
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});

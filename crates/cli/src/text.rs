@@ -105,6 +105,12 @@ fn time_cell(c: &CandidateView) -> String {
 
 /// Time per output token, against the target when there is one.
 fn latency(s: &ServingView) -> String {
+    if s.served == "requests" {
+        return match s.latency_target_ms {
+            Some(t) => format!("{:.1} ms/request (bound {t})", s.time_per_output_token_ms),
+            None => format!("{:.1} ms/request", s.time_per_output_token_ms),
+        };
+    }
     match s.latency_target_ms {
         Some(t) => format!("{:.1} ms/token (target {t})", s.time_per_output_token_ms),
         None => format!("{:.1} ms/token", s.time_per_output_token_ms),
@@ -272,6 +278,21 @@ fn pick(out: &mut String, v: &ReportView, p: &PickView, currency: Currency) {
         }
     );
     match &c.serving {
+        Some(s) if s.served == "requests" => {
+            let _ = writeln!(out, "  fleet: {}", fleet(s, c));
+            let _ = writeln!(
+                out,
+                "  speed: {}, {:.0} inferences/s per replica",
+                latency(s),
+                s.requests_per_s_per_replica
+            );
+            let _ = writeln!(
+                out,
+                "  cost{per} {}, {} per million inferences",
+                money_band(currency, c.cost),
+                money(currency, s.per_million_tokens)
+            );
+        }
         Some(s) => {
             let _ = writeln!(out, "  fleet: {}", fleet(s, c));
             let _ = writeln!(

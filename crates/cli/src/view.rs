@@ -5,7 +5,7 @@ use gpu_sizer_engine::catalog::{BillingMode, Catalog, Currency};
 use gpu_sizer_engine::cost::money::symbol;
 use gpu_sizer_engine::explain::Term;
 use gpu_sizer_engine::plan::{
-    Candidate, Factor, Objective, Pitfall, Report, Request, Scaling, ServingFleet,
+    Candidate, Factor, Objective, Pitfall, Report, Request, Scaling, Served, ServingFleet,
 };
 use gpu_sizer_engine::sizing::defaults::Band;
 use gpu_sizer_formats::form::{ModeKey, ModelSource, WorkloadKind};
@@ -164,6 +164,10 @@ pub struct ServingView {
     pub time_to_first_token_s: f64,
     pub time_per_output_token_ms: f64,
     pub latency_target_ms: Option<f64>,
+    /// What the service serves: `tokens` (an LLM) or `requests` (a vision, recommender or
+    /// encoder model, whose `time_per_output_token_ms` is a request's latency).
+    pub served: &'static str,
+    /// Cost per million tokens (LLM), or per million requests when `served` is `requests`.
     pub per_million_tokens: f64,
     pub reclaims_per_month: f64,
 }
@@ -186,6 +190,10 @@ fn serving(f: &ServingFleet) -> ServingView {
         time_to_first_token_s: f.time_to_first_token_s,
         time_per_output_token_ms: f.time_per_output_token_ms,
         latency_target_ms: f.latency_target_ms,
+        served: match f.served {
+            Served::Tokens => "tokens",
+            Served::Requests => "requests",
+        },
         per_million_tokens: f.per_million_tokens,
         reclaims_per_month: f.reclaims_per_month,
     }
@@ -262,6 +270,9 @@ fn pitfall_key(p: &Pitfall) -> (&'static str, Option<f64>) {
         Pitfall::StorageStarvesGpu { extra_cost, .. } => ("storage_starves_gpu", Some(*extra_cost)),
         Pitfall::OnDemandForLongJob { saving, .. } => ("on_demand_for_long_job", Some(*saving)),
         Pitfall::Egress { cost, .. } => ("egress", Some(*cost)),
+        Pitfall::BandwidthBilling { fixed, traffic, .. } => {
+            ("bandwidth_billing", Some((fixed - traffic).abs()))
+        }
         Pitfall::NoAutoStop { saving, .. } => ("no_auto_stop", Some(*saving)),
         Pitfall::MultiGpuWithoutNvlink { extra_cost } => {
             ("multi_gpu_without_nvlink", Some(*extra_cost))
@@ -333,7 +344,7 @@ pub fn build(
     top: usize,
 ) -> ReportView {
     let model = match (form.workload, form.model_source) {
-        (WorkloadKind::Render | WorkloadKind::Dev, _) => None,
+        (WorkloadKind::Render | WorkloadKind::Dev | WorkloadKind::Science, _) => None,
         (_, ModelSource::Preset) => Some(form.model.clone()),
         (_, ModelSource::Params) => Some(format!("{} B parameters", form.params_b)),
         (_, ModelSource::Custom) => Some("custom architecture".into()),

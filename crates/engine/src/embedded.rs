@@ -95,13 +95,15 @@ mod tests {
                 .iter_mut()
                 .map(|t| &mut t.price)
                 .chain(f.snapshot.as_mut())
-                .chain(f.egress.iter_mut().map(|e| &mut e.price));
+                .chain(f.egress.iter_mut().map(|e| &mut e.price))
+                .chain(f.bandwidth.iter_mut().map(|b| &mut b.price));
             let page_priced = p
                 .storage
                 .iter()
                 .map(|t| &t.price)
                 .chain(p.snapshot.as_ref())
-                .chain(p.egress.iter().map(|e| &e.price));
+                .chain(p.egress.iter().map(|e| &e.price))
+                .chain(p.bandwidth.iter().map(|b| &b.price));
             for (fp, pp) in priced.zip(page_priced) {
                 fp.source.clone_from(&pp.source);
                 fp.read_on.clone_from(&pp.read_on);

@@ -39,12 +39,17 @@ pub enum Warning {
     },
     /// Even one sequence is slower per token than the latency target.
     OneSequenceTooSlow { ms: f64, target_ms: f64 },
+    /// A non-LLM service misses its latency bound even at a batch of one: a request may take
+    /// `ms` (two batch times).
+    BatchOfOneTooSlow { ms: f64, target_ms: f64 },
     /// Storage feeds the GPUs slower than they consume: their utilisation is capped.
     StorageCapsGpus {
         storage_mbs: f64,
         need_mbs: f64,
         utilisation: f64,
     },
+    /// A double-precision job on a GPU that runs FP64 at `1 / ratio` of its FP32 rate.
+    WeakFp64 { gpu: String, ratio: f64 },
     /// Classic (non-transformer) training timed with efficiencies measured on transformers.
     ClassicOnTransformerRates,
     /// Streams to encode on a GPU without a hardware video encoder: the CPU encodes them.
@@ -106,6 +111,9 @@ pub enum Untimed {
     NoFp32 { gpu: String, reference: bool },
     /// A service's requests per second could not be estimated.
     NoRequestRate,
+    /// The catalog has no FP64 throughput for the GPU (`reference`: the GPU the job's hours were
+    /// measured on), so a double-precision job cannot be timed.
+    NoFp64 { gpu: String, reference: bool },
 }
 
 /// A way of splitting a job over GPUs, each needing a link between them.

@@ -452,7 +452,11 @@ fn calibration_against_published_measurements() {
     let training: Vec<f64> = rows
         .iter()
         .filter(|r| {
-            r.counted() && !r.is_memory() && !r.is_verdict() && r.case.job["workload"] != "serve"
+            r.counted()
+                && !r.is_memory()
+                && !r.is_verdict()
+                && r.case.job["workload"] != "serve"
+                && r.case.job["workload"] != "infer"
         })
         .filter_map(|r| r.error().map(f64::abs))
         .collect();

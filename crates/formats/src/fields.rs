@@ -10,8 +10,8 @@ pub use input::{Choice, ChoiceField, Flag, Input, Number, NumberField, Opt};
 pub use table::FIELDS;
 
 use crate::form::{
-    CurrencyKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey,
-    RecomputeKey, ServerKey, WeightKey, WorkloadKind,
+    CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey,
+    PrecisionKey, RecomputeKey, ServerKey, WeightKey, WorkloadKind,
 };
 use crate::lang::Text;
 use crate::Form;
@@ -215,6 +215,7 @@ pub fn choices(name: &str) -> Option<Vec<&'static str>> {
         "objective" => keys(ObjectiveKey::ALL, ObjectiveKey::key),
         "currency" => keys(CurrencyKey::ALL, CurrencyKey::key),
         "modes" => keys(ModeKey::ALL, ModeKey::key),
+        "infer_precision" => keys(InferKey::ALL, InferKey::key),
         _ => None,
     }
 }
@@ -426,7 +427,9 @@ mod tests {
                 Input::Number(n) => {
                     assert_eq!(
                         n.optional,
-                        defaults[name].is_null() || name == "requests_per_s"
+                        defaults[name].is_null()
+                            || name == "requests_per_s"
+                            || name == "fp64_pflop"
                     );
                     if let Some(v) = (n.get)(&form) {
                         assert!((n.min..=n.max).contains(&v), "{name}'s default {v}");

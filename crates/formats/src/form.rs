@@ -8,8 +8,8 @@ mod keys;
 mod request;
 
 pub use keys::{
-    CurrencyKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey,
-    RecomputeKey, ServerKey, WeightKey, WorkloadKind,
+    CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey,
+    PrecisionKey, RecomputeKey, ServerKey, WeightKey, WorkloadKind,
 };
 pub use request::in_form_terms;
 
@@ -159,6 +159,8 @@ pub struct Form {
     pub fast_storage: bool,
     pub egress_gb: f64,
     pub ingress_gb: f64,
+    /// Fixed public bandwidth bought (按固定带宽), Mbps; 0: traffic paid by the GB.
+    pub bandwidth_mbps: f64,
     pub idle_h: f64,
     pub idle_periods: f64,
     /// Minutes an auto-stop waits before stopping an idle instance; `None`: no auto-stop.
@@ -172,6 +174,23 @@ pub struct Form {
     // Money.
     pub currency: CurrencyKey,
     pub cny_per_usd: f64,
+
+    // Non-LLM inference (with `batch`, `seq_len`, `latency_ms`, `requests_per_s`, `peak_ratio`).
+    pub infer_precision: InferKey,
+    /// Compiled with TensorRT; otherwise eager PyTorch.
+    pub tensorrt: bool,
+    /// Forward GFLOPs of one request, when typed in; `None`: from the model.
+    pub infer_gflops: Option<f64>,
+
+    // Scientific computing in FP64 (with `reference_gpu`).
+    /// FP64 operations of the job, PFLOP; `None`: given by `fp64_ref_hours`.
+    pub fp64_pflop: Option<f64>,
+    /// Share of the FP64 peak the code sustains.
+    pub fp64_share: f64,
+    /// Hours the job takes on one `reference_gpu`.
+    pub fp64_ref_hours: Option<f64>,
+    /// Memory the job needs per GPU, GiB.
+    pub fp64_memory_gib: f64,
 }
 
 impl Default for Form {
@@ -268,6 +287,7 @@ impl Default for Form {
             fast_storage: false,
             egress_gb: 0.0,
             ingress_gb: 0.0,
+            bandwidth_mbps: 0.0,
             idle_h: 0.0,
             idle_periods: 0.0,
             auto_stop_min: None,
@@ -277,6 +297,13 @@ impl Default for Form {
             checkpoint_min: 5.0,
             currency: CurrencyKey::Usd,
             cny_per_usd: Exchange::default().cny_per_usd,
+            infer_precision: InferKey::Int8,
+            tensorrt: true,
+            infer_gflops: None,
+            fp64_pflop: Some(1000.0),
+            fp64_share: 0.5,
+            fp64_ref_hours: None,
+            fp64_memory_gib: 16.0,
         }
     }
 }
@@ -285,7 +312,8 @@ impl Form {
     /// An online service, priced by the month; an offline batch of requests is a job with
     /// an end, like training.
     pub fn is_service(&self) -> bool {
-        self.workload == WorkloadKind::Serve && self.batch_requests.is_none()
+        (self.workload == WorkloadKind::Serve && self.batch_requests.is_none())
+            || self.workload == WorkloadKind::Infer
     }
 
     /// Reads a form from JSON: the flat record the page saves, every field optional (missing

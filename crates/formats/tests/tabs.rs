@@ -253,4 +253,3 @@ fn two_tabs_end_with_every_save_and_no_undone_deletion() {
     assert_eq!(reached, CASES);
     assert!(races >= MIN_RACES, "only {races} cases raced");
 }
-

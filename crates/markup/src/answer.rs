@@ -8,7 +8,7 @@ use crate::html::Html;
 use crate::i18n::{self, t, Lang};
 use crate::{excluded, format};
 use gpu_sizer_engine::catalog::{Catalog, Currency};
-use gpu_sizer_engine::plan::{Candidate, Report, ServingFleet};
+use gpu_sizer_engine::plan::{Candidate, Report, Served, ServingFleet};
 use gpu_sizer_engine::scenario::InputError;
 
 /// The card for `report`: the recommendation, the reason there is none (with what would fit,
@@ -197,6 +197,9 @@ fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {
 /// A service's figures: cost per million tokens, time per output token against the target,
 /// time to first token and tokens per second per replica.
 fn serving_figures(h: &mut Html, f: &ServingFleet, currency: Currency, lang: Lang) {
+    if f.served == Served::Requests {
+        return inference_figures(h, f, currency, lang);
+    }
     figure(
         h,
         t::PER_MILLION_TOKENS.get(lang),
@@ -227,6 +230,32 @@ fn serving_figures(h: &mut Html, f: &ServingFleet, currency: Currency, lang: Lan
         t::TOKENS_PER_REPLICA.get(lang),
         "pick-tokens",
         &i18n::number(f.replica_tokens_per_s, 0),
+        None,
+    );
+}
+
+/// A non-LLM service's figures: cost per million inferences, a request's latency against the
+/// bound, and inferences per second per replica.
+fn inference_figures(h: &mut Html, f: &ServingFleet, currency: Currency, lang: Lang) {
+    figure(
+        h,
+        t::PER_MILLION_REQUESTS.get(lang),
+        "pick-per-million",
+        &format::money(f.per_million_tokens, currency),
+        None,
+    );
+    figure(
+        h,
+        t::TIME_PER_REQUEST.get(lang),
+        "pick-time",
+        &format::ms(f.time_per_output_token_ms, lang),
+        format::against_target(f.latency_target_ms, lang).as_deref(),
+    );
+    figure(
+        h,
+        t::REQUESTS_PER_REPLICA.get(lang),
+        "pick-tokens",
+        &i18n::number(f.replica_requests_per_s, 0),
         None,
     );
 }
@@ -300,6 +329,37 @@ mod tests {
         let memory = i18n::number(first.pick.memory.total_gib, 1);
         assert!(en.contains(&format!("{memory} GiB per GPU")), "{en}");
         assert!(en.contains(&format::money(first.pick.cost.expected, r.currency)));
+    }
+
+    /// A vision service's card counts inferences: its cost per million inferences, a
+    /// request's latency against the bound and its inferences per second, in both languages.
+    #[test]
+    fn the_inference_card_counts_inferences() {
+        let form = gpu_sizer_formats::Form {
+            workload: gpu_sizer_formats::form::WorkloadKind::Infer,
+            model: "resnet-50".into(),
+            requests_per_s: Some(2000.0),
+            latency_ms: Some(20.0),
+            ..gpu_sizer_formats::Form::default()
+        };
+        let report = evaluate(Catalog::builtin(), &form.to_request(None).unwrap());
+        let en = markup(&report, Lang::En);
+        for part in [
+            "Per million inferences",
+            "Latency per request",
+            "target 20.0 ms",
+        ] {
+            assert!(en.contains(part), "{part} missing from {en}");
+        }
+        assert!(
+            !en.contains("Time to first token") && !en.contains("NaN"),
+            "{en}"
+        );
+        let zh = markup(&report, Lang::Zh);
+        assert!(
+            zh.contains("每百万次推理") && zh.contains("每个请求延迟"),
+            "{zh}"
+        );
     }
 
     /// The serving card reads as serving: the fleet rented (its numbers adding up), the cost per

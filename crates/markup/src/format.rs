@@ -19,7 +19,8 @@ use crate::i18n::{self, Lang, Text};
 use gpu_sizer_engine::catalog::{BillingMode, Currency, Provider, Quote};
 use gpu_sizer_engine::cost::money::symbol;
 use gpu_sizer_engine::plan::{
-    Candidate, Change, Feature, Filter, Need, Reason, Scaling, ServingFleet, Suggestion, Why,
+    Candidate, Change, Feature, Filter, Need, Reason, Scaling, Served, ServingFleet, Suggestion,
+    Why,
 };
 use gpu_sizer_engine::sizing::defaults::Band;
 use gpu_sizer_engine::sizing::layout::LayoutProblem;
@@ -90,6 +91,12 @@ pub fn ms(value: f64, lang: Lang) -> String {
 /// (a service runs the month whatever it runs on).
 pub fn time_of(c: &Candidate, lang: Lang) -> String {
     match (&c.serving, lang) {
+        (Some(f), Lang::En) if f.served == Served::Requests => {
+            format!("{} per request", ms(f.time_per_output_token_ms, lang))
+        }
+        (Some(f), Lang::Zh) if f.served == Served::Requests => {
+            format!("每个请求 {}", ms(f.time_per_output_token_ms, lang))
+        }
         (Some(f), Lang::En) => format!("{} per output token", ms(f.time_per_output_token_ms, lang)),
         (Some(f), Lang::Zh) => format!("每个输出词元 {}", ms(f.time_per_output_token_ms, lang)),
         (None, _) => hours_band(c.hours, lang),

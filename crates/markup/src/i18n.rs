@@ -65,6 +65,9 @@ pub mod t {
         TIME_PER_TOKEN = "Time per output token", "每个输出词元耗时";
         FIRST_TOKEN = "Time to first token", "首词元时间";
         TOKENS_PER_REPLICA = "Tokens/s per replica", "每副本每秒词元";
+        PER_MILLION_REQUESTS = "Per million inferences", "每百万次推理";
+        TIME_PER_REQUEST = "Latency per request", "每个请求延迟";
+        REQUESTS_PER_REPLICA = "Inferences/s per replica", "每副本每秒推理次数";
         LATENCY = "Latency", "延迟";
         CHART_SCATTER_SERVING = "Cost per month against time per output token; the Pareto front is highlighted", "每月成本与每个输出词元耗时；高亮为帕累托前沿";
         OF = "of", "共";
@@ -152,6 +155,8 @@ pub mod t {
         WL_LORA = "LoRA / QLoRA fine-tuning", "LoRA / QLoRA 微调";
         WL_SERVE = "LLM serving", "大模型推理服务";
         WL_CLASSIC = "Classic deep learning", "传统深度学习";
+        WL_INFER = "Vision / recommender / BERT serving", "视觉 / 推荐 / BERT 推理服务";
+        WL_SCIENCE = "Scientific computing (FP64)", "科学计算（FP64）";
         WL_RENDER = "Rendering / video", "渲染 / 视频";
         WL_DEV = "Dev / test box", "开发测试机";
     }

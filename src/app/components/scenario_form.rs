@@ -52,6 +52,27 @@ pub fn layout(workload: WorkloadKind) -> [&'static [&'static str]; 2] {
             &["samples", "epochs", "batch", "precision"],
             &["optimizer", "bytes_per_sample", "storage_mbs"],
         ],
+        WorkloadKind::Infer => [
+            &[
+                "requests_per_s",
+                "peak_ratio",
+                "latency_ms",
+                "infer_precision",
+                "tensorrt",
+                "batch",
+            ],
+            &["infer_gflops", "seq_len", "spot_with_latency"],
+        ],
+        WorkloadKind::Science => [
+            &[
+                "fp64_pflop",
+                "fp64_share",
+                "fp64_ref_hours",
+                "reference_gpu",
+                "fp64_memory_gib",
+            ],
+            &[],
+        ],
         WorkloadKind::Render => [
             &[
                 "frames",
@@ -91,6 +112,7 @@ pub const HIDDEN_COSTS: &[&str] = &[
     "fast_storage",
     "egress_gb",
     "ingress_gb",
+    "bandwidth_mbps",
     "idle_h",
     WEEKEND_IDLE,
     "idle_periods",
@@ -156,7 +178,12 @@ pub fn ScenarioForm() -> impl IntoView {
     let workload = Memo::new(move |_| state.form.with(|f| f.workload));
     let main = move || section(layout(workload.get())[0]);
     let advanced = move || section(layout(workload.get())[1]);
-    let uses_model = move || !matches!(workload.get(), WorkloadKind::Render | WorkloadKind::Dev);
+    let uses_model = move || {
+        !matches!(
+            workload.get(),
+            WorkloadKind::Render | WorkloadKind::Dev | WorkloadKind::Science
+        )
+    };
     view! {
         <form class="panel form" data-testid="scenario-form" on:submit=|ev| ev.prevent_default()>
             <h2>{move || t::FORM_TITLE.get(lang.get())}</h2>

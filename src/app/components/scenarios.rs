@@ -25,6 +25,8 @@ pub fn workload_text(w: WorkloadKind) -> Text {
         WorkloadKind::Lora => t::WL_LORA,
         WorkloadKind::Serve => t::WL_SERVE,
         WorkloadKind::Classic => t::WL_CLASSIC,
+        WorkloadKind::Infer => t::WL_INFER,
+        WorkloadKind::Science => t::WL_SCIENCE,
         WorkloadKind::Render => t::WL_RENDER,
         WorkloadKind::Dev => t::WL_DEV,
     }
@@ -32,7 +34,10 @@ pub fn workload_text(w: WorkloadKind) -> Text {
 
 /// The model a form names, for lists and the compare page ("—" for jobs without one).
 pub fn model_text(form: &Form, lang: Lang) -> String {
-    if matches!(form.workload, WorkloadKind::Render | WorkloadKind::Dev) {
+    if matches!(
+        form.workload,
+        WorkloadKind::Render | WorkloadKind::Dev | WorkloadKind::Science
+    ) {
         return "—".into();
     }
     match form.model_source {

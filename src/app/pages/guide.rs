@@ -39,6 +39,15 @@ const SECTIONS: &[Section] = &[
         ],
     },
     Section {
+        heading: tx("Public bandwidth on Chinese clouds", "国内云的公网带宽"),
+        paragraphs: &[
+            tx("Alibaba Cloud and Tencent Cloud bill public traffic two ways: by the GB that leave (按流量, 0.80 元/GB in their worked examples) or by a fixed port paid by the month (按固定带宽), tiered: the first 5 Mbps are cheap (Alibaba 125 元 for 5 Mbps; Tencent 20 元 per Mbps up to 2 and 25 up to 5), each Mbps above costs 80 元 (Alibaba) or 90 元 (Tencent, 广州/上海/北京) a month. Data coming in is free, and so is private-network transfer within an Alibaba region.",
+               "阿里云和腾讯云的公网出网有两种计费：按流量（按离开的 GB 计，两家示例价均为 0.80 元/GB），或按固定带宽按月付费，且分档：前 5 Mbps 便宜（阿里云 5 Mbps 共 125 元；腾讯云 2 Mbps 以内 20 元/Mbps，2–5 Mbps 25 元/Mbps），超出部分每 Mbps 每月 80 元（阿里云）或 90 元（腾讯云，广州/上海/北京）。入网免费，阿里云同地域内网传输也免费。"),
+            tx("One Mbps kept full for a month (730 h) carries 328.5 GB, worth 263 元 by traffic; so above 5 Mbps a port pays off once it is busy about a third of the time (80 ÷ 263 = 30 %, 90 ÷ 263 = 34 %). Enter the port under “Fixed bandwidth”: where the provider sells one its month replaces the egress line, and a pitfall prices the month's egress both ways. Without a port, heavy egress is shown the port that would carry it at a flat rate when that costs less. 100 Mbps at Alibaba is 7,725 元 a month; 2,000 GB by traffic is 1,600 元.",
+               "1 Mbps 跑满一个月（730 小时）可传 328.5 GB，按流量计值 263 元；因此超过 5 Mbps 的部分，带宽利用率约超过三分之一时固定带宽更划算（80 ÷ 263 = 30%，90 ÷ 263 = 34%）。在“固定带宽”中填写带宽：云厂商出售固定带宽时，其月费代替出网流量费，并有提示按两种方式为本月出网计价。未填写时，若出网量大，提示会给出以平均速率承载它所需的带宽及其更低的价格。阿里云 100 Mbps 每月 7,725 元；2,000 GB 按流量为 1,600 元。"),
+        ],
+    },
+    Section {
         heading: tx("How the estimates are made", "估算方法"),
         paragraphs: &[
             tx("Memory per GPU is the sum of named terms: weights at their format; for training the fp32 master copy, gradients and optimizer states, sharded by the ZeRO stage (Rajbhandari et al. 2020); activations after Korthikanti et al. (2022) with the real layer shapes and your recomputation; the KV cache with the right head counts for grouped-query, multi-query, latent (MLA) and sliding-window attention; and the CUDA context and framework overhead.",
@@ -49,6 +58,22 @@ const SECTIONS: &[Section] = &[
                "每个时间都是一个区间（低 / 预期 / 高），来自实测效率的分布；每个成本都计入常被忽略的项目：存储、快照、出网流量、空闲时间和环境准备时间。云厂商未公布存储、快照或出网流量价格时，按已公布价格的云厂商的中位数估算并注明。打开任意候选即可查看每一项的公式和来源。"),
             tx("Training data is read at the throughput of the storage each offer would use: the instance's local disk when the data fits there, else the provider's storage tier (its fastest with “fastest storage tier”); a slow tier caps GPU use. Hardware that cannot run a job is left out with the reason: no inference-only chip (AWS Inferentia) for training, rendering or a dev box, graphics APIs for rendering, CUDA for a dev box unless you accept other stacks. When nothing fits in memory, the answer lists what would: a smaller micro-batch, full recomputation, ZeRO-3 or QLoRA across more GPUs, a paged optimizer or a shorter sequence, each with its memory and cost.",
                "训练数据按各实例所用存储的吞吐读取：数据放得下时用实例本地盘，否则用云厂商的存储层（勾选“最快存储层”则用最快的）；慢的存储会限制 GPU 利用率。无法运行作业的硬件会被排除并说明原因：训练、渲染和开发机不用只能推理的芯片（AWS Inferentia），渲染需要图形 API，开发机默认只用 CUDA，除非你接受其他软件栈。显存放不下时，结果会列出可行的改法：更小的微批、完全重计算、在更多 GPU 上用 ZeRO-3 或 QLoRA、分页优化器或更短的序列，并给出各自的显存和成本。"),
+        ],
+    },
+    Section {
+        heading: tx("Vision, recommender and BERT serving", "视觉、推荐与 BERT 推理服务"),
+        paragraphs: &[
+            tx("A request is one forward pass: its FLOPs come from the model (ResNet-50 8.2 GFLOP at 224×224, a ViT or BERT from its layers and tokens) or the figure you type in. A batch takes the longer of a fixed floor (0.35 ms with TensorRT, about 13 ms for eager PyTorch, which launches every kernel from Python) and its FLOPs over the share of the tensor peak published runs reach: 0.37–0.56 of the INT8 peak for TensorRT in MLPerf Inference, 0.15–0.22 of the FP16 peak for eager PyTorch in NVIDIA's DeepLearningExamples.",
+               "一个请求就是一次前向计算：计算量来自模型（ResNet-50 在 224×224 下为 8.2 GFLOP，ViT 或 BERT 按层数和词元数计算）或你填写的数值。一批的耗时取固定下限（TensorRT 为 0.35 毫秒，PyTorch 即时执行约 13 毫秒，因为每个内核都由 Python 启动）与“计算量 ÷ 公开测量达到的张量峰值比例”两者中的较大值：MLPerf Inference 中 TensorRT 达到 INT8 峰值的 0.37–0.56，NVIDIA DeepLearningExamples 中 PyTorch 即时执行达到 FP16 峰值的 0.15–0.22。"),
+            tx("Under dynamic batching a request can arrive just after a batch starts, wait for it and run in the next, so the largest batch kept is the one whose time is half the latency bound. One GPU then serves that batch per batch time; the fleet follows the day's traffic like an LLM service, and the cost is given per million inferences.",
+               "在动态合批下，请求可能刚好在一批开始后到达，需要等这一批结束再进入下一批，因此保留的最大批是耗时为延迟上限一半的那一批。每个 GPU 每个批处理时间服务这一批；实例数量像大模型服务一样随全天流量伸缩，成本按每百万次推理给出。"),
+        ],
+    },
+    Section {
+        heading: tx("Scientific computing in FP64", "FP64 科学计算"),
+        paragraphs: &[
+            tx("Double precision is where GPUs differ most: A100 runs 9.7 TFLOP/s of vector FP64, H100 and H200 34, MI300X 81.7 (data sheets), while consumer and inference cards (RTX 4090, L4, L40S, A10) run FP64 at 1/64 of their FP32 rate and the T4 at 1/32 (CUDA C++ Programming Guide), under 1.5 TFLOP/s. A job given in FP64 operations takes them over the FP64 peak times the share your code sustains (0.5 assumed: set your own); a job measured in hours on one GPU is scaled by the ratio of FP64 peaks. Weak-FP64 cards are flagged in the ranking.",
+               "双精度是各类 GPU 差距最大的地方：A100 的向量 FP64 为 9.7 TFLOP/s，H100 和 H200 为 34，MI300X 为 81.7（数据手册）；而消费级和推理卡（RTX 4090、L4、L40S、A10）的 FP64 只有 FP32 的 1/64，T4 为 1/32（CUDA C++ 编程指南），都不到 1.5 TFLOP/s。按 FP64 运算量给出的作业，时间等于运算量 ÷（FP64 峰值 × 你的代码能达到的比例，默认假设 0.5，请改成你自己的）；按某块 GPU 上实测时长给出的作业，按 FP64 峰值之比换算。FP64 较弱的卡会在排序中标出。"),
         ],
     },
 ];

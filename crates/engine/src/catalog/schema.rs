@@ -34,6 +34,10 @@ pub struct Gpu {
     /// Dense (no 2:4 sparsity) peak throughputs. Non-tensor fp32.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fp32_tflops: Option<f64>,
+    /// Vector (non-tensor) fp64 peak: what scientific codes run at, tensor-core DGEMM aside.
+    /// Consumer and inference parts run fp64 at 1/32 or 1/64 of fp32.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fp64_tflops: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tf32_tflops: Option<f64>,
     /// bf16 / fp16 tensor-core dense peak (fp16 where the part has no bf16, e.g. T4, V100).
@@ -155,6 +159,13 @@ pub struct Provider {
     /// Whether data coming in is free (it is almost everywhere; stated so the user sees it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub free_ingress: Option<bool>,
+    /// Fixed public bandwidth (按固定带宽) a month, per Mbps, ordered by `up_to_mbps`: the
+    /// alternative to paying by traffic that Chinese clouds sell.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bandwidth: Vec<BandwidthTier>,
+    /// Whether private-network transfer within a region is free (stated by the provider).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free_intranet: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,
 }
@@ -231,6 +242,16 @@ pub struct EgressTier {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub up_to_tb: Option<f64>,
     /// Per GB.
+    pub price: Priced,
+}
+
+/// Fixed bandwidth priced per Mbps a month for the Mbps up to `up_to_mbps` (`None`: beyond).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BandwidthTier {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub up_to_mbps: Option<f64>,
+    /// Per Mbps a month.
     pub price: Priced,
 }
 
@@ -373,7 +394,7 @@ record! { Catalog: gpus, providers, offers }
 record! {
     Gpu: id, name, vendor, architecture, year, memory_gib, memory_type, memory_bandwidth_gbs,
     fp32_tflops, tf32_tflops, bf16_tflops, fp8_tflops, fp4_tflops, int8_tops, link, tdp_w, mig_max,
-    video_encoders, video_decoders, graphics_apis, software, inference_only, consumer;
+    video_encoders, video_decoders, graphics_apis, software, inference_only, consumer, fp64_tflops;
     left_out: sources, notes
 }
 record! { GpuLink: kind, generation, gbs_per_gpu }
@@ -382,7 +403,7 @@ variants! { Software: Cuda, Rocm, Cann, Xla, Neuron }
 
 record! {
     Provider: id, name, name_zh, kind, billing_increment_s, billing_minimum_s, storage, snapshot,
-    egress, free_ingress;
+    egress, free_ingress, bandwidth, free_intranet;
     left_out: notes
 }
 variants! { ProviderKind: Hyperscaler, GpuCloud, Marketplace }
@@ -390,6 +411,7 @@ record! { Priced: price, currency, as_of, undated; left_out: source, read_on, no
 variants! { Currency: Usd, Cny }
 record! { StorageTier: id, name, price, throughput_mbs, max_throughput_mbs, hdd }
 record! { EgressTier: up_to_tb, price }
+record! { BandwidthTier: up_to_mbps, price }
 
 variants! { InstanceLink: None, Pcie, Nvlink, Nvswitch, Vendor }
 variants! { Fabric: Ethernet, Roce, Infiniband, Efa, None }

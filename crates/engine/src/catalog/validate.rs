@@ -4,7 +4,7 @@
 //! imported catalogs (a broken row is reported, the rest kept). Depends only on the record
 //! types, because `build.rs` compiles this file too.
 
-use super::schema::{BillingMode, Catalog, InstanceLink, Priced, Quote};
+use super::schema::{BillingMode, Catalog, InstanceLink, Priced, Provider, Quote};
 use std::collections::HashSet;
 use std::fmt;
 
@@ -58,6 +58,7 @@ pub fn validate(catalog: &Catalog) -> Vec<Problem> {
             ),
             ("fp32_tflops", gpu.fp32_tflops, 1.0, 500.0),
             ("tf32_tflops", gpu.tf32_tflops, 1.0, 5_000.0),
+            ("fp64_tflops", gpu.fp64_tflops, 0.01, 1_000.0),
             ("bf16_tflops", gpu.bf16_tflops, 1.0, 10_000.0),
             ("fp8_tflops", gpu.fp8_tflops, 1.0, 20_000.0),
             ("int8_tops", gpu.int8_tops, 1.0, 20_000.0),
@@ -122,6 +123,7 @@ pub fn validate(catalog: &Catalog) -> Vec<Problem> {
                 None => last = f64::INFINITY,
             }
         }
+        check_bandwidth(&mut push, provider);
     }
 
     let mut offer_ids = HashSet::new();
@@ -223,6 +225,12 @@ pub fn validate_published(catalog: &Catalog) -> Vec<Problem> {
                     .egress
                     .iter()
                     .map(|t| ("egress".to_string(), &t.price)),
+            )
+            .chain(
+                provider
+                    .bandwidth
+                    .iter()
+                    .map(|t| ("bandwidth".to_string(), &t.price)),
             );
         for (what, p) in priced {
             need(&provider.id, what, &p.read_on);
@@ -234,6 +242,27 @@ pub fn validate_published(catalog: &Catalog) -> Vec<Problem> {
         }
     }
     out
+}
+
+/// Fixed-bandwidth tiers: priced like every provider figure, bounds positive and increasing, only
+/// the last one open.
+fn check_bandwidth(push: &mut impl FnMut(&str, String), provider: &Provider) {
+    let mut last = 0.0;
+    for (i, tier) in provider.bandwidth.iter().enumerate() {
+        check_priced(push, &provider.id, "bandwidth", &tier.price);
+        match tier.up_to_mbps {
+            Some(limit) if !(limit.is_finite() && limit > last) => push(
+                &provider.id,
+                "bandwidth tiers must be ordered by a positive up_to_mbps".into(),
+            ),
+            Some(limit) => last = limit,
+            None if i + 1 < provider.bandwidth.len() => push(
+                &provider.id,
+                "only the last bandwidth tier may leave up_to_mbps out".into(),
+            ),
+            None => last = f64::INFINITY,
+        }
+    }
 }
 
 fn check_priced(push: &mut impl FnMut(&str, String), row: &str, what: &str, p: &Priced) {

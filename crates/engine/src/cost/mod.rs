@@ -2,8 +2,10 @@
 //!
 //! Each module prices one aspect and returns its figures with [`Term`](crate::Term)s:
 //! billing modes (`billing`), spot interruptions (`spot`), storage, egress and idle time
-//! (`hidden`), serving fleets (`serving`), and currency conversion (`money`).
+//! (`hidden`), fixed public bandwidth against paying by traffic (`bandwidth`), serving fleets
+//! (`serving`), and currency conversion (`money`).
 
+pub mod bandwidth;
 pub mod billing;
 pub mod hidden;
 pub mod money;

@@ -82,7 +82,8 @@ pub(super) fn enumerate<'a>(
     let workload = &scenario.workload;
     let traffic = pricing::stated_traffic(request).map(Arc::new);
     // A service with a latency target stays off spot unless the user allows it.
-    let latency_bound = matches!(workload, Workload::Serve(s) if s.latency_target_ms.is_some())
+    let latency_bound = (matches!(workload, Workload::Serve(s) if s.latency_target_ms.is_some())
+        || matches!(workload, Workload::Infer(i) if i.latency_ms.is_some()))
         && !constraints.spot_with_latency;
 
     // One list of quotes, refilled for each offer.
@@ -143,7 +144,7 @@ pub(super) fn enumerate<'a>(
             // is sized from traffic when priced).
             let gpus = placed.fit.gpus;
             let timing = job.timing(known, placed, gpus)?;
-            if timing.hours.is_none() && !job.serving() {
+            if timing.hours.is_none() && !job.serving() && !workload.is_service() {
                 out.excluded.push(Excluded {
                     offer,
                     mode: None,

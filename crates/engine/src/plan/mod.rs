@@ -76,13 +76,13 @@ pub struct CostInputs {
     pub egress_gb: f64,
     /// Data brought in from elsewhere, GB (free almost everywhere; shown so the user sees it).
     pub ingress_gb: f64,
+    /// Fixed public bandwidth bought (按固定带宽), Mbps; 0: traffic paid by the GB (`bandwidth`).
+    pub bandwidth_mbps: f64,
     /// Hours instances stay up with nobody using them (nights, a weekend).
     pub idle_h: f64,
-    /// Separate stretches the idle hours come in (nights, a weekend): an auto-stop keeps each
-    /// one for its grace period. At least one when there are idle hours.
+    /// Idle stretches (nights, a weekend; at least one): an auto-stop keeps each its grace.
     pub idle_periods: f64,
-    /// An auto-stop policy stops an idle instance after this many hours (its grace period);
-    /// `None`: instances stay up through every idle hour.
+    /// Idle hours before an auto-stop stops an instance; `None`: up through every idle hour.
     pub auto_stop_h: Option<f64>,
     /// Peak-to-average ratio of serving traffic over a day (1: flat).
     pub serving_peak_ratio: f64,
@@ -105,6 +105,7 @@ impl Default for CostInputs {
             storage: StorageNeeds::default(),
             egress_gb: 0.0,
             ingress_gb: 0.0,
+            bandwidth_mbps: 0.0,
             idle_h: 0.0,
             idle_periods: 0.0,
             auto_stop_h: None,
@@ -221,19 +222,33 @@ pub struct ServingFleet {
     pub scaling: Scaling,
     /// Requests per second one replica serves (at the latency target when one is set).
     pub replica_requests_per_s: f64,
-    /// Output tokens per second one replica generates, at the same batch.
+    /// Output tokens per second one replica generates, at the same batch (for a non-LLM
+    /// service, its requests per second).
     pub replica_tokens_per_s: f64,
     /// Time to first token, seconds.
     pub time_to_first_token_s: f64,
     /// Time per output token at the batch the fleet is sized with, ms.
     pub time_per_output_token_ms: f64,
     pub latency_target_ms: Option<f64>,
-    /// The whole month's cost per million tokens served (prompt and output), report currency.
+    /// What `per_million_tokens` counts: an LLM's tokens or a non-LLM service's requests
+    /// (for which `time_per_output_token_ms` is a request's latency and there is no first token).
+    pub served: Served,
+    /// The whole month's cost per million tokens served (prompt and output), report currency;
+    /// per million requests when `served` says so.
     pub per_million_tokens: f64,
     /// Spot reclaims expected over the month across the fleet (0 off spot).
     pub reclaims_per_month: f64,
     /// What the spares cost over the month (report currency).
     pub spare_cost: f64,
+}
+
+/// What a service's cost per million counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Served {
+    /// An LLM's prompt and output tokens.
+    Tokens,
+    /// Requests of a non-LLM service, one inference each.
+    Requests,
 }
 
 impl ServingFleet {
@@ -256,8 +271,7 @@ pub struct Candidate<'a> {
     pub instances: u32,
     /// GPUs rented (serving: in the busiest hour; one replica's are in `serving`).
     pub gpus: u32,
-    /// The parallel layout the job runs with (training), as the person fixed it or the engine
-    /// chose it.
+    /// The parallel layout a training job runs with, as the person fixed it or the engine chose.
     pub layout: Option<Parallelism>,
     /// Wall-clock hours (spot: interruptions included; serving: the month).
     pub hours: Band,

@@ -33,8 +33,12 @@ pub fn needs(workload: &Workload) -> &'static [Need] {
     match workload {
         // Serving is inference: any accelerator with a serving stack will do.
         Workload::Serve(_) => &[],
+        // A TensorRT engine runs on NVIDIA GPUs only.
+        Workload::Infer(i) if i.tensorrt => &[Need::Cuda],
+        Workload::Infer(_) => &[],
         Workload::Train(_) | Workload::Lora(_) | Workload::Classic(_) => &[Need::GeneralCompute],
         Workload::Render(_) => &[Need::GeneralCompute, Need::Graphics],
+        Workload::Science(_) => &[Need::GeneralCompute],
         Workload::DevBox(d) if d.non_cuda => &[Need::GeneralCompute],
         Workload::DevBox(_) => &[Need::GeneralCompute, Need::Cuda],
     }

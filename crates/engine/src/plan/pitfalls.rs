@@ -1,5 +1,7 @@
 //! The classic ways people waste money on cloud GPUs, found in the report with the amount at stake.
 
+mod bandwidth;
+
 use super::storage::{self, FeedFrom};
 use super::{Candidate, Request};
 use crate::catalog::schema::ProviderKind;
@@ -29,6 +31,20 @@ pub enum Pitfall {
     OnDemandForLongJob { saving: f64, mode: BillingMode },
     /// Egress is a large share of the bill.
     Egress { cost: f64, share: f64 },
+    /// Public bandwidth priced both ways for the month's `egress_gb`: a fixed port of `mbps`
+    /// (`stated` by the user, else the least that carries the egress at a flat rate) costs
+    /// `fixed` a month, the same traffic paid by the GB `traffic`; the port carries at most
+    /// `capacity_gb` a month; `intranet_free` when the provider does not charge private traffic
+    /// within a region.
+    BandwidthBilling {
+        mbps: f64,
+        stated: bool,
+        fixed: f64,
+        traffic: f64,
+        egress_gb: f64,
+        capacity_gb: f64,
+        intranet_free: bool,
+    },
     /// Idle hours are billed in full: an auto-stop after `grace_h` idle hours in each idle
     /// period would save `saving` of their `idle_cost`.
     NoAutoStop {
@@ -109,6 +125,7 @@ pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
             });
         }
     }
+    out.extend(bandwidth::compare(pick, request));
     if let Some(idle) = pick.lines.iter().find(|l| l.key == "idle") {
         let costs = &request.costs;
         if idle.value > 0.0 && costs.auto_stop_h.is_none() {

@@ -175,7 +175,10 @@ fn singles(
             );
             out.extend(halvings(s.concurrency, 1).map(Change::Concurrency));
         }
-        Workload::Render(_) | Workload::DevBox(_) => {}
+        Workload::Infer(i) => {
+            out.extend(largest_batches(model, workload, catalog, request, i.batch)?);
+        }
+        Workload::Render(_) | Workload::DevBox(_) | Workload::Science(_) => {}
     }
     Ok(out)
 }
@@ -304,6 +307,7 @@ pub fn apply(request: &Request, changes: &[Change]) -> Request {
         }
         match (change, w) {
             (Change::MicroBatch(b), Workload::Classic(c)) => c.batch = *b,
+            (Change::MicroBatch(b), Workload::Infer(i)) => i.batch = *b,
             (Change::Zero3, Workload::Train(t)) => t.parallel.zero = ZeroStage::Zero3,
             (Change::Zero3, Workload::Lora(l)) => l.parallel.zero = ZeroStage::Zero3,
             (Change::PagedOptimizer, Workload::Train(t)) => t.paged_optimizer = true,

@@ -1,5 +1,6 @@
 //! Worked examples of whole plans on a small fixture catalog, and properties over random ones.
 
+mod bandwidth;
 mod hidden_costs;
 mod properties;
 
@@ -89,6 +90,8 @@ fn fixture() -> Catalog {
                 price: priced(0.09),
             }],
             free_ingress: Some(true),
+            bandwidth: Vec::new(),
+            free_intranet: None,
             notes: None,
         }],
         offers: vec![

@@ -19,6 +19,12 @@ pub enum Workload {
     Serve(Serve),
     /// Classic deep learning (CNNs, small transformers) counted in samples and epochs.
     Classic(Classic),
+    /// Serving a vision, recommender or encoder model: requests per second within a latency
+    /// bound, each request one forward pass of known FLOPs.
+    Infer(Infer),
+    /// Scientific computing in double precision (FP64), given by its operations or by the hours
+    /// it takes on a reference GPU.
+    Science(Science),
     /// Offline rendering or live video streams.
     Render(Render),
     /// An interactive development box: only memory and hours matter.
@@ -318,6 +324,49 @@ pub struct Classic {
     pub seq_len: Option<u32>,
 }
 
+/// Numeric format an inference model runs in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum InferPrecision {
+    /// fp16 (or bf16) tensor-core matmuls.
+    Fp16,
+    /// int8 tensor-core matmuls (post-training quantisation, as MLPerf submissions run).
+    Int8,
+}
+
+/// Serving a non-LLM model (vision, recommender, BERT-like encoder): one forward pass a request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Infer {
+    /// Forward FLOPs of one request (hardware FLOPs: a multiply-add counts two), when the user
+    /// states them; `None`: from the model (its per-sample figure or its architecture).
+    pub gflops_per_sample: Option<f64>,
+    pub precision: InferPrecision,
+    /// Compiled with TensorRT (or a similar ahead-of-time engine); otherwise eager PyTorch.
+    pub tensorrt: bool,
+    /// Largest batch the server forms (dynamic batching).
+    pub batch: u32,
+    /// Tokens per request for encoder presets (BERT); `None`: the model's maximum positions.
+    pub seq_len: Option<u32>,
+    /// Longest acceptable time from a request's arrival to its answer, ms; `None`: none.
+    pub latency_ms: Option<f64>,
+    /// Average traffic, requests per second; `None`: one replica's capacity.
+    pub requests_per_s: Option<f64>,
+}
+
+/// A double-precision (FP64) job: simulation, linear algebra, anything that needs 64-bit floats.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Science {
+    /// FP64 operations of the whole job, in PFLOP (10^15); `None`: given by `reference_hours`.
+    pub pflop: Option<f64>,
+    /// Share of the FP64 peak the code sustains when the job is given in operations.
+    pub share: f64,
+    /// Hours the job takes on one `reference_gpu`, when the user measured it.
+    pub reference_hours: Option<f64>,
+    /// Catalog id of the GPU `reference_hours` was measured on.
+    pub reference_gpu: String,
+    /// Memory the job needs on each GPU, GiB.
+    pub memory_gib: f64,
+}
+
 /// Offline rendering (frames) or live video streams.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Render {
@@ -391,5 +440,6 @@ impl Workload {
     /// batch of requests included) is a job with an end, priced by its hours.
     pub fn is_service(&self) -> bool {
         matches!(self, Workload::Serve(s) if s.batch_requests.is_none())
+            || matches!(self, Workload::Infer(_))
     }
 }

@@ -279,3 +279,39 @@ pub const HOURS_LOST_PER_INTERRUPTION: f64 = 0.10 * 54.0 * 24.0 / 466.0;
 /// fp32 throughput ratios predict render speed only roughly; the band around the scaled time is
 /// an ASSUMPTION (0.7× to 1.4×).
 pub const RENDER_PROXY_BAND: Band = Band::new(0.7, 1.0, 1.4);
+
+// ---------------------------------------------------------------- scientific computing (FP64)
+
+/// An FP64 job's time scales with the FP64 peak only roughly (memory bandwidth and the share of
+/// tensor-core DGEMM differ between codes): the band around the scaled time is an ASSUMPTION.
+pub const FP64_PROXY_BAND: Band = Band::new(0.7, 1.0, 1.4);
+/// A GPU whose FP64 rate is this many times below its FP32 rate or more is worth a warning:
+/// consumer and inference parts run FP64 at 1/32 or 1/64 (CUDA C++ Programming Guide).
+pub const WEAK_FP64_RATIO: f64 = 16.0;
+
+// ---------------------------------------------------------------- non-LLM inference
+
+/// MLPerf Inference results read for the inference shares and times below (closed division,
+/// NVIDIA's submissions, read 2026-12-01).
+pub const MLPERF_INFERENCE: &str = "MLPerf Inference v3.1 and v3.0 closed results, NVIDIA ResNet-50 TensorRT INT8 summaries: https://github.com/mlcommons/inference_results_v3.1/tree/main/closed/NVIDIA/results and https://github.com/mlcommons/inference_results_v3.0/tree/main/closed/NVIDIA/results (read 2026-12-01)";
+/// NVIDIA DeepLearningExamples ResNet-50 v1.5 (PyTorch) inference tables, read for the eager
+/// share and time below.
+pub const DLE_RESNET50_INFERENCE: &str = "NVIDIA DeepLearningExamples, PyTorch ResNet-50 v1.5 README, Inference performance results (pytorch-21.03 container), https://github.com/NVIDIA/DeepLearningExamples/blob/master/PyTorch/Classification/ConvNets/resnet50v1.5/README.md (read 2026-12-01)";
+/// Share of the tensor peak a TensorRT engine reaches at large batch: ResNet-50 INT8 offline
+/// samples/s × 8.18 GFLOP (4.09 G multiply-adds × 2) over the int8 peak — H100 SXM 88,526/s:
+/// 0.366 (IF01), L4 12,881.7/s: 0.435 (IF02), A100 SXM 80GB 42,379.3/s: 0.556 (IF03). Median
+/// expected, slowest and fastest the band (DERIVED).
+pub const INFER_TRT_SHARE: Band = Band::new(0.366, 0.435, 0.556);
+/// The same for eager PyTorch with mixed precision at batch 256: V100 16GB 3,382 img/s: 0.221
+/// (IF06), T4 1,198 img/s: 0.151 (IF07); the midpoint expected (DERIVED).
+pub const INFER_EAGER_SHARE: Band = Band::new(0.151, 0.186, 0.221);
+/// The shortest time one batch takes however small: launch and copy overheads. TensorRT: L4
+/// ResNet-50 SingleStream median latency 0.346 ms (MLPerf v3.1). Eager PyTorch: V100 mixed
+/// precision at batch 1, 12.78 ms (DeepLearningExamples; T4 12.96 ms). A batch takes the longer
+/// of this floor and its compute time.
+pub const INFER_TRT_FLOOR_MS: f64 = 0.346;
+pub const INFER_EAGER_FLOOR_MS: f64 = 12.78;
+/// Under dynamic batching a request may arrive just after a batch starts: it waits for that
+/// batch, then runs in the next, so its latency is at most two batch times (ASSUMPTION: the
+/// queueing bound, without the tail of random arrivals).
+pub const INFER_BATCH_WAITS: f64 = 2.0;

@@ -350,12 +350,13 @@ pub fn max_micro_batch(
             Workload::Train(t) => t.shape.micro_batch = b,
             Workload::Lora(l) => l.shape.micro_batch = b,
             Workload::Classic(c) => c.batch = b,
+            Workload::Infer(i) => i.batch = b,
             _ => {}
         }
         w
     };
     match workload {
-        Workload::Train(_) | Workload::Lora(_) | Workload::Classic(_) => {
+        Workload::Train(_) | Workload::Lora(_) | Workload::Classic(_) | Workload::Infer(_) => {
             largest_fitting(1, MAX_MICRO_BATCH, |b| {
                 Ok(fit_on_with(model, &with(b), gpu, gpus, Detail::Numbers)?.fits())
             })

@@ -13,8 +13,8 @@
 
 use super::{About, Choice, ChoiceField, Field, Flag, Input, Number, NumberField};
 use crate::form::{
-    KvKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey, RecomputeKey, ServerKey,
-    WeightKey, WorkloadKind,
+    InferKey, KvKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey, RecomputeKey,
+    ServerKey, WeightKey, WorkloadKind,
 };
 use crate::lang::Text;
 use crate::Form;
@@ -57,10 +57,12 @@ fields! {
         Train: ["Pre-training or full fine-tuning", "预训练或全参微调"],
         Serve: ["LLM serving", "大模型推理服务"],
         Classic: ["Classic deep learning", "传统深度学习"],
+        Infer: ["Vision / recommender / BERT serving", "视觉 / 推荐 / BERT 推理服务"],
+        Science: ["Scientific computing (FP64)", "科学计算（FP64）"],
         Render: ["Rendering / video", "渲染 / 视频"],
         Dev: ["Dev / test box", "开发测试机"],
     })
-        "Which kind of job. `train`: pre-training or full fine-tuning." _ _;
+        "Which kind of job. `train`: pre-training or full fine-tuning; `infer`: serving a vision, recommender or encoder model at a request rate within a latency bound." _ _;
     model_source "ms" choice(ModelSource {
         Preset: ["Preset", "预设模型"],
         Params: ["Parameter count", "按参数量"],
@@ -120,7 +122,7 @@ fields! {
         ["Training tokens", "训练词元数"]
         ["Tokens processed in total (dataset tokens × epochs), e.g. 2,000,000,000, 2B or 2e9.", "总共处理的词元数（数据集词元 × 轮数），如 2,000,000,000、20亿 或 2B。"];
     seq_len "seq" number(1.0, 1e7) in TOKENS
-        "Training and fine-tuning: sequence length."
+        "Training and fine-tuning: sequence length; classic jobs and `infer` on an encoder preset: tokens per sample (at most the model's positions)."
         ["Sequence length", "序列长度"]
         ["Tokens per training sequence.", "每条训练序列的词元数。"];
     micro_batch "mb" number(1.0, 1e6) in SEQUENCES
@@ -257,9 +259,9 @@ fields! {
         ["Offline batch", "离线批处理"]
         ["Requests to process as one batch job at the largest batch that fits (empty: an online service).", "作为一次批处理作业处理的请求数，按可容纳的最大批量运行（留空：在线服务）。"];
     latency_ms "lat" number(1.0, 1e5) in ["ms", "毫秒"]
-        "Serving: longest acceptable time per output token; `null`: none."
+        "Serving: longest acceptable time per output token; for `infer`, per request (arrival to answer); `null`: none."
         ["Latency target", "延迟目标"]
-        ["Longest acceptable time per generated token (empty: none).", "每个生成词元可接受的最长时间（留空：不限）。"];
+        ["Longest acceptable time per generated token, or per request for vision / BERT serving (empty: none).", "每个生成词元可接受的最长时间；视觉 / BERT 推理为每个请求的最长时间（留空：不限）。"];
     spot_with_latency "swl" flag
         "Serving with `latency_ms` set: also consider spot instances (priced with spare instances against reclaims). Off: a latency-bound service is kept off spot."
         ["Allow spot with a latency target", "有延迟目标时允许竞价实例"]
@@ -281,9 +283,9 @@ fields! {
         ["Epochs", "轮数"]
         ["Passes over the dataset.", "遍历数据集的次数。"];
     batch "b" number(1.0, 1e6) in ["samples", "个样本"]
-        "Classic deep learning: batch per GPU."
+        "Classic deep learning: batch per GPU; `infer`: the largest batch the server forms (the latency bound may keep it smaller)."
         ["Batch per GPU", "每 GPU 批大小"]
-        ["Samples per GPU per step.", "每个 GPU 每步的样本数。"];
+        ["Samples per GPU per step; for serving, the largest batch formed.", "每个 GPU 每步的样本数；推理服务为最大合批数。"];
     frames "fr" number(0.0, 1e9) in ["frames", "帧"]
         "Rendering: frames to render."
         ["Frames", "帧数"]
@@ -293,7 +295,7 @@ fields! {
         ["Seconds per frame (measured)", "每帧秒数（实测）"]
         ["Your render time of one frame on the reference GPU.", "你在参考 GPU 上渲染一帧的实测时间。"];
     reference_gpu "ref" other
-        "Rendering: catalog GPU id the frame time was measured on."
+        "Rendering: catalog GPU id the frame time was measured on; `science`: the GPU `fp64_ref_hours` was measured on."
         ["Reference GPU (where you measured)", "参考 GPU（实测所用）"]
         _;
     scene_gib "sc" number(0.0, 1024.0) in GIB
@@ -437,6 +439,10 @@ fields! {
         "Data brought in."
         ["Data in", "入网流量"]
         ["Data brought in from elsewhere (usually free).", "从别处导入的数据（通常免费）。"];
+    bandwidth_mbps "bw" number(0.0, 1e5) in ["Mbps", "Mbps"]
+        "Fixed public bandwidth bought by the month (按固定带宽), Mbps, where the provider sells it (Alibaba Cloud, Tencent Cloud): its price replaces the egress paid by the GB; 0: pay by traffic."
+        ["Fixed bandwidth", "固定带宽"]
+        ["A port paid by the month instead of egress by the GB (Chinese clouds); 0: by traffic.", "按月购买的固定带宽，代替按流量计费的出网（国内云）；0：按流量。"];
     idle_h "ih" number(0.0, 1e6) in HOURS
         "Hours instances stay up unused."
         ["Idle hours billed", "空闲计费小时"]
@@ -471,4 +477,39 @@ fields! {
         "Exchange rate used to convert prices."
         ["Exchange rate", "汇率"]
         ["Yuan per US dollar used to compare prices.", "比较价格时使用的人民币兑美元汇率。"];
+
+    // Non-LLM inference (`infer`): kept together.
+    infer_precision "ipr" choice(InferKey {
+        Int8: ["INT8", "INT8"],
+        Fp16: ["FP16", "FP16"],
+    })
+        "`infer`: numeric format the model is served in."
+        ["Inference precision", "推理精度"]
+        ["INT8 needs calibration but runs about twice as fast as FP16 on tensor cores.", "INT8 需要量化校准，在张量核心上约比 FP16 快一倍。"];
+    tensorrt "trt" flag
+        "`infer`: compiled with TensorRT (NVIDIA GPUs only); off: eager PyTorch, whose launch overhead sets a floor of about 13 ms a batch."
+        ["TensorRT engine", "TensorRT 引擎"]
+        ["Compiled with TensorRT: far less overhead per batch than eager PyTorch; NVIDIA only.", "用 TensorRT 编译：每批开销远小于 PyTorch 即时执行；仅限 NVIDIA。"];
+    infer_gflops "igf" number(0.000001, 1e9) in ["GFLOP", "GFLOP"]
+        "`infer`: forward FLOPs of one request (a multiply-add counts two); `null`: from the model preset."
+        ["FLOPs per request", "每请求计算量"]
+        ["Forward GFLOPs of one request (empty: from the model; ResNet-50 8.2).", "单个请求的前向 GFLOP（留空：按模型；ResNet-50 为 8.2）。"];
+
+    // Scientific computing in FP64 (`science`): kept together.
+    fp64_pflop "fpw" number(0.000000001, 1e15) in ["PFLOP", "PFLOP"]
+        "`science`: FP64 operations of the whole job, in PFLOP (10^15); `null`: the job is given by `fp64_ref_hours` on `reference_gpu`."
+        ["FP64 work", "FP64 计算量"]
+        ["Double-precision operations of the job in PFLOP (empty: give hours on a reference GPU).", "作业的双精度运算量，单位 PFLOP（留空：改填参考 GPU 上的时长）。"];
+    fp64_share "fps" number(0.001, 1.0) in ["share (0–1)", "比例（0–1）"]
+        "`science`: share of the FP64 peak the code sustains (with `fp64_pflop`); 0.5 is an assumption to replace with your code's."
+        ["Share of FP64 peak sustained", "FP64 峰值利用率"]
+        ["What your code reaches of the FP64 peak (0.5 assumed; dense linear algebra more, memory-bound codes less).", "你的代码能达到的 FP64 峰值比例（默认假设 0.5；稠密线性代数更高，访存密集型更低）。"];
+    fp64_ref_hours "fph" number(0.000001, 1e7) in HOURS
+        "`science`: hours the job takes on one `reference_gpu` (used when `fp64_pflop` is `null`)."
+        ["Hours on the reference GPU", "参考 GPU 上的时长"]
+        ["Measured hours on one reference GPU; scaled by the FP64 peaks.", "在一块参考 GPU 上实测的小时数；按 FP64 峰值换算。"];
+    fp64_memory_gib "fpm" number(0.0, 100_000.0) in GIB
+        "`science`: memory the job needs on each GPU."
+        ["Memory per GPU", "每 GPU 显存"]
+        ["GPU memory the job needs on each GPU.", "作业在每个 GPU 上需要的显存。"];
 }

@@ -4,7 +4,7 @@
 use gpu_sizer_engine::catalog::{BillingMode, Currency};
 use gpu_sizer_engine::plan::Objective;
 use gpu_sizer_engine::scenario::{
-    KvPrecision, Loss, Optimizer, Recompute, Server, TrainPrecision, WeightFormat,
+    InferPrecision, KvPrecision, Loss, Optimizer, Recompute, Server, TrainPrecision, WeightFormat,
 };
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +18,10 @@ pub enum WorkloadKind {
     Lora,
     Serve,
     Classic,
+    /// Serving a vision, recommender or encoder model.
+    Infer,
+    /// Scientific computing in double precision.
+    Science,
     Render,
     Dev,
 }
@@ -40,6 +44,8 @@ impl WorkloadKind {
         WorkloadKind::Lora,
         WorkloadKind::Serve,
         WorkloadKind::Classic,
+        WorkloadKind::Infer,
+        WorkloadKind::Science,
         WorkloadKind::Render,
         WorkloadKind::Dev,
     ];
@@ -51,6 +57,8 @@ impl WorkloadKind {
             WorkloadKind::Lora => "lora",
             WorkloadKind::Serve => "serve",
             WorkloadKind::Classic => "classic",
+            WorkloadKind::Infer => "infer",
+            WorkloadKind::Science => "science",
             WorkloadKind::Render => "render",
             WorkloadKind::Dev => "dev",
         }
@@ -125,6 +133,14 @@ key_enum! {
         Fp16Mixed = "fp16_mixed" => TrainPrecision::Fp16Mixed,
         Fp8Mixed = "fp8_mixed" => TrainPrecision::Fp8Mixed,
         Bf16 = "bf16" => TrainPrecision::Bf16,
+    }
+}
+
+key_enum! {
+    /// Numeric format of a non-LLM service.
+    InferKey => InferPrecision {
+        Fp16 = "fp16" => InferPrecision::Fp16,
+        Int8 = "int8" => InferPrecision::Int8,
     }
 }
 

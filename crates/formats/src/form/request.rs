@@ -8,8 +8,9 @@ use gpu_sizer_engine::cost::money::Exchange;
 use gpu_sizer_engine::model::{Attention, ModelKind, Moe, Transformer};
 use gpu_sizer_engine::plan::{Constraints, CostInputs, Features, Request, StorageNeeds};
 use gpu_sizer_engine::scenario::{
-    AutoLayout, Classic, DataSource, DevBox, InputError, InputProblem, Lora, LoraTargets,
-    ModelSpec, Parallelism, Render, Scenario, Serve, Train, TrainShape, Workload, ZeroStage,
+    AutoLayout, Classic, DataSource, DevBox, Infer, InputError, InputProblem, Lora, LoraTargets,
+    ModelSpec, Parallelism, Render, Scenario, Science, Serve, Train, TrainShape, Workload,
+    ZeroStage,
 };
 
 /// An engine error with its field named as the form names it (`workload.context_tokens` →
@@ -22,6 +23,11 @@ pub fn in_form_terms(error: InputError) -> InputError {
         "workload.targets" => "lora_targets",
         "workload.zero_stage" => "zero",
         "workload.latency_target_ms" => "latency_ms",
+        "workload.gflops_per_sample" => "infer_gflops",
+        "workload.pflop" => "fp64_pflop",
+        "workload.share" => "fp64_share",
+        "workload.reference_hours" => "fp64_ref_hours",
+        "workload.memory_gib" => "fp64_memory_gib",
         "workload.reference_seconds_per_frame" => "seconds_per_frame",
         "workload.hours" => "dev_hours",
         "workload.min_gpu_memory_gib" => "dev_min_gib",
@@ -231,6 +237,22 @@ impl Form {
                 optimizer: self.optimizer.engine(),
                 seq_len: Some(self.seq_len),
             }),
+            WorkloadKind::Infer => Workload::Infer(Infer {
+                gflops_per_sample: self.infer_gflops,
+                precision: self.infer_precision.engine(),
+                tensorrt: self.tensorrt,
+                batch: self.batch,
+                seq_len: Some(self.seq_len),
+                latency_ms: self.latency_ms,
+                requests_per_s: self.requests_per_s,
+            }),
+            WorkloadKind::Science => Workload::Science(Science {
+                pflop: self.fp64_pflop,
+                share: self.fp64_share,
+                reference_hours: self.fp64_ref_hours,
+                reference_gpu: self.reference_gpu.clone(),
+                memory_gib: self.fp64_memory_gib,
+            }),
             WorkloadKind::Render => Workload::Render(Render {
                 frames: self.frames,
                 reference_seconds_per_frame: self.seconds_per_frame,
@@ -274,6 +296,7 @@ impl Form {
             },
             egress_gb: positive("egress_gb", self.egress_gb)?,
             ingress_gb: positive("ingress_gb", self.ingress_gb)?,
+            bandwidth_mbps: positive("bandwidth_mbps", self.bandwidth_mbps)?,
             idle_h: positive("idle_h", self.idle_h)?,
             idle_periods: positive("idle_periods", self.idle_periods)?,
             auto_stop_h: match self.auto_stop_min {

@@ -129,3 +129,47 @@ fn qlora_70b_at_a_large_micro_batch_names_a_configuration_that_fits() {
         assert!(s.pick.headroom >= 0.0);
     }
 }
+
+/// An FP64 job ranks a data-centre part (A100, H100) above every consumer card, and each
+/// consumer card says why: it runs FP64 at 1/64 of its FP32 rate.
+#[test]
+fn an_fp64_job_ranks_data_centre_parts_above_consumer_cards_and_says_why() {
+    use gpu_sizer_engine::warning::Warning;
+    let form = Form {
+        workload: WorkloadKind::Science,
+        fp64_pflop: Some(500.0),
+        fp64_memory_gib: 10.0,
+        modes: "on-demand".into(),
+        ..Form::default()
+    };
+    let report = evaluate(Catalog::builtin(), &form.to_request(None).unwrap()).unwrap();
+    let rank = |pred: &dyn Fn(&str) -> bool| report.ranked.iter().position(|c| pred(&c.gpu.id));
+    let best_dc = rank(&|id| id.starts_with("a100") || id.starts_with("h100")).unwrap();
+    let consumer: Vec<_> = report.ranked.iter().filter(|c| c.gpu.consumer).collect();
+    assert!(!consumer.is_empty());
+    let first_consumer = rank(&|id| consumer.iter().any(|c| c.gpu.id == id)).unwrap();
+    assert!(best_dc < first_consumer, "{best_dc} vs {first_consumer}");
+    for c in consumer {
+        assert!(
+            c.timing
+                .warnings
+                .iter()
+                .any(|w| matches!(w, Warning::WeakFp64 { ratio, .. } if *ratio >= 32.0)),
+            "{}",
+            c.gpu.id
+        );
+    }
+    // Hours on a reference GPU scale by the FP64 peaks: 10 h on an A100 is 10 × 9.7 / 34 on an H100.
+    let by_hours = Form {
+        workload: WorkloadKind::Science,
+        fp64_pflop: None,
+        fp64_ref_hours: Some(10.0),
+        reference_gpu: "a100-80gb-sxm".into(),
+        gpu: "h100-sxm".into(),
+        gpus: Some(1),
+        ..Form::default()
+    };
+    let report = evaluate(Catalog::builtin(), &by_hours.to_request(None).unwrap()).unwrap();
+    let h = report.ranked[0].timing.hours.unwrap().expected;
+    assert!((h - 10.0 * 9.7 / 34.0).abs() < 1e-9, "{h}");
+}

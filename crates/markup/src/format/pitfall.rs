@@ -84,6 +84,14 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
                 format!("Data transfer out is {:.0}% of the bill ({}). Keep data in the same cloud where you can.", share * 100.0, m(*cost))
             },
         ),
+        Pitfall::BandwidthBilling { stated, .. } => (
+            if *stated {
+                tx("Fixed bandwidth or traffic", "固定带宽还是按流量")
+            } else {
+                tx("Pay by bandwidth, not traffic", "按带宽比按流量便宜")
+            },
+            bandwidth(p, &m, lang),
+        ),
         Pitfall::NoAutoStop {
             idle_cost,
             saving,
@@ -207,4 +215,53 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
             )
         }
     }
+}
+
+/// Public bandwidth both ways: which costs less and by how much a month, whether a stated port
+/// carries the month's egress, and the free private network within a region.
+fn bandwidth(p: &Pitfall, m: &dyn Fn(f64) -> String, lang: Lang) -> String {
+    let Pitfall::BandwidthBilling {
+        mbps,
+        stated,
+        fixed,
+        traffic,
+        egress_gb,
+        capacity_gb,
+        intranet_free,
+    } = p
+    else {
+        return String::new();
+    };
+    let (port, gb, cap) = (
+        i18n::number(*mbps, 0),
+        i18n::number(*egress_gb, 0),
+        i18n::number(*capacity_gb, 0),
+    );
+    let (f, t, d) = (m(*fixed), m(*traffic), m((fixed - traffic).abs()));
+    let zh = lang == Lang::Zh;
+    let mut text = match (*stated, fixed > traffic, zh) {
+        (true, true, false) => format!("A fixed {port} Mbps port costs {f} a month; the month's {gb} GB out paid by traffic would cost {t}: {d} a month at stake. Pay by traffic instead."),
+        (true, true, true) => format!("{port} Mbps 固定带宽每月 {f}；本月 {gb} GB 出网按流量计费只需 {t}：每月多花 {d}。建议改为按流量计费。"),
+        (true, false, false) => format!("A fixed {port} Mbps port costs {f} a month against {t} for the month's {gb} GB out paid by traffic: the port saves {d} a month."),
+        (true, false, true) => format!("{port} Mbps 固定带宽每月 {f}，本月 {gb} GB 出网按流量计费要 {t}：固定带宽每月省 {d}。"),
+        (false, _, false) => format!("The month's {gb} GB out paid by traffic cost {t}; a fixed {port} Mbps port carries them at a flat rate for {f} a month: {d} a month less. Bursty traffic needs a bigger port."),
+        (false, _, true) => format!("本月 {gb} GB 出网按流量计费要 {t}；{port} Mbps 固定带宽以平均速率即可承载，每月 {f}：每月省 {d}。流量有突发时需要更大的带宽。"),
+    };
+    if *stated && capacity_gb < egress_gb {
+        text.push_str(&if zh {
+            format!("但它每月最多传 {cap} GB，传不完本月的 {gb} GB。")
+        } else {
+            format!(" But it carries at most {cap} GB a month, less than the month's {gb} GB.")
+        });
+    }
+    if *intranet_free {
+        text.push_str(
+            tx(
+                " Transfer within the region over the private network is free here: keep data and GPUs in one region.",
+                "同地域内网传输免费：把数据和 GPU 放在同一地域。",
+            )
+            .get(lang),
+        );
+    }
+    text
 }

@@ -156,6 +156,22 @@ const TERMS: &[(&str, Text)] = &[
         "instances",
         tx("Replicas for the traffic", "承载流量所需副本"),
     ),
+    ("request_flops", tx("FLOPs per request", "每请求计算量")),
+    (
+        "inference_share",
+        tx("Share of the peak reached", "达到的峰值比例"),
+    ),
+    (
+        "batch_floor_ms",
+        tx("Shortest batch time", "最短批处理时间"),
+    ),
+    ("batch_ms", tx("Time per batch", "每批耗时")),
+    (
+        "request_latency_ms",
+        tx("Latency per request", "每个请求延迟"),
+    ),
+    ("fp64_peak", tx("FP64 peak per GPU", "每 GPU FP64 峰值")),
+    ("fp64_gpu_hours", tx("FP64 GPU-hours", "FP64 GPU 时长")),
     ("seconds_per_frame", tx("Seconds per frame", "每帧秒数")),
     ("render_hours", tx("Render hours", "渲染时长")),
     ("video_encoders", tx("Video encoders", "视频编码器")),
@@ -165,6 +181,10 @@ const TERMS: &[(&str, Text)] = &[
     ("snapshots", tx("Snapshots", "快照")),
     ("egress", tx("Data out (egress)", "出网流量")),
     ("ingress", tx("Data in (ingress)", "入网流量")),
+    (
+        "bandwidth",
+        tx("Fixed bandwidth, a month", "固定带宽（每月）"),
+    ),
     ("idle", tx("Idle hours", "空闲时间")),
     ("setup", tx("Set-up", "环境准备")),
     ("auto_stop_saving", tx("Auto-stop saving", "自动关机节省")),
@@ -227,6 +247,7 @@ fn unit_name(unit: &str) -> Option<Text> {
         "MB/s" => tx("MB/s", "MB/s"),
         "TFLOP/s" => tx("TFLOP/s", "TFLOP/s"),
         "FLOP" => tx("FLOP", "FLOP"),
+        "GFLOP" => tx("GFLOP", "GFLOP"),
         _ => return None,
     })
 }

@@ -312,6 +312,21 @@ fn forms() -> Vec<Form> {
         ..Form::default()
     });
     out.push(Form {
+        workload: WorkloadKind::Infer,
+        model: "resnet-50".into(),
+        latency_ms: Some(20.0),
+        requests_per_s: Some(2000.0),
+        ..Form::default()
+    });
+    out.push(Form {
+        workload: WorkloadKind::Infer,
+        model: "bert-large-uncased".into(),
+        seq_len: 128,
+        tensorrt: false,
+        infer_precision: gpu_sizer_formats::form::InferKey::Fp16,
+        ..Form::default()
+    });
+    out.push(Form {
         workload: WorkloadKind::Render,
         streams: 4,
         ..Form::default()

@@ -78,6 +78,13 @@ fn en(w: &Warning) -> String {
             "even one sequence takes {} ms per token, above the {target_ms} ms target",
             i18n::number(*ms, 1)
         ),
+        Warning::BatchOfOneTooSlow { ms, target_ms } => format!(
+            "even at a batch of one a request may take {} ms (it waits for the batch ahead), above the {target_ms} ms bound",
+            i18n::number(*ms, 1)
+        ),
+        Warning::WeakFp64 { gpu, ratio } => format!(
+            "{gpu} runs FP64 at 1/{ratio} of its FP32 rate: double-precision work is slow on it"
+        ),
         Warning::StorageCapsGpus { storage_mbs, need_mbs, utilisation } => format!(
             "storage delivers {storage_mbs} MB/s but the GPUs consume {need_mbs:.0} MB/s: GPU utilisation capped at {:.0}%",
             utilisation * 100.0
@@ -152,6 +159,13 @@ fn zh(w: &Warning) -> String {
         Warning::OneSequenceTooSlow { ms, target_ms } => format!(
             "即使只有一个序列，每个词元也要 {} 毫秒，超过 {target_ms} 毫秒的目标",
             i18n::number(*ms, 1)
+        ),
+        Warning::BatchOfOneTooSlow { ms, target_ms } => format!(
+            "即使每批只有一个请求，请求也可能需要 {} 毫秒（需等待前一批完成），超过 {target_ms} 毫秒的上限",
+            i18n::number(*ms, 1)
+        ),
+        Warning::WeakFp64 { gpu, ratio } => format!(
+            "{gpu} 的 FP64 速度只有 FP32 的 1/{ratio}：双精度计算在这块卡上很慢"
         ),
         Warning::StorageCapsGpus { storage_mbs, need_mbs, utilisation } => format!(
             "存储只能提供 {storage_mbs} MB/s，而 GPU 需要 {need_mbs:.0} MB/s：GPU 利用率被限制在 {:.0}%",
@@ -239,6 +253,13 @@ fn untimed_en(u: &Untimed) -> String {
         }
         Untimed::NoFp32 { gpu, .. } => format!("no fp32 throughput in the catalog for {gpu}"),
         Untimed::NoRequestRate => "requests per second could not be estimated".into(),
+        Untimed::NoFp64 {
+            gpu,
+            reference: true,
+        } => format!("no FP64 throughput in the catalog for the reference {gpu}"),
+        Untimed::NoFp64 { gpu, .. } => {
+            format!("no FP64 throughput in the catalog for {gpu} (it may have none)")
+        }
     }
 }
 
@@ -285,5 +306,10 @@ fn untimed_zh(u: &Untimed) -> String {
         }
         Untimed::NoFp32 { gpu, .. } => format!("目录中没有 {gpu} 的 fp32 算力"),
         Untimed::NoRequestRate => "无法估算每秒请求数".into(),
+        Untimed::NoFp64 {
+            gpu,
+            reference: true,
+        } => format!("目录中没有参考 GPU {gpu} 的 FP64 算力"),
+        Untimed::NoFp64 { gpu, .. } => format!("目录中没有 {gpu} 的 FP64 算力（可能不支持）"),
     }
 }

@@ -374,7 +374,7 @@ fn counts(workload: &Workload, first: u32, max_instances: u32) -> Vec<u32> {
         return Vec::new();
     }
     match workload {
-        Workload::Serve(_) | Workload::DevBox(_) => vec![first],
+        Workload::Serve(_) | Workload::Infer(_) | Workload::DevBox(_) => vec![first],
         _ => {
             let mut out: Vec<u32> =
                 std::iter::successors(Some(first), |n| n.checked_mul(2).filter(|m| *m <= max))

@@ -3,6 +3,7 @@
 
 use super::{own_or_median, serving_plan, storage_tier, Basis, Which};
 use crate::catalog::Currency;
+use crate::cost::bandwidth::fixed_month_cost;
 use crate::cost::billing::{billed_hours, commitment_cost, on_demand_cost};
 use crate::cost::hidden::{egress_cost, idle_billed, storage_cost};
 use crate::explain::{Detail, Term};
@@ -194,10 +195,26 @@ fn kept(out: &mut impl Sink, b: &Basis, request: &Request, h: f64, detail: Detai
     }
 }
 
+/// A fixed port bought (按固定带宽) where the provider sells one: its month stands for the
+/// traffic line, since what crosses the port is not charged again. Elsewhere traffic is paid by
+/// the GB as usual.
+fn fixed_port(b: &Basis, request: &Request, detail: Detail) -> Option<Term> {
+    let costs = &request.costs;
+    if costs.bandwidth_mbps <= 0.0 {
+        return None;
+    }
+    let mut port = fixed_month_cost(costs.bandwidth_mbps, &b.provider.bandwidth, detail)?;
+    let from = b.provider.bandwidth[0].price.currency;
+    port.value = costs.fx.convert(port.value, from, costs.currency);
+    Some(port)
+}
+
 /// Data sent out and brought in.
 fn transfer(out: &mut impl Sink, b: &Basis, request: &Request, detail: Detail) {
     let costs = &request.costs;
-    if costs.egress_gb > 0.0 {
+    if let Some(port) = fixed_port(b, request, detail) {
+        out.push(port);
+    } else if costs.egress_gb > 0.0 {
         let gb = costs.egress_gb;
         let own = egress_cost(gb, &b.provider.egress, detail).map(|mut e| {
             e.value =

@@ -8,26 +8,41 @@ use crate::cost::serving::{
     fleet_on_spot_with, serverless_with, spot_down_share, Fleet, TrafficProfile,
 };
 use crate::explain::{Detail, Term};
-use crate::plan::{Request, Scaling, ServingFleet};
-use crate::scenario::{Serve, Workload};
+use crate::plan::{Request, Scaling, Served, ServingFleet};
+use crate::scenario::Workload;
+
+/// What one request of the service counts: an LLM's prompt and output tokens, or one
+/// inference (counted as one prompt unit, so the month's units are its requests).
+fn units(workload: &Workload) -> (f64, f64) {
+    match workload {
+        Workload::Serve(serve) => (
+            f64::from(serve.prompt_tokens),
+            f64::from(serve.output_tokens),
+        ),
+        _ => (1.0, 0.0),
+    }
+}
 
 /// A day of serving traffic averaging `average` requests per second.
-fn day(serve: &Serve, request: &Request, average: f64) -> TrafficProfile {
-    TrafficProfile::from_peak(
-        average,
-        request.costs.serving_peak_ratio,
-        f64::from(serve.prompt_tokens),
-        f64::from(serve.output_tokens),
-    )
+fn day(workload: &Workload, request: &Request, average: f64) -> TrafficProfile {
+    let (prompt, output) = units(workload);
+    TrafficProfile::from_peak(average, request.costs.serving_peak_ratio, prompt, output)
+}
+
+/// The service's average traffic, when stated.
+fn stated_rate(workload: &Workload) -> Option<f64> {
+    match workload {
+        Workload::Serve(serve) => serve.requests_per_s,
+        Workload::Infer(infer) => infer.requests_per_s,
+        _ => None,
+    }
 }
 
 /// The day of traffic every candidate serves, when the request states it (otherwise each
 /// candidate serves what it can, and its day is built when it is priced).
 pub(in crate::plan) fn stated_traffic(request: &Request) -> Option<TrafficProfile> {
-    match &request.scenario.workload {
-        Workload::Serve(serve) => serve.requests_per_s.map(|rps| day(serve, request, rps)),
-        _ => None,
-    }
+    let workload = &request.scenario.workload;
+    stated_rate(workload).map(|rps| day(workload, request, rps))
 }
 
 /// The month of serving on `b`: its compute line, its fleet (without its cost per million
@@ -38,9 +53,7 @@ pub(in crate::plan) fn stated_traffic(request: &Request) -> Option<TrafficProfil
 /// hour keeps enough spares that losing more at once is rarer than
 /// [`crate::cost::serving::SPOT_SHORTFALL`]. The spares are billed like the rest.
 pub(super) fn serving_plan(b: &Basis, request: &Request, rate: f64, detail: Detail) -> ServingPlan {
-    let Workload::Serve(serve) = &request.scenario.workload else {
-        unreachable!("serving_plan is only called for serving workloads")
-    };
+    let workload = &request.scenario.workload;
     let figure = |key: &str| b.timing.figure(key).map(|f| f.band.expected);
     let per_replica = figure("requests_per_s").unwrap_or(0.0);
     // The fleet is counted in units of one instance, or of the instances one replica spans when
@@ -54,7 +67,7 @@ pub(super) fn serving_plan(b: &Basis, request: &Request, rate: f64, detail: Deta
     let profile = match b.traffic {
         Some(day) => day,
         None => {
-            built = day(serve, request, serve.requests_per_s.unwrap_or(capacity));
+            built = day(workload, request, stated_rate(workload).unwrap_or(capacity));
             &built
         }
     };
@@ -96,11 +109,24 @@ pub(super) fn serving_plan(b: &Basis, request: &Request, rate: f64, detail: Deta
         .sum::<f64>()
         * (profile.prompt_tokens + profile.output_tokens)
         * days;
-    // The latency the fleet is sized at: the step at the batch meeting the target, when set.
+    // The latency the fleet is sized at: the step at the batch meeting the target, when set
+    // (for a non-LLM service, a request's latency).
     let tpot_ms = figure("time_per_output_token_at_target_ms")
         .or_else(|| figure("time_per_output_token_ms"))
+        .or_else(|| figure("request_latency_ms"))
         .unwrap_or(f64::NAN);
-    let batch = figure("batch_at_latency_target").unwrap_or(f64::from(serve.concurrency));
+    let (served, latency_target_ms, tokens_per_s) = match workload {
+        Workload::Serve(serve) => {
+            let batch = figure("batch_at_latency_target").unwrap_or(f64::from(serve.concurrency));
+            (
+                Served::Tokens,
+                serve.latency_target_ms,
+                batch / tpot_ms * 1e3,
+            )
+        }
+        Workload::Infer(infer) => (Served::Requests, infer.latency_ms, per_replica),
+        _ => (Served::Tokens, None, f64::NAN),
+    };
     let fleet = ServingFleet {
         gpus_per_replica: b.gpus.max(1),
         replicas_per_instance,
@@ -114,10 +140,11 @@ pub(super) fn serving_plan(b: &Basis, request: &Request, rate: f64, detail: Deta
         },
         scaling,
         replica_requests_per_s: per_replica,
-        replica_tokens_per_s: batch / tpot_ms * 1e3,
+        replica_tokens_per_s: tokens_per_s,
         time_to_first_token_s: figure("time_to_first_token_s").unwrap_or(f64::NAN),
         time_per_output_token_ms: tpot_ms,
-        latency_target_ms: serve.latency_target_ms,
+        latency_target_ms,
+        served,
         per_million_tokens: 0.0,
         reclaims_per_month: reclaim_rate * instance_hours * days,
         spare_cost: spare_hours * rate * days,

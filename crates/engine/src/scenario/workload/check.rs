@@ -105,6 +105,36 @@ impl Workload {
                 }
                 Ok(())
             }
+            Workload::Infer(i) => {
+                if let Some(g) = i.gflops_per_sample {
+                    check_range("workload.gflops_per_sample", g, 1e-6, 1e9)?;
+                }
+                check_count("workload.batch", i.batch, 1, MAX_MICRO_BATCH)?;
+                if let Some(s) = i.seq_len {
+                    check_count("workload.seq_len", s, 1, MAX_SEQ_LEN)?;
+                }
+                if let Some(l) = i.latency_ms {
+                    check_range("workload.latency_ms", l, 0.01, 1e7)?;
+                }
+                if let Some(r) = i.requests_per_s {
+                    check_range("workload.requests_per_s", r, 0.0, 1e9)?;
+                }
+                Ok(())
+            }
+            Workload::Science(s) => {
+                check_range("workload.share", s.share, 0.001, 1.0)?;
+                check_range("workload.memory_gib", s.memory_gib, 0.0, 100_000.0)?;
+                match (s.pflop, s.reference_hours) {
+                    (Some(p), _) => check_range("workload.pflop", p, 1e-9, 1e15).map(|_| ()),
+                    (None, Some(h)) => {
+                        check_range("workload.reference_hours", h, 1e-6, 1e7).map(|_| ())
+                    }
+                    (None, None) => Err(InputError::new(
+                        "workload.pflop",
+                        "give the job's FP64 operations or its hours on a reference GPU",
+                    )),
+                }
+            }
             Workload::Render(r) => {
                 check_range("workload.frames", r.frames, 0.0, 1e12)?;
                 check_range(

@@ -9,11 +9,13 @@
 //! searches and rankings that only compare numbers.
 
 pub(crate) mod activations;
+mod infer;
 mod other;
 mod serve;
 mod train;
 
 pub use activations::{layer_coefficient, ActivationShape};
+pub use infer::infer_memory;
 pub(crate) use other::classic_seq;
 pub use serve::{batch_tokens, kv_share, serve_memory, serve_memory_with, serve_weight_bytes};
 pub use train::{
@@ -105,7 +107,9 @@ pub fn estimate_with(
             )
         }
         Workload::Classic(c) => other::classic_memory(model, c, detail),
+        Workload::Infer(i) => Ok(infer_memory(model, i, detail)),
         Workload::Render(r) => Ok(other::render_memory(r, detail)),
+        Workload::Science(s) => Ok(infer::science_memory(s, detail)),
         Workload::DevBox(d) => Ok(other::devbox_memory(d, detail)),
     }
 }

@@ -7,11 +7,15 @@
 
 pub mod comm;
 pub mod efficiency;
+mod infer;
 mod render;
+mod science;
 mod serve;
 mod train;
 
+pub use infer::{infer_time_with, request_flops};
 pub use render::{render_time, render_time_with};
+pub use science::science_time_with;
 pub use serve::{serve_time, serve_time_with, DecodePoint};
 pub use train::{
     classic_time, classic_time_with, lora_time, lora_time_with, train_time, train_time_with,
@@ -99,6 +103,7 @@ pub fn estimate_with(
         Workload::Lora(l) => lora_time_with(model, l, cluster, data, detail),
         Workload::Classic(c) => classic_time_with(model, c, cluster, data, detail),
         Workload::Serve(s) => serve_time_with(model, s, cluster, detail),
+        Workload::Infer(i) => infer_time_with(model, i, cluster, detail),
         Workload::Render(r) => {
             let reference = catalog.gpu(&r.reference_gpu).ok_or_else(|| {
                 InputError::new(
@@ -107,6 +112,18 @@ pub fn estimate_with(
                 )
             })?;
             Ok(render_time_with(r, reference, cluster, detail))
+        }
+        Workload::Science(s) => {
+            let reference = match s.pflop {
+                Some(_) => None,
+                None => Some(catalog.gpu(&s.reference_gpu).ok_or_else(|| {
+                    InputError::new(
+                        "workload.reference_gpu",
+                        format!("no GPU with id '{}' in the catalog", s.reference_gpu),
+                    )
+                })?),
+            };
+            Ok(science_time_with(s, reference, cluster, detail))
         }
         Workload::DevBox(d) => Ok(Timing {
             hours: Some(Band::exact(d.hours)),
