@@ -76,7 +76,7 @@ impl AppState {
         let catalog = if own == self.form.with_untracked(own_machine) {
             self.catalog.get()
         } else {
-            self.edits.with(|e| catalog_with(e, &own))
+            self.edits.with(|e| catalog_with(&e.custom_offers, &own))
         };
         evaluate(catalog, &request)
     }

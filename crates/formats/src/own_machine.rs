@@ -50,6 +50,8 @@ fn provider() -> Provider {
         snapshot: None,
         egress: Vec::new(),
         free_ingress: Some(true),
+        bandwidth: Vec::new(),
+        free_intranet: None,
         notes: None,
     }
 }

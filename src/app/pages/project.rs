@@ -8,7 +8,7 @@ use crate::app::state::{today, use_state};
 use gpu_sizer_engine::plan::phases::evaluate_project;
 use gpu_sizer_formats::project::{PlanPhase, Project, VERSION};
 use gpu_sizer_markup::hardware as w;
-use gpu_sizer_markup::i18n::Text;
+use gpu_sizer_markup::i18n::{t, Text};
 use leptos::prelude::*;
 
 /// The project being planned, kept for the page's life (in context, so switching tabs keeps it).
@@ -92,12 +92,18 @@ pub fn ProjectPlan() -> impl IntoView {
     let import = move |ev: leptos::ev::Event| {
         crate::app::persist::read_file(
             &ev,
-            Box::new(move |text| match Project::from_json(&text) {
-                Ok(p) => {
-                    project.set(p);
-                    message.set(String::new());
+            Box::new(move |text| {
+                let Ok(text) = text else {
+                    message.set(t::FILE_TOO_LARGE.get(lang.get_untracked()).into());
+                    return;
+                };
+                match Project::from_json(&text) {
+                    Ok(p) => {
+                        project.set(p);
+                        message.set(String::new());
+                    }
+                    Err(e) => message.set(format!("{}: {}", e.field, e.message)),
                 }
-                Err(e) => message.set(format!("{}: {}", e.field, e.message)),
             }),
         );
     };
