@@ -73,9 +73,7 @@ fn every_workload_has_an_example() {
     workloads.dedup();
     assert_eq!(
         workloads,
-        [
-            "classic", "dev", "infer", "lora", "qlora", "render", "science", "serve", "train"
-        ]
+        ["classic", "dev", "infer", "lora", "qlora", "render", "science", "serve", "train"]
     );
 }
 

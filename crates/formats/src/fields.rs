@@ -10,8 +10,8 @@ pub use input::{Choice, ChoiceField, Flag, Input, Number, NumberField, Opt};
 pub use table::FIELDS;
 
 use crate::form::{
-    CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey,
-    RecomputeKey, ServerKey, WeightKey, WorkloadKind,
+    CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey,
+    PrecisionKey, RecomputeKey, ServerKey, WeightKey, WorkloadKind,
 };
 use crate::lang::Text;
 use crate::Form;

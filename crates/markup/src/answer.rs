@@ -323,12 +323,22 @@ mod tests {
         };
         let report = evaluate(Catalog::builtin(), &form.to_request(None).unwrap());
         let en = markup(&report, Lang::En);
-        for part in ["Per million inferences", "Latency per request", "target 20.0 ms"] {
+        for part in [
+            "Per million inferences",
+            "Latency per request",
+            "target 20.0 ms",
+        ] {
             assert!(en.contains(part), "{part} missing from {en}");
         }
-        assert!(!en.contains("Time to first token") && !en.contains("NaN"), "{en}");
+        assert!(
+            !en.contains("Time to first token") && !en.contains("NaN"),
+            "{en}"
+        );
         let zh = markup(&report, Lang::Zh);
-        assert!(zh.contains("每百万次推理") && zh.contains("每个请求延迟"), "{zh}");
+        assert!(
+            zh.contains("每百万次推理") && zh.contains("每个请求延迟"),
+            "{zh}"
+        );
     }
 
     /// The serving card reads as serving: the fleet rented (its numbers adding up), the cost per

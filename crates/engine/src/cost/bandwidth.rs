@@ -84,7 +84,11 @@ mod tests {
     /// adds 10 × 90 (1,015 元 a month; its example doubles that for two months: 2,030 元).
     #[test]
     fn tiers_price_each_mbps_where_it_falls() {
-        let tencent = [tier(Some(2.0), 20.0), tier(Some(5.0), 25.0), tier(None, 90.0)];
+        let tencent = [
+            tier(Some(2.0), 20.0),
+            tier(Some(5.0), 25.0),
+            tier(None, 90.0),
+        ];
         let at = |mbps| fixed_month_cost(mbps, &tencent, Detail::Full).unwrap();
         assert_eq!(at(5.0).value, 115.0);
         assert_eq!(at(15.0).value, 1015.0);
@@ -92,11 +96,21 @@ mod tests {
         assert!(at(15.0).formula.contains("10 Mbps × 90"));
         // Alibaba's example: 7 Mbps = 125 + (7 - 5) × 80 = 285 元 a month.
         let alibaba = [tier(Some(5.0), 25.0), tier(None, 80.0)];
-        assert_eq!(fixed_month_cost(7.0, &alibaba, Detail::Numbers).unwrap().value, 285.0);
+        assert_eq!(
+            fixed_month_cost(7.0, &alibaba, Detail::Numbers)
+                .unwrap()
+                .value,
+            285.0
+        );
         assert!(fixed_month_cost(7.0, &[], Detail::Numbers).is_none());
         // All tiers bounded: the last price goes on.
         let bounded = [tier(Some(5.0), 10.0)];
-        assert_eq!(fixed_month_cost(8.0, &bounded, Detail::Numbers).unwrap().value, 80.0);
+        assert_eq!(
+            fixed_month_cost(8.0, &bounded, Detail::Numbers)
+                .unwrap()
+                .value,
+            80.0
+        );
     }
 
     /// 1 Mbps for 730 h is 0.125 MB/s × 2,628,000 s = 328.5 GB.

@@ -9,9 +9,9 @@ pub mod workload;
 pub use cluster::Cluster;
 pub use model::{Model, ModelSpec};
 pub use workload::{
-    AutoLayout, Classic, DataFeed, DataSource, DevBox, Infer, InferPrecision, KvPrecision, Science, Lora, LoraTargets, Loss,
-    Optimizer, Parallelism, Recompute, Render, Serve, Server, Train, TrainPrecision, TrainShape,
-    WeightFormat, Workload, ZeroStage, MAX_MICRO_BATCH, MAX_SEQ_LEN,
+    AutoLayout, Classic, DataFeed, DataSource, DevBox, Infer, InferPrecision, KvPrecision, Lora,
+    LoraTargets, Loss, Optimizer, Parallelism, Recompute, Render, Science, Serve, Server, Train,
+    TrainPrecision, TrainShape, WeightFormat, Workload, ZeroStage, MAX_MICRO_BATCH, MAX_SEQ_LEN,
 };
 
 use std::fmt;

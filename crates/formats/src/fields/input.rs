@@ -4,8 +4,8 @@
 //! place in the form's layout, and its accessors are checked by the compiler against `Form`.
 
 use crate::form::{
-    CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey,
-    RecomputeKey, ServerKey, WeightKey, WorkloadKind,
+    CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey,
+    PrecisionKey, RecomputeKey, ServerKey, WeightKey, WorkloadKind,
 };
 use crate::lang::Text;
 use crate::Form;

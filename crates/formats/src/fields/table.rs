@@ -13,8 +13,8 @@
 
 use super::{About, Choice, ChoiceField, Field, Flag, Input, Number, NumberField};
 use crate::form::{
-    InferKey, KvKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey, RecomputeKey, ServerKey,
-    WeightKey, WorkloadKind,
+    InferKey, KvKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey, RecomputeKey,
+    ServerKey, WeightKey, WorkloadKind,
 };
 use crate::lang::Text;
 use crate::Form;

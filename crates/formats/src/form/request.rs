@@ -8,8 +8,8 @@ use gpu_sizer_engine::cost::money::Exchange;
 use gpu_sizer_engine::model::{Attention, ModelKind, Moe, Transformer};
 use gpu_sizer_engine::plan::{Constraints, CostInputs, Features, Request, StorageNeeds};
 use gpu_sizer_engine::scenario::{
-    AutoLayout, Classic, DataSource, DevBox, Infer, InputError, Science, Lora, LoraTargets, ModelSpec, Parallelism,
-    Render, Scenario, Serve, Train, TrainShape, Workload, ZeroStage,
+    AutoLayout, Classic, DataSource, DevBox, Infer, InputError, Lora, LoraTargets, ModelSpec,
+    Parallelism, Render, Scenario, Science, Serve, Train, TrainShape, Workload, ZeroStage,
 };
 
 /// An engine error with its field named as the form names it (`workload.context_tokens` →
@@ -49,7 +49,6 @@ pub fn in_form_terms(error: InputError) -> InputError {
         error
     }
 }
-
 
 fn positive(field: &str, value: f64) -> Result<f64, InputError> {
     if value.is_finite() && value >= 0.0 {

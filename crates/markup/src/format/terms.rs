@@ -156,10 +156,7 @@ const TERMS: &[(&str, Text)] = &[
         "instances",
         tx("Replicas for the traffic", "承载流量所需副本"),
     ),
-    (
-        "request_flops",
-        tx("FLOPs per request", "每请求计算量"),
-    ),
+    ("request_flops", tx("FLOPs per request", "每请求计算量")),
     (
         "inference_share",
         tx("Share of the peak reached", "达到的峰值比例"),
@@ -184,7 +181,10 @@ const TERMS: &[(&str, Text)] = &[
     ("snapshots", tx("Snapshots", "快照")),
     ("egress", tx("Data out (egress)", "出网流量")),
     ("ingress", tx("Data in (ingress)", "入网流量")),
-    ("bandwidth", tx("Fixed bandwidth, a month", "固定带宽（每月）")),
+    (
+        "bandwidth",
+        tx("Fixed bandwidth, a month", "固定带宽（每月）"),
+    ),
     ("idle", tx("Idle hours", "空闲时间")),
     ("setup", tx("Set-up", "环境准备")),
     ("auto_stop_saving", tx("Auto-stop saving", "自动关机节省")),

@@ -117,9 +117,12 @@ pub(super) fn serving_plan(b: &Basis, request: &Request, rate: f64, detail: Deta
         .unwrap_or(f64::NAN);
     let (served, latency_target_ms, tokens_per_s) = match workload {
         Workload::Serve(serve) => {
-            let batch =
-                figure("batch_at_latency_target").unwrap_or(f64::from(serve.concurrency));
-            (Served::Tokens, serve.latency_target_ms, batch / tpot_ms * 1e3)
+            let batch = figure("batch_at_latency_target").unwrap_or(f64::from(serve.concurrency));
+            (
+                Served::Tokens,
+                serve.latency_target_ms,
+                batch / tpot_ms * 1e3,
+            )
         }
         Workload::Infer(infer) => (Served::Requests, infer.latency_ms, per_replica),
         _ => (Served::Tokens, None, f64::NAN),

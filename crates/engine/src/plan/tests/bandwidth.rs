@@ -80,7 +80,10 @@ fn at_request(provider: &str, egress_gb: f64, mbps: f64) -> Request {
 fn heavy_egress_is_told_the_port_that_would_carry_it() {
     let report = at("alibaba", 20_000.0, 0.0);
     let pick = report.pick().unwrap();
-    assert!(pick.lines.iter().any(|l| l.key == "egress" && l.value == 16_000.0));
+    assert!(pick
+        .lines
+        .iter()
+        .any(|l| l.key == "egress" && l.value == 16_000.0));
     let Some(Pitfall::BandwidthBilling {
         mbps,
         stated,

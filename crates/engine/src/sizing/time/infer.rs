@@ -91,12 +91,22 @@ pub fn infer_time_with(
     let (share, floor_ms, src) = if i.tensorrt {
         (INFER_TRT_SHARE, INFER_TRT_FLOOR_MS, MLPERF_INFERENCE)
     } else {
-        (INFER_EAGER_SHARE, INFER_EAGER_FLOOR_MS, DLE_RESNET50_INFERENCE)
+        (
+            INFER_EAGER_SHARE,
+            INFER_EAGER_FLOOR_MS,
+            DLE_RESNET50_INFERENCE,
+        )
     };
     // ms one request's compute takes at each end of the share band.
     let per_request = share.invert(flops / (peak_t * 1e12) * 1e3);
     let mut terms = vec![
-        term("request_flops", flops / 1e9, "GFLOP", flops_text, flops_source),
+        term(
+            "request_flops",
+            flops / 1e9,
+            "GFLOP",
+            flops_text,
+            flops_source,
+        ),
         term(
             "inference_share",
             share.expected,
@@ -104,7 +114,11 @@ pub fn infer_time_with(
             detail.text(|| {
                 format!(
                     "share of the {at} peak {peak_t} TFLOP/s reached ({}; band {}–{})",
-                    if i.tensorrt { "TensorRT" } else { "eager PyTorch" },
+                    if i.tensorrt {
+                        "TensorRT"
+                    } else {
+                        "eager PyTorch"
+                    },
                     share.low,
                     share.high
                 )

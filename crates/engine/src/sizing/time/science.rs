@@ -65,12 +65,8 @@ pub fn science_time_with(
                 "fp64_gpu_hours",
                 h,
                 "h",
-                detail.text(|| {
-                    format!(
-                        "{hours} h on {} × {ref_peak} / {peak} FP64 TFLOP/s",
-                        r.name
-                    )
-                }),
+                detail
+                    .text(|| format!("{hours} h on {} × {ref_peak} / {peak} FP64 TFLOP/s", r.name)),
                 Some(ASSUMPTION),
             ));
             h
