@@ -160,3 +160,27 @@ test("copying the link uses the clipboard, or shows the link selected when there
   assert.deepEqual(bare.errors, []);
   await bare.close();
 });
+
+test("a link with a fixed port at a Chinese cloud prices it both ways, in both languages", async () => {
+  const link = `${env.server.url}?v=1&w=infer&m=resnet-50&pr=alibaba&eg=2000&bw=100&cur=CNY`;
+  // Alibaba Cloud: 5 × 25 + 95 × 80 = 7,725 元 a month for the port, 2,000 GB × 0.80 = 1,600 元 by
+  // traffic: 6,125 元 at stake.
+  const app = await env.open({ url: link });
+  const pitfalls = app.page.getByTestId("pitfalls");
+  await pitfalls.waitFor();
+  const text = await pitfalls.textContent();
+  assert.match(text, /Fixed bandwidth or traffic/);
+  assert.match(text, /7,725/);
+  assert.match(text, /1,600/);
+  assert.match(text, /6,125/);
+  assert.equal(await app.page.getByTestId("field-bandwidth_mbps").inputValue(), "100");
+  assert.deepEqual(app.errors, []);
+  await app.close();
+
+  const zh = await env.open({ url: link, locale: "zh-CN" });
+  const zhText = await zh.page.getByTestId("pitfalls").textContent();
+  assert.match(zhText, /固定带宽还是按流量/);
+  assert.match(zhText, /6,125/);
+  assert.deepEqual(zh.errors, []);
+  await zh.close();
+});
