@@ -137,6 +137,7 @@ macro_rules! control {
     };
 }
 mod table;
+mod units;
 
 /// The field named `name` (its JSON name).
 pub fn by_name(name: &str) -> Option<&'static Field> {

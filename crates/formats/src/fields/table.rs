@@ -11,43 +11,13 @@
 //! follows `in`. A text is `["English", "中文"]`, a constant below, or `_` for none. Renaming a
 //! field or its link key breaks saved scenarios and links (`docs/links.md`).
 
+use super::units::*;
 use super::{About, Choice, ChoiceField, Field, Flag, Input, Number, NumberField};
 use crate::form::{
     InferKey, KvKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey, PrecisionKey, RecomputeKey,
     ServerKey, WeightKey, WorkloadKind,
 };
-use crate::lang::Text;
 use crate::Form;
-
-const TOKENS: Text = Text {
-    en: "tokens",
-    zh: "词元",
-};
-const SEQUENCES: Text = Text {
-    en: "sequences",
-    zh: "条序列",
-};
-const GPUS: Text = Text {
-    en: "GPUs",
-    zh: "个 GPU",
-};
-const HOURS: Text = Text {
-    en: "h",
-    zh: "小时",
-};
-const MINUTES: Text = Text {
-    en: "min",
-    zh: "分钟",
-};
-const GB: Text = Text { en: "GB", zh: "GB" };
-const GIB: Text = Text {
-    en: "GiB",
-    zh: "GiB",
-};
-const CONFIG_JSON: Text = Text {
-    en: "From the model's config.json.",
-    zh: "见模型的 config.json。",
-};
 
 fields! {
     name "n" other
