@@ -38,7 +38,8 @@ impl AppState {
         // value) stands between the edits and the catalog, so a price override neither rebuilds
         // (and leaks) a catalog nor compares two whole catalogs.
         let offers = Memo::new(move |_| edits.with(|e| e.custom_offers.clone()));
-        let catalog = Memo::new_with_compare(move |_| offers.with(|o| catalog_with(o)), |_, _| true);
+        let catalog =
+            Memo::new_with_compare(move |_| offers.with(|o| catalog_with(o)), |_, _| true);
         let request = Memo::new(move |_| form.with(|f| edits.with(|e| request_for(f, today, e))));
         // The request memo already filters out edits that change nothing, so a new report is
         // always a changed one: comparing two reports field by field would cost more than it saves.
@@ -76,7 +77,10 @@ fn catalog_with(offers: &[Offer]) -> &'static Catalog {
     } else {
         // The report borrows its catalog for the page's lifetime. Custom offers change only when
         // the user adds or removes one, so leaking each version is bounded by the user's own edits.
-        Box::leak(Box::new(catalog_edits::with_offers(Catalog::builtin(), offers)))
+        Box::leak(Box::new(catalog_edits::with_offers(
+            Catalog::builtin(),
+            offers,
+        )))
     }
 }
 

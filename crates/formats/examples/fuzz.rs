@@ -58,14 +58,62 @@ const SHARE: [(Target, usize); 4] = [
 ];
 
 const NUMBERS: &[&str] = &[
-    "0", "-0", "-1", "1e308", "-1e308", "1e-320", "5e-324", "4294967296", "18446744073709551616",
-    "9007199254740993", "0.1", "1.5", "1e999", "NaN", "Infinity", "-Infinity", "007", "1_000",
-    "0x10", "2.", ".5", "+1", "1e", "",
+    "0",
+    "-0",
+    "-1",
+    "1e308",
+    "-1e308",
+    "1e-320",
+    "5e-324",
+    "4294967296",
+    "18446744073709551616",
+    "9007199254740993",
+    "0.1",
+    "1.5",
+    "1e999",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "007",
+    "1_000",
+    "0x10",
+    "2.",
+    ".5",
+    "+1",
+    "1e",
+    "",
 ];
 const TEXTS: &[&str] = &[
-    "", " ", "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "\u{202e}evil", "\u{0}",
-    "训练 & <b>", "💥🧨", "%", "%ZZ", "%C3%28", "%00", "&&&", "===", "?", "#", "\\", "\"", "'",
-    "null", "true", "[]", "{}", "h100-sxm", "serve", "lora", "on-demand,spot", "aws", "usd", "cny",
+    "",
+    " ",
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    "\u{202e}evil",
+    "\u{0}",
+    "训练 & <b>",
+    "💥🧨",
+    "%",
+    "%ZZ",
+    "%C3%28",
+    "%00",
+    "&&&",
+    "===",
+    "?",
+    "#",
+    "\\",
+    "\"",
+    "'",
+    "null",
+    "true",
+    "[]",
+    "{}",
+    "h100-sxm",
+    "serve",
+    "lora",
+    "on-demand,spot",
+    "aws",
+    "usd",
+    "cny",
 ];
 
 struct Seeds {
@@ -108,12 +156,17 @@ fn seeds() -> Seeds {
     for (i, o) in small.offers.iter_mut().enumerate() {
         o.id = format!("fuzz-offer-{i}");
     }
-    small.gpus.retain(|g| small.offers.iter().any(|o| o.gpu == g.id));
+    small
+        .gpus
+        .retain(|g| small.offers.iter().any(|o| o.gpu == g.id));
     small
         .providers
         .retain(|p| small.offers.iter().any(|o| o.provider == p.id));
     let catalogs = vec![serde_json::to_value(&small).unwrap_or_default()];
-    assert!(!links.is_empty() && forms.len() > 1, "seeds not found under {root}");
+    assert!(
+        !links.is_empty() && forms.len() > 1,
+        "seeds not found under {root}"
+    );
     Seeds {
         links,
         stores,
@@ -131,7 +184,9 @@ fn hostile(rng: &mut Rng, depth: usize) -> Value {
         3 => json!(rng.text(TEXTS)),
         // Long text now and then (the page must show it as text, not choke on it).
         4 if rng.below(16) == 0 => json!(rng.text(TEXTS).repeat(1 + rng.below(5000))),
-        5 if depth < 3 => Value::Array((0..rng.below(4)).map(|_| hostile(rng, depth + 1)).collect()),
+        5 if depth < 3 => {
+            Value::Array((0..rng.below(4)).map(|_| hostile(rng, depth + 1)).collect())
+        }
         6 if depth < 3 => {
             let mut m = Map::new();
             m.insert(rng.text(TEXTS).to_string(), hostile(rng, depth + 1));
@@ -146,7 +201,11 @@ fn mutate_value(v: &mut Value, rng: &mut Rng, depth: usize) {
     let descend = depth < 8 && rng.below(3) != 0;
     match v {
         Value::Object(map) if !map.is_empty() => {
-            let key = map.keys().nth(rng.below(map.len())).cloned().unwrap_or_default();
+            let key = map
+                .keys()
+                .nth(rng.below(map.len()))
+                .cloned()
+                .unwrap_or_default();
             match rng.below(6) {
                 0 => {
                     map.remove(&key);
@@ -154,7 +213,11 @@ fn mutate_value(v: &mut Value, rng: &mut Rng, depth: usize) {
                 1 => {
                     map.insert(format!("{key}{}", rng.text(TEXTS)), hostile(rng, 0));
                 }
-                _ if descend => mutate_value(map.get_mut(&key).unwrap_or(&mut Value::Null), rng, depth + 1),
+                _ if descend => mutate_value(
+                    map.get_mut(&key).unwrap_or(&mut Value::Null),
+                    rng,
+                    depth + 1,
+                ),
                 _ => {
                     map.insert(key, hostile(rng, 0));
                 }
@@ -236,11 +299,15 @@ fn mutate_bytes(text: String, rng: &mut Rng, other: &str) -> String {
             3 if i < len => {
                 let end = (i + 1 + rng.below(64)).min(len);
                 let chunk = bytes[i..end].to_vec();
-                bytes.splice(i..i, chunk.repeat(1 + rng.below(50))).for_each(drop);
+                bytes
+                    .splice(i..i, chunk.repeat(1 + rng.below(50)))
+                    .for_each(drop);
             }
             4 => {
                 let from = rng.below(other.len() + 1);
-                bytes.splice(i..i, other.bytes().skip(from).take(200)).for_each(drop);
+                bytes
+                    .splice(i..i, other.bytes().skip(from).take(200))
+                    .for_each(drop);
             }
             _ if i < len => {
                 bytes.remove(i);
@@ -288,10 +355,22 @@ fn run(target: Target, text: &str) {
             let deleted = loaded.deleted.clone().unwrap_or_default();
             let saved = store::save_state(&loaded.scenarios, &loaded.quarantined, &deleted);
             let again = store::load(&saved);
-            assert_eq!(again.scenarios.len(), loaded.scenarios.len(), "a saved scenario lost");
-            assert_eq!(again.quarantined.len(), loaded.quarantined.len(), "a kept-aside entry lost");
+            assert_eq!(
+                again.scenarios.len(),
+                loaded.scenarios.len(),
+                "a saved scenario lost"
+            );
+            assert_eq!(
+                again.quarantined.len(),
+                loaded.quarantined.len(),
+                "a kept-aside entry lost"
+            );
             if text.trim().is_empty() {
-                assert_eq!(store::import(text).problems.len(), 1, "an empty file is reported");
+                assert_eq!(
+                    store::import(text).problems.len(),
+                    1,
+                    "an empty file is reported"
+                );
             }
         }
         Target::Form => {
@@ -319,7 +398,9 @@ fn main() {
             ("--threads", Some(n)) => threads = n.max(1),
             ("--only", _) if pair.len() == 2 => only = Some(pair[1].clone()),
             _ => {
-                eprintln!("usage: fuzz [--inputs N] [--threads N] [--only Link|Store|Form|CatalogImport]");
+                eprintln!(
+                    "usage: fuzz [--inputs N] [--threads N] [--only Link|Store|Form|CatalogImport]"
+                );
                 std::process::exit(2);
             }
         }
@@ -337,7 +418,8 @@ fn main() {
     let start = Instant::now();
     std::thread::scope(|scope| {
         for t in 0..threads {
-            let (seeds, done, failed, counts, message) = (&seeds, &done, &failed, &counts, &message);
+            let (seeds, done, failed, counts, message) =
+                (&seeds, &done, &failed, &counts, &message);
             let only = only.clone();
             scope.spawn(move || {
                 let mut rng = Rng(0x5eed + t);

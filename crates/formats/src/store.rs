@@ -351,6 +351,5 @@ fn same_scenario(x: &SavedScenario, s: &SavedScenario) -> bool {
     (x.id == s.id || renamed) && x.created == s.created
 }
 
-
 #[cfg(test)]
 mod tests;

@@ -176,7 +176,7 @@ impl World {
                 let s = tab.list.iter().find(|s| s.id == id).cloned();
                 let mut form = s.map(|s| s.form).unwrap_or_default();
                 form.params_b = 1.0 + rng.below(70) as f64;
-                saved_list::save_form(&mut tab.list, Some(&id), form, now, || unreachable());
+                saved_list::save_form(&mut tab.list, Some(&id), form, now, unreachable);
                 self.record(t, &id, now);
             }
             (3, Some(id)) => {
@@ -253,4 +253,3 @@ fn two_tabs_end_with_every_save_and_no_undone_deletion() {
     assert_eq!(reached, CASES);
     assert!(races >= MIN_RACES, "only {races} cases raced");
 }
-
