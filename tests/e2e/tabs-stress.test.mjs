@@ -57,7 +57,11 @@ for (const seed of SEEDS) {
     const saveNew = async (app) => {
       const name = `s${seed}-${++next}`;
       lineage.set(name, name);
-      await app.save(name);
+      // Not `App.save`: it counts rows, and a deletion arriving from the other tab meanwhile
+      // would leave the count where it was.
+      await app.page.getByTestId("scenario-name").fill(name);
+      await app.page.getByTestId("save-scenario").click();
+      await item(app, name).waitFor();
       edits.set(name, [op, name]);
     };
 

@@ -198,6 +198,7 @@ fn read(raw: &str) -> Loaded {
     for entry in entries {
         out_entry(entry, &mut out, false);
     }
+    out.scenarios = merge(&[], &std::mem::take(&mut out.scenarios));
     out
 }
 
@@ -223,8 +224,8 @@ fn out_entry(entry: Value, out: &mut Loaded, retried: bool) {
                     s.name
                 ));
             }
-            // In place: copying the list per entry made a file of 10 000 take minutes.
-            merge_one(&mut out.scenarios, s);
+            // Merged once all are read (`read`): duplicates in one file become one.
+            out.scenarios.push(s);
         }
         Err(e) => {
             if !retried {
@@ -279,30 +280,66 @@ fn migrate_v0(entries: Vec<Value>, out: &mut Loaded) -> Vec<Value> {
 /// share an id (different `created`) are both kept, the incoming one under a new id. `local`'s
 /// order is kept, new ones follow in `incoming`'s order.
 pub fn merge(local: &[SavedScenario], incoming: &[SavedScenario]) -> Vec<SavedScenario> {
-    let mut out = local.to_vec();
-    for s in incoming {
-        merge_one(&mut out, s.clone());
+    let mut out = Merger::default();
+    for s in local.iter().chain(incoming) {
+        out.add(s.clone());
     }
-    out
+    out.list
 }
 
-/// Merges one incoming scenario into `out` (see [`merge`]).
-fn merge_one(out: &mut Vec<SavedScenario>, mut s: SavedScenario) {
-    match out.iter_mut().find(|x| same_scenario(x, &s)) {
-        Some(x) => {
-            if s.updated > x.updated {
-                let id = std::mem::take(&mut x.id);
-                *x = s;
-                x.id = id;
+/// A list being merged into, with its entries indexed by id and by the id a clash was renamed
+/// from (`id-N`), so a file of 10 000 scenarios merges in one pass rather than 10 000².
+#[derive(Default)]
+struct Merger {
+    list: Vec<SavedScenario>,
+    index: std::collections::HashMap<String, Vec<usize>>,
+}
+
+impl Merger {
+    fn add(&mut self, mut s: SavedScenario) {
+        let found = self.index.get(&s.id).and_then(|at| {
+            at.iter()
+                .copied()
+                .find(|&i| same_scenario(&self.list[i], &s))
+        });
+        match found {
+            Some(i) => {
+                let x = &mut self.list[i];
+                if s.updated > x.updated {
+                    let id = std::mem::take(&mut x.id);
+                    *x = s;
+                    x.id = id;
+                }
             }
-        }
-        None => {
-            if out.iter().any(|x| x.id == s.id) {
-                s.id = fresh_id(out, &s.id);
+            None => {
+                if self.taken(&s.id) {
+                    let id = (2u64..)
+                        .map(|n| format!("{}-{n}", s.id))
+                        .find(|candidate| !self.taken(candidate));
+                    s.id = id.unwrap_or(s.id);
+                }
+                let i = self.list.len();
+                self.index.entry(s.id.clone()).or_default().push(i);
+                if let Some(base) = renamed_from(&s.id) {
+                    self.index.entry(base.to_string()).or_default().push(i);
+                }
+                self.list.push(s);
             }
-            out.push(s);
         }
     }
+
+    /// Whether an entry has exactly the id `id`.
+    fn taken(&self, id: &str) -> bool {
+        self.index
+            .get(id)
+            .is_some_and(|at| at.iter().any(|&i| self.list[i].id == id))
+    }
+}
+
+/// The id `id` was renamed from after a clash (`id-N` → `id`), if it looks like one.
+fn renamed_from(id: &str) -> Option<&str> {
+    let (base, n) = id.rsplit_once('-')?;
+    (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())).then_some(base)
 }
 
 /// The same scenario: its id (or the id it was given after a clash, `id-N`) and its creation time.
@@ -312,14 +349,6 @@ fn same_scenario(x: &SavedScenario, s: &SavedScenario) -> bool {
             .and_then(|rest| rest.strip_prefix('-'))
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
     (x.id == s.id || renamed) && x.created == s.created
-}
-
-/// `id` with the smallest suffix `-2`, `-3`… not used in `list`.
-fn fresh_id(list: &[SavedScenario], id: &str) -> String {
-    (2u64..)
-        .map(|n| format!("{id}-{n}"))
-        .find(|candidate| !list.iter().any(|x| &x.id == candidate))
-        .unwrap_or_else(|| id.to_string())
 }
 
 #[cfg(test)]

@@ -5,13 +5,20 @@
 //! `window.localStorage` throws), refuse writes (full quota, a private window) or hand back text
 //! another program wrote. None of that may stop the page: every call here answers with an
 //! `Option` or a `bool`, and nothing here panics or lets a JavaScript exception through.
+//!
+//! The storage itself is gloo-storage's `LocalStorage`. Its `raw()` throws where the browser
+//! denies storage, so it is reached only once the browser has said it grants one; values are the
+//! page's own text (JSON it wrote), read and written as they are.
 
+use gloo_storage::{LocalStorage, Storage as _};
 use gpu_sizer_markup::keys::StorageKey;
 use web_sys::Storage;
 
 /// The storage, if the browser grants one.
 fn area() -> Option<Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
+    // Asking `window.localStorage` through web-sys is what `LocalStorage::raw()` does, unguarded.
+    web_sys::window()?.local_storage().ok().flatten()?;
+    Some(LocalStorage::raw())
 }
 
 /// The text stored under `key`, if any and if storage can be read.
