@@ -44,7 +44,7 @@ test("with storage denied the page starts, says nothing will be kept, and links 
 
   // The link opens the same scenario in another browser that denies storage too.
   const other = await env.open({ init: blocked, url: link });
-  assert.equal(await other.page.getByTestId("field-tokens").inputValue(), "3e9");
+  assert.equal(await other.page.getByTestId("field-tokens").inputValue(), "3,000,000,000");
   assert.deepEqual(await other.pick(), await app.pick());
   await page.getByTestId("dismiss-storage-error").click();
   await notice.waitFor({ state: "detached" });
