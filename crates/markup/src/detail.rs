@@ -246,13 +246,15 @@ pub fn detail(
     h
 }
 
-/// " · as of 1 Nov 2026": the date the price's source carries.
+/// " · as of 1 Nov 2026": the date the price's source carries, or " · date unknown" (not "as
+/// of date unknown").
 fn price_date(h: &mut Html, c: &Candidate, lang: Lang) {
-    h.text(&format!(
-        " · {} {}",
-        t::AS_OF.get(lang),
-        format::price_date(&c.quote, lang)
-    ));
+    let date = format::price_date(&c.quote, lang);
+    if c.quote.as_of.is_some() && !c.quote.undated {
+        h.text(&format!(" · {} {date}", t::AS_OF.get(lang)));
+    } else {
+        h.text(&format!(" · {date}"));
+    }
 }
 
 #[cfg(test)]
@@ -302,5 +304,28 @@ mod tests {
         let old = old.finish();
         assert!(old.contains("stale-price"), "{old}");
         assert!(old.contains(&format!("{STALE_AFTER_DAYS} days")), "{old}");
+    }
+
+    #[test]
+    fn a_price_of_unknown_date_says_so_once_in_each_language() {
+        let request = request(Some(TODAY));
+        let catalog = gpu_sizer_engine::catalog::Catalog::builtin();
+        let report = evaluate(catalog, &request).unwrap();
+        let undated = report.ranked.iter().find(|c| c.quote.undated).unwrap();
+        let dated = report.ranked.iter().find(|c| !c.quote.undated).unwrap();
+        for lang in [Lang::En, Lang::Zh] {
+            let html = detail(catalog, undated, &request, lang, Some(TODAY)).finish();
+            let unknown = t::DATE_UNKNOWN.get(lang);
+            assert!(html.contains(&format!(" · {unknown}")), "{html}");
+            assert!(
+                !html.contains(&format!("{} {unknown}", t::AS_OF.get(lang))),
+                "{html}"
+            );
+            let html = detail(catalog, dated, &request, lang, Some(TODAY)).finish();
+            assert!(
+                html.contains(&format!(" · {} ", t::AS_OF.get(lang))),
+                "{html}"
+            );
+        }
     }
 }
