@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes the share-link decoder, the saved-scenario loader, the catalog-edit importer and the form
 # reader natively (crates/formats/examples/fuzz.rs): 10 million inputs on 2 threads by default,
-# a few minutes. Prints inputs per second; on a panic prints the input and exits non-zero.
+# about ten minutes on two cores. Prints inputs per second; on a panic prints the input and exits non-zero.
 #   scripts/fuzz.sh                      # the long run
-#   scripts/fuzz.sh --inputs 200000      # a short one (scripts/test.sh runs this)
+#   scripts/fuzz.sh --inputs 20000       # a short one (scripts/test.sh runs this)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exec cargo run --quiet --profile fuzz -p gpu-sizer-formats --example fuzz -- "$@"
