@@ -11,9 +11,11 @@ use gpu_sizer_engine::scenario::{
 };
 use gpu_sizer_engine::sizing::{fit, memory, time};
 use proptest::prelude::*;
-use proptest::test_runner::TestRunner;
-use std::cell::Cell;
 use std::sync::OnceLock;
+use support::check;
+
+#[path = "support/check.rs"]
+mod support;
 
 // The fewest cases of each run that must reach the property's assertions. A run reaches about
 // 2 600 of 3 000, 1 500, 600 of 1 500, 1 490 and 20 of 300 (a random job rarely fits the offers
@@ -305,40 +307,6 @@ fn valid_gpus(w: &Workload, gpus: u32) -> u32 {
         _ => 1,
     };
     gpus.div_ceil(mp).max(1) * mp
-}
-
-/// Runs `test` over `cases` random inputs and fails unless at least `min` of them reached its
-/// assertions (`test` returns whether it did): a property whose inputs all fall through its
-/// guards (an estimate that errs, a figure that is absent) would pass without checking anything.
-fn check<S: Strategy>(
-    name: &'static str,
-    cases: u32,
-    min: u32,
-    strategy: S,
-    test: impl Fn(S::Value) -> Result<bool, TestCaseError>,
-) {
-    let reached = Cell::new(0u32);
-    let mut runner = TestRunner::new(ProptestConfig {
-        cases,
-        source_file: Some(file!()),
-        test_name: Some(name),
-        ..ProptestConfig::default()
-    });
-    let result = runner.run(&strategy, |value| {
-        if test(value)? {
-            reached.set(reached.get() + 1);
-        }
-        Ok(())
-    });
-    if let Err(e) = result {
-        panic!("{name}: {e}\n{runner}");
-    }
-    let reached = reached.get();
-    eprintln!("{name}: {reached} of {cases} cases reached the assertions");
-    assert!(
-        reached >= min,
-        "{name}: only {reached} of {cases} cases reached the assertions, {min} expected"
-    );
 }
 
 /// No panic anywhere, and every figure is finite and non-negative.

@@ -8,7 +8,7 @@
 
 use super::{evaluate_fitting, Candidate, Request};
 use crate::catalog::Catalog;
-use crate::scenario::{InputError, Model, Recompute, Workload, ZeroStage};
+use crate::scenario::{InputError, Model, Recompute, TrainShape, Workload, ZeroStage};
 use crate::sizing::fit;
 
 /// One change to the job.
@@ -104,6 +104,55 @@ fn same_kind(a: Change, b: Change) -> bool {
     std::mem::discriminant(&a) == std::mem::discriminant(&b)
 }
 
+/// What a training or fine-tuning job can change to fit: its shape, ZeRO stage, optimizer
+/// paging and, for LoRA, QLoRA.
+struct Knobs<'a> {
+    shape: &'a TrainShape,
+    zero: ZeroStage,
+    paged_optimizer: bool,
+    /// `None` for full training, which has no QLoRA to turn on.
+    qlora: Option<bool>,
+}
+
+/// A training job's single changes, cheapest to try first: a larger micro-batch, full
+/// recompute, QLoRA, ZeRO-3, a paged optimizer, a shorter sequence.
+fn training(
+    out: &mut Vec<Change>,
+    k: &Knobs,
+    model: &Model,
+    workload: &Workload,
+    catalog: &Catalog,
+    request: &Request,
+) -> Result<(), InputError> {
+    out.extend(largest_batches(
+        model,
+        workload,
+        catalog,
+        request,
+        k.shape.micro_batch,
+    )?);
+    if k.shape.recompute != Recompute::Full {
+        out.push(Change::FullRecompute);
+    }
+    if k.qlora == Some(false) {
+        out.push(Change::Qlora);
+    }
+    if k.zero != ZeroStage::Zero3 {
+        out.push(Change::Zero3);
+    }
+    if !k.paged_optimizer {
+        out.push(Change::PagedOptimizer);
+    }
+    out.extend(longest_seqs(
+        model,
+        workload,
+        catalog,
+        request,
+        k.shape.seq_len,
+    )?);
+    Ok(())
+}
+
 /// The single changes worth trying for `workload`, searched values already found.
 fn singles(
     model: &Model,
@@ -114,57 +163,22 @@ fn singles(
     let mut out = Vec::new();
     match workload {
         Workload::Train(t) => {
-            out.extend(largest_batches(
-                model,
-                workload,
-                catalog,
-                request,
-                t.shape.micro_batch,
-            )?);
-            if t.shape.recompute != Recompute::Full {
-                out.push(Change::FullRecompute);
-            }
-            if t.parallel.zero != ZeroStage::Zero3 {
-                out.push(Change::Zero3);
-            }
-            if !t.paged_optimizer {
-                out.push(Change::PagedOptimizer);
-            }
-            out.extend(longest_seqs(
-                model,
-                workload,
-                catalog,
-                request,
-                t.shape.seq_len,
-            )?);
+            let knobs = Knobs {
+                shape: &t.shape,
+                zero: t.parallel.zero,
+                paged_optimizer: t.paged_optimizer,
+                qlora: None,
+            };
+            training(&mut out, &knobs, model, workload, catalog, request)?;
         }
         Workload::Lora(l) => {
-            out.extend(largest_batches(
-                model,
-                workload,
-                catalog,
-                request,
-                l.shape.micro_batch,
-            )?);
-            if l.shape.recompute != Recompute::Full {
-                out.push(Change::FullRecompute);
-            }
-            if !l.qlora {
-                out.push(Change::Qlora);
-            }
-            if l.parallel.zero != ZeroStage::Zero3 {
-                out.push(Change::Zero3);
-            }
-            if !l.paged_optimizer {
-                out.push(Change::PagedOptimizer);
-            }
-            out.extend(longest_seqs(
-                model,
-                workload,
-                catalog,
-                request,
-                l.shape.seq_len,
-            )?);
+            let knobs = Knobs {
+                shape: &l.shape,
+                zero: l.parallel.zero,
+                paged_optimizer: l.paged_optimizer,
+                qlora: Some(l.qlora),
+            };
+            training(&mut out, &knobs, model, workload, catalog, request)?;
         }
         Workload::Classic(c) => {
             out.extend(largest_batches(model, workload, catalog, request, c.batch)?);

@@ -1,9 +1,11 @@
 //! Properties over random plans on the built-in catalog.
 
 use super::*;
+use check::check;
 use proptest::prelude::*;
-use proptest::test_runner::TestRunner;
-use std::cell::Cell;
+
+#[path = "../../../tests/support/check.rs"]
+mod check;
 
 /// The fewest of the 48 cases that must have a pick to check.
 const MIN_PICKS: u32 = 36;
@@ -39,39 +41,6 @@ fn workload() -> impl Strategy<Value = Workload> {
             non_cuda: false,
         })),
     ]
-}
-
-/// Runs `test` over `cases` random inputs and fails unless at least `min` of them reached its
-/// assertions (`test` returns whether it did): a property whose every input leaves nothing to
-/// check would pass without checking anything.
-fn check<S: Strategy>(
-    name: &'static str,
-    cases: u32,
-    min: u32,
-    strategy: S,
-    test: impl Fn(S::Value) -> Result<bool, TestCaseError>,
-) {
-    let reached = Cell::new(0u32);
-    let mut runner = TestRunner::new(ProptestConfig {
-        cases,
-        source_file: Some(file!()),
-        test_name: Some(name),
-        ..ProptestConfig::default()
-    });
-    let result = runner.run(&strategy, |value| {
-        if test(value)? {
-            reached.set(reached.get() + 1);
-        }
-        Ok(())
-    });
-    if let Err(e) = result {
-        panic!("{name}: {e}\n{runner}");
-    }
-    let reached = reached.get();
-    assert!(
-        reached >= min,
-        "{name}: only {reached} of {cases} cases reached the assertions, {min} expected"
-    );
 }
 
 /// Whatever the job, budget, deadline, egress and idle hours: every ranked candidate's lines
