@@ -33,4 +33,14 @@ impl Detail {
             Detail::Numbers => String::new(),
         }
     }
+
+    /// The terms when explaining, none otherwise: for results whose figures are also fields
+    /// of their own (a break-even's hours, a spot run's expected hours), so ranking reads the
+    /// fields and builds no list.
+    pub fn terms(self, terms: impl FnOnce() -> Vec<Term>) -> Vec<Term> {
+        match self {
+            Detail::Full => terms(),
+            Detail::Numbers => Vec::new(),
+        }
+    }
 }

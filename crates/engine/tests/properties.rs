@@ -562,7 +562,8 @@ fn plans_never_panic() {
                         "{b:?}"
                     );
                 }
-                let sum: f64 = c.lines.iter().map(|l| l.value).sum();
+                let lines = plan::explain_cost(catalog_of(g), c, &request);
+                let sum: f64 = lines.iter().map(|l| l.value).sum();
                 prop_assert!((sum - c.cost.expected).abs() <= 1e-6 * c.cost.expected.max(1.0));
                 if let Some(b) = budget {
                     prop_assert!(c.cost.expected <= b);

@@ -61,6 +61,7 @@ pub struct BreakEven {
     pub hours: f64,
     /// The same as a share of the term: the utilisation the commitment needs.
     pub utilisation: f64,
+    /// The two figures with their formulas; empty when sized for ranking (`Detail::Numbers`).
     pub terms: Vec<Term>,
 }
 
@@ -87,26 +88,27 @@ pub fn break_even_with(
     BreakEven {
         hours,
         utilisation,
-        terms: vec![
-            Term {
-                key: "break_even_hours",
-                value: hours,
-                unit: "h",
-                formula: detail.text(|| {
-                    format!(
-                        "{committed_per_hour:.4}/h × {term_hours:.0} h ÷ {on_demand_per_hour:.4}/h on-demand"
-                    )
-                }),
-                source: None,
-            },
-            Term {
-                key: "break_even_utilisation",
-                value: utilisation * 100.0,
-                unit: "%",
-                formula: detail.text(|| format!("{hours:.0} h ÷ {term_hours:.0} h term")),
-                source: None,
-            },
-        ],
+        terms: detail.terms(|| {
+            let formula = format!(
+                "{committed_per_hour:.4}/h × {term_hours:.0} h ÷ {on_demand_per_hour:.4}/h on-demand"
+            );
+            vec![
+                Term {
+                    key: "break_even_hours",
+                    value: hours,
+                    unit: "h",
+                    formula,
+                    source: None,
+                },
+                Term {
+                    key: "break_even_utilisation",
+                    value: utilisation * 100.0,
+                    unit: "%",
+                    formula: format!("{hours:.0} h ÷ {term_hours:.0} h term"),
+                    source: None,
+                },
+            ]
+        }),
     }
 }
 

@@ -29,6 +29,7 @@ pub struct SpotOutcome {
     /// Expected wall-clock (and billed) hours, interruptions included.
     pub expected_hours: f64,
     pub expected_interruptions: f64,
+    /// The figures with their formulas; empty when sized for ranking (`Detail::Numbers`).
     pub terms: Vec<Term>,
 }
 
@@ -57,13 +58,15 @@ pub fn expected_runtime_with(work_hours: f64, risk: &SpotRisk, detail: Detail) -
             checkpoint_interval_hours: work_hours,
             expected_hours: work_hours.max(0.0),
             expected_interruptions: 0.0,
-            terms: vec![Term {
-                key: "spot_expected_hours",
-                value: work_hours.max(0.0),
-                unit: "h",
-                formula: detail.text(|| "no interruptions expected: work hours".into()),
-                source: None,
-            }],
+            terms: detail.terms(|| {
+                vec![Term {
+                    key: "spot_expected_hours",
+                    value: work_hours.max(0.0),
+                    unit: "h",
+                    formula: "no interruptions expected: work hours".into(),
+                    source: None,
+                }]
+            }),
         };
     }
     let m = 1.0 / rate;
@@ -76,37 +79,37 @@ pub fn expected_runtime_with(work_hours: f64, risk: &SpotRisk, detail: Detail) -
         checkpoint_interval_hours: tau,
         expected_hours: expected,
         expected_interruptions: interruptions,
-        terms: vec![
-            Term {
-                key: "checkpoint_interval",
-                value: tau,
-                unit: "h",
-                formula: detail.text(|| {
-                    format!(
-                        "√(2 × {c:.3} h checkpoint × {m:.1} h between interruptions) with Daly's correction"
-                    )
-                }),
-                source: Some(YOUNG),
-            },
-            Term {
-                key: "spot_expected_hours",
-                value: expected,
-                unit: "h",
-                formula: detail.text(|| {
-                    format!(
-                        "{m:.1} × e^({r:.3}/{m:.1}) × (e^(({tau:.3}+{c:.3})/{m:.1}) − 1) × {work_hours:.2} h ÷ {tau:.3}"
-                    )
-                }),
-                source: Some(DALY),
-            },
-            Term {
-                key: "spot_interruptions",
-                value: interruptions,
-                unit: "",
-                formula: detail.text(|| format!("{expected:.2} h × {rate:.3}/h")),
-                source: None,
-            },
-        ],
+        terms: detail.terms(|| {
+            let interval = format!(
+                "√(2 × {c:.3} h checkpoint × {m:.1} h between interruptions) with Daly's correction"
+            );
+            let hours = format!(
+                "{m:.1} × e^({r:.3}/{m:.1}) × (e^(({tau:.3}+{c:.3})/{m:.1}) − 1) × {work_hours:.2} h ÷ {tau:.3}"
+            );
+            vec![
+                Term {
+                    key: "checkpoint_interval",
+                    value: tau,
+                    unit: "h",
+                    formula: interval,
+                    source: Some(YOUNG),
+                },
+                Term {
+                    key: "spot_expected_hours",
+                    value: expected,
+                    unit: "h",
+                    formula: hours,
+                    source: Some(DALY),
+                },
+                Term {
+                    key: "spot_interruptions",
+                    value: interruptions,
+                    unit: "",
+                    formula: format!("{expected:.2} h × {rate:.3}/h"),
+                    source: None,
+                },
+            ]
+        }),
     }
 }
 

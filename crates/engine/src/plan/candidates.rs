@@ -19,6 +19,7 @@ use crate::sizing::memory::MemoryEstimate;
 use crate::sizing::time::{self, Timing};
 use crate::warning::{Untimed, Warning};
 use placement::{Job, OnGpu};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// A candidate with its size and time, before pricing. Sized with [`Detail::Numbers`]: the
@@ -88,11 +89,23 @@ pub(super) fn enumerate<'a>(
 
     // One list of quotes, refilled for each offer.
     let mut quotes = Vec::new();
+    // Offers name their GPU and provider by id: GPUs are looked up in a map built once rather
+    // than searched for offer by offer, and offers come grouped by provider, so the last
+    // provider is kept.
+    let gpu_index: BTreeMap<&str, usize> = catalog
+        .gpus
+        .iter()
+        .enumerate()
+        .map(|(i, g)| (g.id.as_str(), i))
+        .collect();
+    let mut last_provider: Option<&Provider> = None;
     for offer in &catalog.offers {
-        let (Some(g), Some(provider)) = (
-            catalog.gpus.iter().position(|g| g.id == offer.gpu),
-            catalog.provider(&offer.provider),
-        ) else {
+        let provider = match last_provider {
+            Some(p) if p.id == offer.provider => Some(p),
+            _ => catalog.provider(&offer.provider),
+        };
+        last_provider = provider;
+        let (Some(&g), Some(provider)) = (gpu_index.get(offer.gpu.as_str()), provider) else {
             continue;
         };
         let gpu = &catalog.gpus[g];

@@ -130,9 +130,6 @@ pub struct Candidate<'a> {
     pub hours: Band,
     /// Whole cost in the report currency.
     pub cost: Band,
-    /// The cost's named lines, in the report currency; their sum is `cost.expected`. Formulas
-    /// are empty here; [`explain_cost`] (or [`explain`]) fills them for one candidate.
-    pub lines: Vec<Term>,
     /// Memory per GPU. Formulas are empty here; [`explain`] fills them for one candidate.
     pub memory: Arc<MemoryEstimate>,
     /// Free share of usable GPU memory.
@@ -291,7 +288,7 @@ pub struct Explained {
     pub memory: MemoryEstimate,
     /// [`Candidate::timing`] with its formulas.
     pub timing: Timing,
-    /// [`Candidate::lines`] with their formulas.
+    /// The cost's named lines with their formulas; their sum is [`Candidate::cost`]'s expected.
     pub cost: Vec<Term>,
     /// [`Candidate::break_even`] with its formulas.
     pub break_even: Option<BreakEven>,
@@ -349,7 +346,13 @@ pub fn evaluate_fitting<'a>(
     })?;
     let mut excluded = sized.excluded;
     excluded.append(&mut unpriced);
-    Ok(rank::rank(priced, excluded, request, sized.warnings))
+    Ok(rank::rank(
+        priced,
+        excluded,
+        request,
+        &published,
+        sized.warnings,
+    ))
 }
 
 #[cfg(test)]

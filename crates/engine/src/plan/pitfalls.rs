@@ -7,7 +7,7 @@ use super::{Candidate, Request};
 use crate::catalog::schema::ProviderKind;
 use crate::catalog::{BillingMode, InstanceLink};
 use crate::cost::hidden::{auto_stop_saving_with, DEFAULT_AUTO_STOP_H};
-use crate::explain::Detail;
+use crate::explain::{Detail, Term};
 use crate::scenario::Workload;
 
 /// Prices older than this are flagged (defined with the catalog's dating rule).
@@ -77,13 +77,13 @@ pub enum Pitfall {
     },
 }
 
-pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
+/// The money-wasting mistakes in reach of the pick, `ranked[0]`, whose cost lines are `bill`.
+pub(super) fn find(ranked: &[Candidate], bill: &[Term], request: &Request) -> Vec<Pitfall> {
     let Some(pick) = ranked.first() else {
         return Vec::new();
     };
     let mut out = Vec::new();
-    let compute = pick
-        .lines
+    let compute = bill
         .iter()
         .find(|l| l.key == "compute")
         .map_or(0.0, |l| l.value);
@@ -116,7 +116,7 @@ pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
             });
         }
     }
-    if let Some(e) = pick.lines.iter().find(|l| l.key == "egress") {
+    if let Some(e) = bill.iter().find(|l| l.key == "egress") {
         let share = e.value / pick.cost.expected.max(1e-9);
         if share > 0.1 {
             out.push(Pitfall::Egress {
@@ -126,7 +126,7 @@ pub(super) fn find(ranked: &[Candidate], request: &Request) -> Vec<Pitfall> {
         }
     }
     out.extend(bandwidth::compare(pick, request));
-    if let Some(idle) = pick.lines.iter().find(|l| l.key == "idle") {
+    if let Some(idle) = bill.iter().find(|l| l.key == "idle") {
         let costs = &request.costs;
         if idle.value > 0.0 && costs.auto_stop_h.is_none() {
             let grace_h = DEFAULT_AUTO_STOP_H;

@@ -207,7 +207,7 @@ pub(super) fn price<'a>(
     // A service's fleet is planned once: its compute line and the fleet the card shows.
     let plan = serving.then(|| serving_plan(&basis, request, rate, Detail::Numbers));
     basis.plan = plan.as_ref();
-    let (expected_lines, cost) = cost_band(&basis, request, hours);
+    let cost = cost_band(&basis, request, hours);
     let notes = notes.of(s.provider, request, published);
     let break_even = commitment_break_even(&s.quote, s.on_demand, request, Detail::Numbers);
     let deadline_at_risk = request
@@ -238,7 +238,6 @@ pub(super) fn price<'a>(
         layout: s.layout,
         hours,
         cost,
-        lines: expected_lines,
         headroom: s.headroom,
         memory: s.memory,
         timing: s.timing,
@@ -274,14 +273,11 @@ fn base_hours(s: &Sized, serving: bool) -> Result<Band, Untimed> {
     }
 }
 
-/// The cost lines at the expected hours, and the cost over the band of `hours`. The ends of the
-/// band differ from the middle by the lines that grow with the hours only; serving and dev
-/// boxes have exact hours, so their ends cost what the middle does.
-fn cost_band(basis: &Basis, request: &Request, hours: Band) -> (Vec<Term>, Band) {
-    let mut bill = Bill {
-        lines: Vec::with_capacity(8),
-        hourly: 0.0,
-    };
+/// The cost over the band of `hours`. The ends of the band differ from the middle by the lines
+/// that grow with the hours only; serving and dev boxes have exact hours, so their ends cost what
+/// the middle does.
+fn cost_band(basis: &Basis, request: &Request, hours: Band) -> Band {
+    let mut bill = Bill::default();
     lines(
         &mut bill,
         basis,
@@ -290,7 +286,7 @@ fn cost_band(basis: &Basis, request: &Request, hours: Band) -> (Vec<Term>, Band)
         Detail::Numbers,
         Which::All,
     );
-    let expected: f64 = bill.lines.iter().map(|t| t.value).sum();
+    let expected = bill.total;
     let hourly_at = |h: f64| {
         let mut total = Total(0.0);
         lines(
@@ -303,20 +299,18 @@ fn cost_band(basis: &Basis, request: &Request, hours: Band) -> (Vec<Term>, Band)
         );
         total.0
     };
-    let hourly_expected = bill.hourly;
     let total_at = |h: f64| {
         if h == hours.expected {
             expected
         } else {
-            expected - hourly_expected + hourly_at(h)
+            expected - bill.hourly + hourly_at(h)
         }
     };
-    let cost = Band::new(
+    Band::new(
         total_at(hours.low).min(expected),
         expected,
         total_at(hours.high).max(expected),
-    );
-    (bill.lines, cost)
+    )
 }
 
 /// Pricing's notes depend on the provider alone, and offers come grouped by provider: the last
@@ -460,9 +454,19 @@ pub(super) fn explain_risks(
 
 /// The candidate's cost lines with their formulas, for showing one candidate in detail.
 /// `catalog` is the one the candidate was evaluated on (its providers' prices stand in for
-/// prices a provider does not publish).
+/// prices a provider does not publish). The lines add up to `c.cost.expected`.
 pub fn explain_cost(catalog: &Catalog, c: &Candidate, request: &Request) -> Vec<Term> {
-    let published = Published::of(catalog, request);
+    bill(c, request, &Published::of(catalog, request), Detail::Full)
+}
+
+/// The candidate's cost lines at its expected hours: the bill ranking summed, rebuilt as a list
+/// for the candidate that is shown or checked for pitfalls.
+pub(super) fn bill(
+    c: &Candidate,
+    request: &Request,
+    published: &Published,
+    detail: Detail,
+) -> Vec<Term> {
     let basis = Basis {
         offer: c.offer,
         provider: c.provider,
@@ -471,7 +475,7 @@ pub fn explain_cost(catalog: &Catalog, c: &Candidate, request: &Request) -> Vec<
         quote: &c.quote,
         timing: &c.timing,
         traffic: None,
-        published: &published,
+        published,
         plan: None,
     };
     let mut out = Vec::with_capacity(8);
@@ -480,7 +484,7 @@ pub fn explain_cost(catalog: &Catalog, c: &Candidate, request: &Request) -> Vec<
         &basis,
         request,
         c.hours.expected,
-        Detail::Full,
+        detail,
         Which::All,
     );
     out

@@ -1,7 +1,9 @@
 //! Constraints, ranking, the Pareto front, the reason for the pick and its sensitivity.
 
 use super::pitfalls;
+use super::pricing::{bill, Published};
 use super::{Candidate, Excluded, Reason, Report, Request};
+use crate::explain::Detail;
 use crate::warning::Warning;
 
 /// What "best" means to the user.
@@ -161,6 +163,7 @@ pub(super) fn rank<'a>(
     priced: Vec<Candidate<'a>>,
     mut excluded: Vec<Excluded<'a>>,
     request: &Request,
+    published: &Published,
     warnings: Vec<Warning>,
 ) -> Report<'a> {
     let deadline = request.scenario.deadline_h;
@@ -207,7 +210,12 @@ pub(super) fn rank<'a>(
         objective: request.objective,
     });
     let sensitivity = sensitivity(&ranked, request);
-    let pitfalls = pitfalls::find(&ranked, request);
+    // Only the pick's bill is looked at line by line (its egress, idle time, compute).
+    let pick_bill = ranked
+        .first()
+        .map(|pick| bill(pick, request, published, Detail::Numbers))
+        .unwrap_or_default();
+    let pitfalls = pitfalls::find(&ranked, &pick_bill, request);
     Report {
         ranked,
         excluded,

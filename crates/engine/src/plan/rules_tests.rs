@@ -228,8 +228,7 @@ fn spot_serving_is_priced_with_reclaims_and_warned_about() {
     let fleet = pick.serving.as_ref().unwrap();
     assert!(fleet.peak_spares >= 1);
     // The spares are billed: the compute line is the instance-hours, spares included.
-    let compute = pick
-        .lines
+    let compute = explain_cost(catalog, pick, &req)
         .iter()
         .find(|l| l.key == "compute")
         .unwrap()

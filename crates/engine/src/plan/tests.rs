@@ -141,8 +141,21 @@ fn request(model: &str, workload: Workload) -> Request {
     }
 }
 
-fn sum(c: &Candidate) -> f64 {
-    c.lines.iter().map(|l| l.value).sum()
+/// The candidate's cost lines, rebuilt as the detail shows them.
+fn bill(catalog: &Catalog, c: &Candidate, req: &Request) -> Vec<Term> {
+    explain_cost(catalog, c, req)
+}
+
+/// One named line of the candidate's bill.
+fn line(catalog: &Catalog, c: &Candidate, req: &Request, key: &str) -> Option<f64> {
+    bill(catalog, c, req)
+        .iter()
+        .find(|l| l.key == key)
+        .map(|l| l.value)
+}
+
+fn sum(catalog: &Catalog, c: &Candidate, req: &Request) -> f64 {
+    bill(catalog, c, req).iter().map(|l| l.value).sum()
 }
 
 /// Four A100s over PCIe against the same four on NVSwitch, same price: full fine-tuning of an
@@ -167,8 +180,9 @@ fn four_gpus_over_pcie_versus_nvlink() {
     // Cost = $16/h × (hours + 0.5 h set-up), per-second billing: the cheaper is the faster.
     for c in [pcie, nvlink] {
         let expected = 16.0 * (c.hours.expected + 0.5);
-        assert!((sum(c) - expected).abs() < 0.01, "{} vs {expected}", sum(c));
-        assert!((c.cost.expected - sum(c)).abs() < 1e-9);
+        let sum = sum(&catalog, c, &req);
+        assert!((sum - expected).abs() < 0.01, "{sum} vs {expected}");
+        assert!((c.cost.expected - sum).abs() < 1e-9);
     }
     assert_eq!(report.pick().unwrap().offer.id, "4xa100-nvlink");
     let why = report.why.as_ref().unwrap();

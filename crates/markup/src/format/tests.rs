@@ -1,6 +1,6 @@
 use super::*;
 use gpu_sizer_engine::catalog::Catalog;
-use gpu_sizer_engine::plan::{evaluate, explain};
+use gpu_sizer_engine::plan::{evaluate, explain, explain_cost};
 use gpu_sizer_engine::sizing::time::efficiency::{Precision, Work};
 use gpu_sizer_engine::warning::{Axis, Charge, Untimed, Warning};
 use gpu_sizer_engine::Term;
@@ -349,7 +349,7 @@ fn every_term_has_a_name_and_every_unit_is_worded() {
             add(&c.memory.terms);
             add(&c.memory.host_terms);
             add(&c.timing.terms);
-            add(&c.lines);
+            add(&explain_cost(Catalog::builtin(), c, &request));
             let figures: Vec<Term> = c
                 .timing
                 .figures

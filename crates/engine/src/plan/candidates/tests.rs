@@ -116,11 +116,11 @@ fn explaining_a_candidate_gives_the_values_it_was_ranked_on() {
                 .terms
                 .iter()
                 .chain(&c.memory.host_terms)
-                .chain(&c.timing.terms)
-                .chain(&c.lines)
-                .chain(c.break_even.as_ref().map_or(&no_terms, |b| &b.terms))
-                .chain(c.spot.as_ref().map_or(&no_terms, |s| &s.terms));
+                .chain(&c.timing.terms);
             assert!(ranked.clone().all(|t| t.formula.is_empty()));
+            // A break-even's and a spot run's figures are fields; ranking lists no terms for them.
+            assert!(c.break_even.as_ref().is_none_or(|b| b.terms.is_empty()));
+            assert!(c.spot.as_ref().is_none_or(|s| s.terms.is_empty()));
 
             let e = explain(catalog, c, &req).unwrap();
             let explained = e
@@ -132,7 +132,12 @@ fn explaining_a_candidate_gives_the_values_it_was_ranked_on() {
                 .chain(&e.cost)
                 .chain(e.break_even.as_ref().map_or(&no_terms, |b| &b.terms))
                 .chain(e.spot.as_ref().map_or(&no_terms, |s| &s.terms));
-            assert_eq!(explained.clone().count(), ranked.count());
+            let risks = e.break_even.as_ref().map_or(0, |b| b.terms.len())
+                + e.spot.as_ref().map_or(0, |s| s.terms.len());
+            assert_eq!(
+                explained.clone().count(),
+                ranked.count() + e.cost.len() + risks
+            );
             for t in explained {
                 assert!(
                     !t.formula.is_empty(),
@@ -154,15 +159,26 @@ fn explaining_a_candidate_gives_the_values_it_was_ranked_on() {
                 ..e.timing.clone()
             };
             assert_eq!(&timing, c.timing.as_ref());
-            assert_eq!(without_formulas(&e.cost), c.lines);
-            let break_even = e.break_even.map(|b| BreakEven {
-                terms: without_formulas(&b.terms),
-                ..b
+            // The bill ranking summed is the one explained, line by line.
+            let billed: f64 = e.cost.iter().map(|t| t.value).sum();
+            assert!((billed - c.cost.expected).abs() <= 1e-9 * c.cost.expected.max(1.0));
+            // Same figures; the explained terms carry them with their formulas.
+            let break_even = e.break_even.map(|b| {
+                let of = |key| b.terms.iter().find(|t| t.key == key).unwrap().value;
+                assert_eq!(of("break_even_hours"), b.hours);
+                BreakEven {
+                    terms: Vec::new(),
+                    ..b
+                }
             });
             assert_eq!(break_even.as_ref(), c.break_even.as_deref());
-            let spot = e.spot.map(|s| SpotOutcome {
-                terms: without_formulas(&s.terms),
-                ..s
+            let spot = e.spot.map(|s| {
+                let of = |key| s.terms.iter().find(|t| t.key == key).unwrap().value;
+                assert_eq!(of("spot_expected_hours"), s.expected_hours);
+                SpotOutcome {
+                    terms: Vec::new(),
+                    ..s
+                }
             });
             assert_eq!(spot.as_ref(), c.spot.as_deref());
         }

@@ -38,22 +38,23 @@ impl Sink for Vec<Term> {
     }
 }
 
-/// A candidate's bill: its lines, and the sum of those that grow with the hours (the cost
-/// band's ends differ from its middle by those alone).
+/// A candidate's bill as two sums: all its lines, and those that grow with the hours (the cost
+/// band's ends differ from its middle by those alone). No list is kept: ranking prices thousands
+/// of candidates, and the lines of the one shown are rebuilt with their formulas.
 #[derive(Default)]
 pub(super) struct Bill {
-    pub lines: Vec<Term>,
+    pub total: f64,
     pub hourly: f64,
 }
 
 impl Sink for Bill {
     fn push(&mut self, line: Term) {
-        self.lines.push(line);
+        self.total += line.value;
     }
 
     fn push_hourly(&mut self, line: Term) {
         self.hourly += line.value;
-        self.lines.push(line);
+        self.total += line.value;
     }
 }
 

@@ -19,7 +19,7 @@ fn idle_weekend_and_egress_are_lines_and_pitfalls() {
     req.costs.egress_gb = 500.0;
     let report = evaluate(&catalog, &req).unwrap();
     let pick = report.pick().unwrap();
-    let line = |k: &str| pick.lines.iter().find(|l| l.key == k).map(|l| l.value);
+    let line = |k: &str| line(&catalog, pick, &req, k);
     // L4 at $0.80/h idle 62 h = $49.60; 500 GB × $0.09 = $45.
     assert!((line("idle").unwrap() - 49.6).abs() < 1e-9);
     assert!((line("egress").unwrap() - 45.0).abs() < 1e-9);
@@ -56,7 +56,7 @@ fn an_auto_stop_bills_only_the_grace_of_each_idle_period() {
     let idle = |req: &Request| {
         let report = evaluate(&catalog, req).unwrap();
         let pick = report.pick().unwrap().clone();
-        let line = pick.lines.iter().find(|l| l.key == "idle").unwrap().value;
+        let line = line(&catalog, &pick, req, "idle").unwrap();
         (line, report.pitfalls)
     };
     let (all, pitfalls) = idle(&req);
@@ -126,12 +126,12 @@ fn unpublished_hidden_costs_are_assumed_at_the_published_median() {
         .find(|c| c.offer.id == "bare-1xl4")
         .unwrap();
     let own = report.ranked.iter().find(|c| c.offer.id == "1xl4").unwrap();
-    let line = |c: &Candidate, k: &str| c.lines.iter().find(|l| l.key == k).unwrap().value;
+    let line = |c: &Candidate, k: &str| line(&catalog, c, &req, k).unwrap();
     // 100 GB for one month (730 h; no set-up, no retention).
     assert!(
         (line(bare, "storage") - 11.0).abs() < 1e-9,
         "{:?}",
-        bare.lines
+        bill(&catalog, bare, &req)
     );
     assert!((line(bare, "snapshots") - 6.5).abs() < 1e-9);
     assert!((line(bare, "egress") - 7.0).abs() < 1e-9);
@@ -218,9 +218,9 @@ fn storage_throughput_comes_from_the_tier_the_job_is_priced_on() {
     let feed = cheap.feed.unwrap();
     assert_eq!(feed.mbs, 125.0);
     assert_eq!(feed.from, FeedFrom::Tier(&catalog.providers[0].storage[1]));
-    let storage = cheap.lines.iter().find(|l| l.key == "storage").unwrap();
+    let storage = line(&catalog, &cheap, &req, "storage").unwrap();
     let hours = cheap.hours.expected + 0.5;
-    assert!((storage.value - 150.0 * 0.08 * hours / 730.0).abs() < 1e-9);
+    assert!((storage - 150.0 * 0.08 * hours / 730.0).abs() < 1e-9);
     assert!(cap(&cheap) < 1.0, "an L4 eats more than 125 MB/s of images");
     // The local disk holds the 150 GB and reads at the measured NVMe figure.
     let local = find(&report, "1xl4-local");
@@ -317,7 +317,7 @@ fn an_egress_note_reads_as_its_line() {
             .find(|c| c.offer.id == "bare-1xl4")
             .unwrap()
             .clone();
-        let line = c.lines.iter().find(|l| l.key == "egress").unwrap().value;
+        let line = line(&catalog, &c, &req, "egress").unwrap();
         let note = c
             .warnings()
             .find(|w| {

@@ -72,11 +72,10 @@ fn totals_add_up_nothing_negative_and_filters_hold() {
             req.costs.idle_h = idle;
             let report = evaluate(Catalog::builtin(), &req).unwrap();
             for c in &report.ranked {
-                prop_assert!((c.cost.expected - sum(c)).abs() <= 1e-6 * c.cost.expected.max(1.0));
-                prop_assert!(c
-                    .lines
-                    .iter()
-                    .all(|l| l.value >= 0.0 && l.value.is_finite()));
+                let lines = bill(Catalog::builtin(), c, &req);
+                let sum: f64 = lines.iter().map(|l| l.value).sum();
+                prop_assert!((c.cost.expected - sum).abs() <= 1e-6 * c.cost.expected.max(1.0));
+                prop_assert!(lines.iter().all(|l| l.value >= 0.0 && l.value.is_finite()));
                 prop_assert!(c.cost.low <= c.cost.expected && c.cost.expected <= c.cost.high);
                 if let Some(b) = budget {
                     prop_assert!(c.cost.expected <= b);
