@@ -58,6 +58,7 @@ fn accelerator(gpu_id: &str) -> String {
         "rtx-a5000" => "RTXA5000",
         "rtx-a4000" => "RTXA4000",
         "rtx-6000-ada" => "RTX6000-Ada",
+        "rtx-5090" => "RTX5090",
         "rtx-4090" => "RTX4090",
         "rtx-3090" => "RTX3090",
         "rtx-pro-6000" => "RTXPRO6000",
