@@ -1,10 +1,10 @@
-//! Turns the hand-edited TOML data under `data/` into compact JSON embedded in the engine.
+//! Turns the hand-edited TOML data under `data/` into the forms the engine embeds: JSON for
+//! native builds, and for the page's two modules a compact binary form (`src/compact.rs`) written
+//! from that JSON, so neither parses text at start-up.
 //!
 //! Parsing with the engine's own record types (shared through `#[path]`) and running the catalog
 //! validation here means a typo in a price file fails the build with the file and field named,
-//! instead of shipping a broken catalog. The page then only parses JSON, whose parser it already
-//! carries, rather than TOML; the first-answer module reads a compact binary form of its copy
-//! (`src/compact.rs`), written from that JSON.
+//! instead of shipping a broken catalog.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -116,6 +116,17 @@ fn main() {
     fn compact_of<T: serde::de::DeserializeOwned + compact::Compact>(text: &str) -> Vec<u8> {
         compact::encode(&serde_json::from_str::<T>(text).expect("the JSON just written reads back"))
     }
+    // The app's copy, in compact form with every field it shows: no JSON text to parse at
+    // start-up. Also written from the JSON text, as above.
+    let write_page = |name: &str, value: &serde_json::Value, compact: &dyn Fn(&str) -> Vec<u8>| {
+        let text = write_json(&format!("{name}-page.json"), value);
+        write(&format!("{name}-page.bin"), &compact(&text));
+    };
+    fn compact_all_of<T: serde::de::DeserializeOwned + compact::Compact>(text: &str) -> Vec<u8> {
+        compact::encode_all(
+            &serde_json::from_str::<T>(text).expect("the JSON just written reads back"),
+        )
+    }
 
     let catalog = serde_json::to_value(&catalog).expect("the catalog serialises");
     let models = serde_json::to_value(&models.model).expect("the presets serialise");
@@ -128,6 +139,11 @@ fn main() {
         &compact_of::<efficiency::EfficiencyTable>,
     );
     write_json("efficiency.json", &rates);
+    write_page(
+        "efficiency",
+        &rates,
+        &compact_all_of::<efficiency::EfficiencyTable>,
+    );
     // The page ships without the maintainers' notes (half the catalog's compressed size); every
     // figure keeps its source URL and date, and the CLI and the data files keep the notes.
     let page = without_notes(catalog);
@@ -141,7 +157,7 @@ fn main() {
         ),
         &compact_of::<schema::Catalog>,
     );
-    write_json("catalog-page.json", &page);
+    write_page("catalog", &page, &compact_all_of::<schema::Catalog>);
     write_first(
         "models",
         &without(
@@ -150,7 +166,11 @@ fn main() {
         ),
         &compact_of::<Vec<model_schema::ModelPreset>>,
     );
-    write_json("models-page.json", &without_notes(models));
+    write_page(
+        "models",
+        &without_notes(models),
+        &compact_all_of::<Vec<model_schema::ModelPreset>>,
+    );
 }
 
 /// Removes every `notes` / `note` field, recursively.

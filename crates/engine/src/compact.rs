@@ -1,6 +1,6 @@
-//! A compact binary form of the embedded data, for the first-answer module.
+//! A compact binary form of the embedded data, for the page's two modules.
 //!
-//! That module must be small, and reading the catalog as JSON costs it twice: the text is larger
+//! Both must be small and start fast, and reading the catalog as JSON costs them twice: the text is larger
 //! than its content, and serde_json's parser, generated once per record type with every field
 //! name, is larger than the engine it feeds. This form has no names and no syntax: each record
 //! is its fields in a fixed order, numbers are variable-length integers, a float is a decimal
@@ -9,8 +9,9 @@
 //!
 //! The field order is listed once per type, with `record!` and `variants!` beside the types:
 //! reading and writing follow the same list, and a field or variant left out of it does not
-//! compile. A field the first answer never shows can be named as left out: it is not written, and
-//! reads back as its default.
+//! compile. A field the first answer never shows can be named as left out: the first answer's copy
+//! does not hold it, and reads it back as its default; the app's copy ([`encode_all`]) holds every
+//! field.
 //!
 //! Compiled into `build.rs` as well (via `#[path]`), so it depends on nothing.
 
@@ -20,46 +21,75 @@ pub trait Compact: Sized {
     fn read(r: &mut Reader<'_>) -> Self;
 }
 
-/// The bytes of `value`.
+/// The bytes of `value` without the fields its types leave out (the first answer's copy).
 pub fn encode<T: Compact>(value: &T) -> Vec<u8> {
-    let mut w = Writer(Vec::new());
-    value.write(&mut w);
-    w.0
+    encode_with(value, false)
 }
 
-/// The value `bytes` hold; `None` when bytes are left over (they were written from another type).
-/// Bytes that are too few panic: they are written at build time, and a test reads them back.
+/// The bytes of `value` with every field (the app's copy).
+pub fn encode_all<T: Compact>(value: &T) -> Vec<u8> {
+    encode_with(value, true)
+}
+
+fn encode_with<T: Compact>(value: &T, all: bool) -> Vec<u8> {
+    let mut w = Writer {
+        bytes: Vec::new(),
+        all,
+    };
+    value.write(&mut w);
+    w.bytes
+}
+
+/// The value [`encode`] wrote; `None` when bytes are left over (they were written from another
+/// type). Bytes that are too few panic: they are written at build time, and a test reads them back.
 pub fn decode<T: Compact>(bytes: &[u8]) -> Option<T> {
-    let mut r = Reader(bytes);
+    decode_with(bytes, false)
+}
+
+/// The value [`encode_all`] wrote, as [`decode`] does.
+pub fn decode_all<T: Compact>(bytes: &[u8]) -> Option<T> {
+    decode_with(bytes, true)
+}
+
+fn decode_with<T: Compact>(bytes: &[u8], all: bool) -> Option<T> {
+    let mut r = Reader { bytes, all };
     let value = T::read(&mut r);
-    r.0.is_empty().then_some(value)
+    r.bytes.is_empty().then_some(value)
 }
 
 /// Where [`Compact::write`] appends.
-pub struct Writer(Vec<u8>);
+pub struct Writer {
+    bytes: Vec<u8>,
+    /// Fields left out of the first answer's copy are written too.
+    pub all: bool,
+}
 
 impl Writer {
     pub fn byte(&mut self, b: u8) {
-        self.0.push(b);
+        self.bytes.push(b);
     }
 
     /// LEB128: seven bits a byte, low bits first.
     pub fn varint(&mut self, mut n: u64) {
         while n >= 0x80 {
-            self.0.push(n as u8 | 0x80);
+            self.bytes.push(n as u8 | 0x80);
             n >>= 7;
         }
-        self.0.push(n as u8);
+        self.bytes.push(n as u8);
     }
 }
 
 /// What [`Compact::read`] consumes.
-pub struct Reader<'a>(&'a [u8]);
+pub struct Reader<'a> {
+    bytes: &'a [u8],
+    /// The bytes hold the fields left out of the first answer's copy too.
+    pub all: bool,
+}
 
 impl<'a> Reader<'a> {
     fn take(&mut self, n: usize) -> &'a [u8] {
-        let (head, rest) = self.0.split_at(n);
-        self.0 = rest;
+        let (head, rest) = self.bytes.split_at(n);
+        self.bytes = rest;
         head
     }
 
@@ -193,19 +223,27 @@ impl<T: Compact> Compact for Vec<T> {
 }
 
 /// `Compact` for a struct: `record! { Type: field, field; left_out: field }` writes the fields in
-/// the order listed; the ones left out are not written and read back as their default. Every
-/// field must be named in one list or the other.
+/// the order listed; the ones left out follow only in the app's copy, and read back as their
+/// default from the first answer's. Every field must be named in one list or the other.
 macro_rules! record {
     ($ty:ident: $($field:ident),+ $(; left_out: $($skip:ident),+)?) => {
         impl crate::compact::Compact for $ty {
             fn write(&self, w: &mut crate::compact::Writer) {
-                let $ty { $($field,)+ $($($skip: _,)+)? } = self;
+                let $ty { $($field,)+ $($($skip,)+)? } = self;
                 $(crate::compact::Compact::write($field, w);)+
+                $(if w.all {
+                    $(crate::compact::Compact::write($skip, w);)+
+                })?
             }
             fn read(r: &mut crate::compact::Reader<'_>) -> Self {
+                // Fields are read in the order written: the listed ones, then those left out.
                 $ty {
                     $($field: crate::compact::Compact::read(r),)+
-                    $($($skip: Default::default(),)+)?
+                    $($($skip: if r.all {
+                        crate::compact::Compact::read(r)
+                    } else {
+                        Default::default()
+                    },)+)?
                 }
             }
         }

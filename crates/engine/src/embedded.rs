@@ -1,22 +1,25 @@
 //! The data built into the engine, in the form each build reads.
 //!
-//! `build.rs` turns the TOML under `data/` into JSON: whole for native builds (the CLI prints the
-//! maintainers' notes), without the notes for the page. The first-answer module reads the
-//! compact form (`crate::compact`) of its own copy instead, which also leaves out the sources it
-//! never shows: it paints before the app has loaded, so its size is the visitor's wait.
+//! `build.rs` turns the TOML under `data/` into JSON, whole for native builds (the CLI prints the
+//! maintainers' notes), and into the compact form (`crate::compact`) for the page: the app's copy
+//! without the notes, the first-answer module's without the sources it never shows either (it
+//! paints before the app has loaded, so its size is the visitor's wait). Neither module parses
+//! JSON at start-up.
 
 use crate::catalog::Catalog;
 use crate::model::ModelPreset;
 use crate::sizing::time::efficiency::EfficiencyTable;
 
-/// The embedded value of one data set: the JSON file natively and in the page, the compact
-/// file in the first-answer module. Both were validated by `build.rs`, so reading cannot fail.
+/// The embedded value of one data set: the JSON file natively, the compact file in the page's
+/// modules. Both were validated by `build.rs`, so reading cannot fail.
 macro_rules! embedded {
     ($native:literal, $page:literal, $first:literal) => {{
         #[cfg(not(target_arch = "wasm32"))]
         let value = serde_json::from_str(include_str!(concat!(env!("OUT_DIR"), "/", $native)));
         #[cfg(all(target_arch = "wasm32", not(feature = "first-answer")))]
-        let value = serde_json::from_str(include_str!(concat!(env!("OUT_DIR"), "/", $page)));
+        let value =
+            crate::compact::decode_all(include_bytes!(concat!(env!("OUT_DIR"), "/", $page)))
+                .ok_or(());
         #[cfg(all(target_arch = "wasm32", feature = "first-answer"))]
         let value =
             crate::compact::decode(include_bytes!(concat!(env!("OUT_DIR"), "/", $first))).ok_or(());
@@ -25,15 +28,19 @@ macro_rules! embedded {
 }
 
 pub(crate) fn catalog() -> Catalog {
-    embedded!("catalog.json", "catalog-page.json", "catalog-first.bin")
+    embedded!("catalog.json", "catalog-page.bin", "catalog-first.bin")
 }
 
 pub(crate) fn presets() -> Vec<ModelPreset> {
-    embedded!("models.json", "models-page.json", "models-first.bin")
+    embedded!("models.json", "models-page.bin", "models-first.bin")
 }
 
 pub(crate) fn efficiency() -> EfficiencyTable {
-    embedded!("efficiency.json", "efficiency.json", "efficiency-first.bin")
+    embedded!(
+        "efficiency.json",
+        "efficiency-page.bin",
+        "efficiency-first.bin"
+    )
 }
 
 #[cfg(test)]
@@ -57,6 +64,21 @@ mod tests {
         ($name:literal) => {
             include_bytes!(concat!(env!("OUT_DIR"), "/", $name))
         };
+    }
+
+    /// The app's compact copy holds exactly its JSON, every field included.
+    #[test]
+    fn the_compact_data_is_the_page_json() {
+        fn same_all<T: DeserializeOwned + PartialEq + Debug + crate::compact::Compact>(
+            bin: &[u8],
+            json: &[u8],
+        ) {
+            let json: T = serde_json::from_slice(json).unwrap();
+            assert_eq!(crate::compact::decode_all::<T>(bin).as_ref(), Some(&json));
+        }
+        same_all::<Catalog>(out!("catalog-page.bin"), out!("catalog-page.json"));
+        same_all::<Vec<ModelPreset>>(out!("models-page.bin"), out!("models-page.json"));
+        same_all::<EfficiencyTable>(out!("efficiency-page.bin"), out!("efficiency-page.json"));
     }
 
     #[test]

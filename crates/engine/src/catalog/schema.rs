@@ -426,7 +426,8 @@ impl Offer {
     }
 }
 
-/// As `record!` would, but the id is written only when it is not [`Offer::usual_id`].
+/// As `record!` would, but the id is written only when it is not [`Offer::usual_id`]; the spec
+/// source and notes are left out of the first answer's copy.
 impl Compact for Offer {
     fn write(&self, w: &mut Writer) {
         let Offer {
@@ -445,8 +446,8 @@ impl Compact for Offer {
             nvlink_domain,
             billing_increment_s,
             prices,
-            spec_source: _,
-            notes: _,
+            spec_source,
+            notes,
         } = self;
         let unusual = (*id != Offer::usual_id(provider, region, instance_type)).then(|| id.clone());
         unusual.write(w);
@@ -464,6 +465,10 @@ impl Compact for Offer {
         nvlink_domain.write(w);
         billing_increment_s.write(w);
         prices.write(w);
+        if w.all {
+            spec_source.write(w);
+            notes.write(w);
+        }
     }
 
     fn read(r: &mut Reader<'_>) -> Self {
@@ -487,8 +492,8 @@ impl Compact for Offer {
             nvlink_domain: Compact::read(r),
             billing_increment_s: Compact::read(r),
             prices: Compact::read(r),
-            spec_source: None,
-            notes: None,
+            spec_source: if r.all { Compact::read(r) } else { None },
+            notes: if r.all { Compact::read(r) } else { None },
         }
     }
 }
