@@ -41,7 +41,9 @@ pub fn App() -> impl IntoView {
     provide_context(ProjectState::default());
     let persisted = persist::start(state, boot.ignored);
     provide_context(persisted);
-    catalog_store::persist(state.edits, move |ok| persisted.outcome(ok));
+    let shared = catalog_store::SharedPrices::new(boot.prices.as_deref());
+    provide_context(shared);
+    catalog_store::persist(state.edits, shared.set_aside, move |ok| persisted.outcome(ok));
     let lang = prefs.lang;
     let tab = move |view: View| {
         view! {

@@ -21,7 +21,9 @@
 
 use super::keys::{StorageKey, VIEW_PARAM};
 use super::state::{AppState, View};
+use gpu_sizer_formats::catalog_edits::CatalogEdits;
 use gpu_sizer_formats::link::{self, Ignored};
+use gpu_sizer_formats::shared_prices;
 use gpu_sizer_formats::saved_list;
 use gpu_sizer_formats::saved_list::Ours;
 use gpu_sizer_formats::store::{self, Deleted, SavedScenario};
@@ -59,15 +61,23 @@ fn follow(query: &str, view: View) {
     }
 }
 
-/// The full share link of `form`.
-pub fn share_url(form: &Form) -> String {
+/// The full share link of `form`, carrying `prices` when given (`shared_prices`).
+pub fn share_url(form: &Form, prices: Option<&CatalogEdits>) -> String {
     let location = window().location();
-    format!(
+    let mut url = format!(
         "{}{}?{}",
         location.origin().unwrap_or_default(),
         location.pathname().unwrap_or_default(),
         link::encode(form)
-    )
+    );
+    if let Some(prices) = prices.filter(|p| !p.is_empty()) {
+        url.push_str(&format!(
+            "&{}={}",
+            shared_prices::PARAM,
+            shared_prices::encode(prices)
+        ));
+    }
+    url
 }
 
 /// `json` indented for people, by the browser's own JSON (smaller than a second serialiser), or as
