@@ -5,6 +5,7 @@ pub mod components;
 pub mod first_answer;
 pub mod pages;
 pub mod persist;
+pub mod plan_store;
 pub mod prefs;
 pub mod state;
 
@@ -21,7 +22,8 @@ use pages::catalog::CatalogPage;
 use pages::compare::Compare;
 use pages::doctor::Doctor;
 use pages::guide::Guide;
-use pages::project::{ProjectPlan, ProjectState};
+use pages::project::ProjectPlan;
+use plan_store::ProjectState;
 use pages::versus::Versus;
 use state::{AppState, View};
 
@@ -38,7 +40,7 @@ pub fn App() -> impl IntoView {
     let state = AppState::new(boot.form, state::today(), edits);
     state.view.set(boot.view);
     provide_context(state);
-    provide_context(ProjectState::default());
+    provide_context(ProjectState::load(boot.plan.as_deref(), prefs.lang.get_untracked()));
     let persisted = persist::start(state, boot.ignored);
     provide_context(persisted);
     let shared = catalog_store::SharedPrices::new(boot.prices.as_deref());

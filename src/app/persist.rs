@@ -23,6 +23,7 @@ use super::keys::{StorageKey, VIEW_PARAM};
 use super::state::{AppState, View};
 use gpu_sizer_formats::catalog_edits::CatalogEdits;
 use gpu_sizer_formats::link::{self, Ignored};
+use gpu_sizer_formats::project::{link as project_link, Project};
 use gpu_sizer_formats::shared_prices;
 use gpu_sizer_formats::saved_list;
 use gpu_sizer_formats::saved_list::Ours;
@@ -78,6 +79,17 @@ pub fn share_url(form: &Form, prices: Option<&CatalogEdits>) -> String {
         ));
     }
     url
+}
+
+/// The link of `project` on the plan page, beside the calculator's `form`.
+pub fn plan_url(form: &Form, project: &Project) -> String {
+    format!(
+        "{}&{VIEW_PARAM}={}&{}={}",
+        share_url(form, None),
+        View::Plan.key(),
+        project_link::PARAM,
+        project_link::encode(project)
+    )
 }
 
 /// `json` indented for people, by the browser's own JSON (smaller than a second serialiser), or as

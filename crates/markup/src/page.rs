@@ -8,6 +8,7 @@ use crate::keys::VIEW_PARAM;
 use gpu_sizer_formats::form::CurrencyKey;
 use gpu_sizer_formats::link::{self, Ignored};
 use gpu_sizer_formats::quickstart::QuickStart;
+use gpu_sizer_formats::project::link as project_link;
 use gpu_sizer_formats::shared_prices;
 use gpu_sizer_formats::Form;
 
@@ -115,6 +116,8 @@ pub struct Start {
     /// The link's catalog edits (`ce=`), as written: read by the app, which asks before using
     /// them (`gpu_sizer_formats::shared_prices`).
     pub prices: Option<String>,
+    /// The link's project plan (`pl=`), as written (`gpu_sizer_formats::project::link`).
+    pub plan: Option<String>,
 }
 
 /// The form and page to start with, from the address's query (`search`) and the autosaved
@@ -123,6 +126,7 @@ pub fn start(search: &str, draft: Option<&str>, chinese: bool) -> Start {
     let page = split_page(search);
     let view = page.view.map_or(View::Calculator, View::from_key);
     let prices = page.prices.map(str::to_string);
+    let plan = page.plan.map(str::to_string);
     if !page.query.is_empty() {
         let decoded = link::decode(&page.query);
         return Start {
@@ -130,6 +134,7 @@ pub fn start(search: &str, draft: Option<&str>, chinese: bool) -> Start {
             view,
             ignored: decoded.ignored,
             prices,
+            plan,
         };
     }
     let form = draft
@@ -140,6 +145,7 @@ pub fn start(search: &str, draft: Option<&str>, chinese: bool) -> Start {
         view,
         ignored: Vec::new(),
         prices,
+        plan,
     }
 }
 
@@ -149,6 +155,7 @@ struct PageParams<'a> {
     query: String,
     view: Option<&'a str>,
     prices: Option<&'a str>,
+    plan: Option<&'a str>,
 }
 
 /// The query of `search` without `?` and without the page's parameters (the first of each wins).
@@ -157,6 +164,7 @@ fn split_page(search: &str) -> PageParams<'_> {
         query: String::new(),
         view: None,
         prices: None,
+        plan: None,
     };
     let mut parts = Vec::new();
     for part in search.trim_start_matches('?').split('&') {
@@ -164,6 +172,7 @@ fn split_page(search: &str) -> PageParams<'_> {
         let slot = match key {
             VIEW_PARAM => &mut out.view,
             shared_prices::PARAM => &mut out.prices,
+            project_link::PARAM => &mut out.plan,
             _ => {
                 if !part.is_empty() {
                     parts.push(part);
@@ -319,6 +328,8 @@ mod tests {
         assert_eq!((priced.view, priced.ignored.len()), (View::Versus, 0));
         assert_eq!(priced.form.workload, WorkloadKind::Serve);
         assert_eq!(fresh.prices, None);
+        let planned = start("?view=plan&pl=1.xyz", None, false);
+        assert_eq!((planned.view, planned.plan.as_deref()), (View::Plan, Some("1.xyz")));
         // A draft that cannot be read is not the visitor's: the starting form it is.
         assert_eq!(start("", Some("{oops"), false).form, starting_form(false));
     }
