@@ -23,8 +23,8 @@ use pages::compare::Compare;
 use pages::doctor::Doctor;
 use pages::guide::Guide;
 use pages::project::ProjectPlan;
-use plan_store::ProjectState;
 use pages::versus::Versus;
+use plan_store::ProjectState;
 use state::{AppState, View};
 
 /// The whole page.
@@ -40,12 +40,17 @@ pub fn App() -> impl IntoView {
     let state = AppState::new(boot.form, state::today(), edits);
     state.view.set(boot.view);
     provide_context(state);
-    provide_context(ProjectState::load(boot.plan.as_deref(), prefs.lang.get_untracked()));
+    provide_context(ProjectState::load(
+        boot.plan.as_deref(),
+        prefs.lang.get_untracked(),
+    ));
     let persisted = persist::start(state, boot.ignored);
     provide_context(persisted);
     let shared = catalog_store::SharedPrices::new(boot.prices.as_deref());
     provide_context(shared);
-    catalog_store::persist(state.edits, shared.set_aside, move |ok| persisted.outcome(ok));
+    catalog_store::persist(state.edits, shared.set_aside, move |ok| {
+        persisted.outcome(ok)
+    });
     let lang = prefs.lang;
     let tab = move |view: View| {
         view! {

@@ -33,6 +33,9 @@ words! {
         "同一个作业分别放在每种 GPU 或实例上，如同只允许用它：选择两到四个。";
     VERSUS_ADD = "Add a GPU", "添加 GPU";
     VERSUS_REMOVE = "Remove", "移除";
+    VERSUS_ADD_OFFER = "Or add a specific offer", "或添加某个具体实例";
+    VERSUS_OFFER_GPU = "Offers of GPU", "GPU 型号";
+    VERSUS_OFFER = "Offer", "实例";
     VERSUS_TOO_FEW = "Pick at least two GPUs or offers to compare.", "请至少选择两个 GPU 或实例进行对比。";
     HARDWARE_ROW = "Hardware", "硬件";
     HEADROOM = "Memory per GPU (free)", "每 GPU 显存（余量）";

@@ -7,8 +7,8 @@ use crate::i18n::{t, Lang, Text};
 use crate::keys::VIEW_PARAM;
 use gpu_sizer_formats::form::CurrencyKey;
 use gpu_sizer_formats::link::{self, Ignored};
-use gpu_sizer_formats::quickstart::QuickStart;
 use gpu_sizer_formats::project::link as project_link;
+use gpu_sizer_formats::quickstart::QuickStart;
 use gpu_sizer_formats::shared_prices;
 use gpu_sizer_formats::Form;
 
@@ -329,7 +329,10 @@ mod tests {
         assert_eq!(priced.form.workload, WorkloadKind::Serve);
         assert_eq!(fresh.prices, None);
         let planned = start("?view=plan&pl=1.xyz", None, false);
-        assert_eq!((planned.view, planned.plan.as_deref()), (View::Plan, Some("1.xyz")));
+        assert_eq!(
+            (planned.view, planned.plan.as_deref()),
+            (View::Plan, Some("1.xyz"))
+        );
         // A draft that cannot be read is not the visitor's: the starting form it is.
         assert_eq!(start("", Some("{oops"), false).form, starting_form(false));
     }

@@ -17,14 +17,20 @@ pub fn from_link(read: Result<usize, Refused>, lang: Lang) -> String {
         (Ok(n), Lang::En) => format!(
             "The plan opened from the link; {n} part{} of it could not be used and kept {}.",
             if n == 1 { "" } else { "s" },
-            if n == 1 { "its default" } else { "their defaults" }
+            if n == 1 {
+                "its default"
+            } else {
+                "their defaults"
+            }
         ),
         (Ok(n), Lang::Zh) => format!("已从链接打开计划；其中 {n} 项无法使用，保留默认值。"),
         (Err(why), _) => {
             let why = match (why, lang) {
                 (Refused::TooLong(_), Lang::En) => "it is too long",
                 (Refused::TooLong(_), Lang::Zh) => "内容过长",
-                (Refused::UnknownVersion, Lang::En) => "it was written by a newer version of the page",
+                (Refused::UnknownVersion, Lang::En) => {
+                    "it was written by a newer version of the page"
+                }
                 (Refused::UnknownVersion, Lang::Zh) => "它由更新版本的页面写入",
                 (Refused::Unreadable, Lang::En) => "it was cut short or altered",
                 (Refused::Unreadable, Lang::Zh) => "链接被截断或改动过",
@@ -145,7 +151,11 @@ mod tests {
         assert_eq!(from_link(Ok(0), Lang::En), "");
         assert!(from_link(Ok(2), Lang::En).contains("2 parts"));
         assert!(from_link(Ok(1), Lang::Zh).contains("1 项"));
-        for why in [Refused::TooLong(9000), Refused::UnknownVersion, Refused::Unreadable] {
+        for why in [
+            Refused::TooLong(9000),
+            Refused::UnknownVersion,
+            Refused::Unreadable,
+        ] {
             assert!(from_link(Err(why), Lang::En).contains("could not be read"));
             assert!(from_link(Err(why), Lang::Zh).contains("无法读取"));
         }

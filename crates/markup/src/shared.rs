@@ -110,7 +110,9 @@ pub fn refused(why: Refused, lang: Lang) -> String {
             number(n as f64, 0),
             number(MAX_LINK_CHARS as f64, 0)
         ),
-        (Refused::UnknownVersion, Lang::En) => "they were written by a newer version of the page".into(),
+        (Refused::UnknownVersion, Lang::En) => {
+            "they were written by a newer version of the page".into()
+        }
         (Refused::UnknownVersion, Lang::Zh) => "它们由更新版本的页面写入".into(),
         (Refused::Unreadable, Lang::En) => "the link was cut short or altered".into(),
         (Refused::Unreadable, Lang::Zh) => "链接被截断或改动过".into(),
@@ -148,7 +150,11 @@ mod tests {
         assert!(en.contains("2 of its entries"), "{en}");
         assert!(offered(&shared, Lang::Zh).contains("1 个价格"));
         assert!(too_long(9123, Lang::En).contains("9,123"));
-        for why in [Refused::TooLong(9000), Refused::UnknownVersion, Refused::Unreadable] {
+        for why in [
+            Refused::TooLong(9000),
+            Refused::UnknownVersion,
+            Refused::Unreadable,
+        ] {
             assert!(refused(why, Lang::Zh).contains("无法读取"));
         }
     }

@@ -7,8 +7,8 @@ use crate::app::i18n::{t, Lang, Text};
 use crate::app::persist;
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
-use gpu_sizer_markup::shared;
 use gpu_sizer_formats::shared_prices::MAX_LINK_CHARS;
+use gpu_sizer_markup::shared;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -174,11 +174,13 @@ pub fn SharedNotice() -> impl IntoView {
             .into_any();
         }
         kept.get()
-            .then(|| view! {
-                <div class="panel notice" role="status" data-testid="shared-kept">
-                    <p>{shared::KEPT.get(lang)}</p>
-                    {button("shared-kept-dismiss", t::DISMISS, lang, dismiss(kept))}
-                </div>
+            .then(|| {
+                view! {
+                    <div class="panel notice" role="status" data-testid="shared-kept">
+                        <p>{shared::KEPT.get(lang)}</p>
+                        {button("shared-kept-dismiss", t::DISMISS, lang, dismiss(kept))}
+                    </div>
+                }
             })
             .into_any()
     }

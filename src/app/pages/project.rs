@@ -3,11 +3,11 @@
 //! [`gpu_sizer_markup::project`]); exported and imported as a project file (`docs/project.md`).
 
 use crate::app::components::export::download;
+use crate::app::persist;
+use crate::app::plan_store::ProjectState;
 use crate::app::prefs::use_prefs;
 use crate::app::state::{today, use_state};
 use gpu_sizer_engine::plan::phases::evaluate_project;
-use crate::app::persist;
-use crate::app::plan_store::ProjectState;
 use gpu_sizer_formats::project::{PlanPhase, Project};
 use gpu_sizer_formats::shared_prices::MAX_LINK_CHARS;
 use gpu_sizer_markup::hardware as w;
@@ -34,7 +34,10 @@ pub fn ProjectPlan() -> impl IntoView {
         let n = url.chars().count();
         if n > MAX_LINK_CHARS {
             link.set(None);
-            message.set(gpu_sizer_markup::project::link_too_long(n, lang.get_untracked()));
+            message.set(gpu_sizer_markup::project::link_too_long(
+                n,
+                lang.get_untracked(),
+            ));
             return;
         }
         copied.set(None);

@@ -114,7 +114,10 @@ mod tests {
         let got = decode(&format!("1.{}", base64url(json.as_bytes()))).unwrap();
         assert_eq!(got.ignored, 2);
         assert_eq!(got.project.phases.len(), 1);
-        let many = format!(r#"{{"p":[{}]}}"#, vec![r#"["a",1,1,""]"#; MAX_PHASES + 3].join(","));
+        let many = format!(
+            r#"{{"p":[{}]}}"#,
+            vec![r#"["a",1,1,""]"#; MAX_PHASES + 3].join(",")
+        );
         let got = decode(&format!("1.{}", base64url(many.as_bytes()))).unwrap();
         assert_eq!((got.project.phases.len(), got.ignored), (MAX_PHASES, 3));
     }
@@ -142,10 +145,6 @@ mod tests {
     #[ignore]
     fn print_fixture() {
         let p = Project::from_json(THREE).unwrap();
-        println!(
-            "{}  =>  {}",
-            encode(&p),
-            serde_json::to_string(&p).unwrap()
-        );
+        println!("{}  =>  {}", encode(&p), serde_json::to_string(&p).unwrap());
     }
 }

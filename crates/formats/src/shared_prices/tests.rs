@@ -44,7 +44,12 @@ fn base64url_round_trips_every_length() {
         assert_eq!(unbase64url(&base64url(&bytes)).as_deref(), Some(&bytes[..]));
     }
     // RFC 4648 §10's vectors, in the URL alphabet without padding.
-    for (plain, coded) in [("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg")] {
+    for (plain, coded) in [
+        ("f", "Zg"),
+        ("fo", "Zm8"),
+        ("foo", "Zm9v"),
+        ("foob", "Zm9vYg"),
+    ] {
         assert_eq!(base64url(plain.as_bytes()), coded);
     }
     assert_eq!(unbase64url("Z"), None);
@@ -88,7 +93,10 @@ fn hostile_values_are_refused_or_trimmed_never_panic() {
         o: Vec::new(),
         c: vec![bad, ghost],
     };
-    let value = format!("1.{}", base64url(serde_json::to_string(&wire).unwrap().as_bytes()));
+    let value = format!(
+        "1.{}",
+        base64url(serde_json::to_string(&wire).unwrap().as_bytes())
+    );
     let got = decode(&value, base).unwrap();
     assert!(got.edits.is_empty());
     assert_eq!(got.dropped, 2);
