@@ -21,9 +21,10 @@ pub const PARAM: &str = "ce";
 /// The version the value is written in.
 pub const VERSION: u32 = 1;
 
-/// The longest whole share link the page offers to copy, in characters: 8,000 is what every
-/// current browser, proxy and chat client passes (RFC 9110 §4.1 recommends at least 8,000
-/// octets), so prices that would make a link longer are offered as the export file instead.
+/// The longest whole share link the page offers to copy, in characters: "It is RECOMMENDED that
+/// all senders and recipients support, at a minimum, URIs with lengths of 8000 octets in protocol
+/// elements" (RFC 9110 §4.1, <https://www.rfc-editor.org/rfc/rfc9110#section-4.1-5>, read
+/// 2026-12-01). Prices that would make a link longer are offered as the export file instead.
 pub const MAX_LINK_CHARS: usize = 8000;
 
 /// The longest value [`decode`] reads, in characters; longer ones are refused unread.
