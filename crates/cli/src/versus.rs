@@ -162,4 +162,16 @@ mod tests {
             "      A100 · x  H\nTime  1 h       0.5–2 h\n"
         );
     }
+
+    #[test]
+    fn long_cells_wrap_at_spaces_within_their_column() {
+        let long = "4 instances × 1 GPU: NVIDIA A100 SXM4 80GB at the busiest hour".to_string();
+        let titles: Vec<String> = ["A", "B", "C", "D"].map(String::from).to_vec();
+        let cells = vec![long.clone(), "x".into(), "y".into(), "z".into()];
+        let text = table(&titles, &[("Hardware".to_string(), cells)]);
+        assert!(text.lines().all(|l| l.chars().count() <= WIDTH), "{text}");
+        assert!(text.lines().count() > 2, "{text}");
+        assert_eq!(wrap(&long, 20).join(" "), long);
+        assert!(wrap(&long, 20).iter().all(|l| l.chars().count() <= 20));
+    }
 }
