@@ -120,7 +120,11 @@ fn admit(wire: Wire, base: &Catalog) -> Shared {
         }
     }
     for offer in wire.c.into_iter().take(MAX_OFFERS) {
-        let _ = edits.add_offer(base, offer);
+        // An offer under a built-in id would stand in for the published one: left out, as the
+        // catalog file's import leaves it out.
+        if base.offers.iter().all(|o| o.id != offer.id) {
+            let _ = edits.add_offer(base, offer);
+        }
     }
     let kept = edits.overrides.len() + edits.custom_offers.len();
     Shared {

@@ -89,9 +89,12 @@ fn hostile_values_are_refused_or_trimmed_never_panic() {
     let mut ghost = sample().custom_offers[0].clone();
     ghost.id = "custom-ghost".into();
     ghost.gpu = "no-such-gpu".into();
+    // One under a built-in offer's id would stand in for the published offer.
+    let mut impostor = sample().custom_offers[0].clone();
+    impostor.id = "aws-us-east-1-p5.48xlarge".into();
     let wire = Wire {
         o: Vec::new(),
-        c: vec![bad, ghost],
+        c: vec![bad, ghost, impostor],
     };
     let value = format!(
         "1.{}",
@@ -99,7 +102,7 @@ fn hostile_values_are_refused_or_trimmed_never_panic() {
     );
     let got = decode(&value, base).unwrap();
     assert!(got.edits.is_empty());
-    assert_eq!(got.dropped, 2);
+    assert_eq!(got.dropped, 3);
 }
 
 #[test]
