@@ -5,6 +5,7 @@ pub mod components;
 pub mod first_answer;
 pub mod pages;
 pub mod persist;
+pub mod plan_store;
 pub mod prefs;
 pub mod state;
 
@@ -21,8 +22,9 @@ use pages::catalog::CatalogPage;
 use pages::compare::Compare;
 use pages::doctor::Doctor;
 use pages::guide::Guide;
-use pages::project::{ProjectPlan, ProjectState};
+use pages::project::ProjectPlan;
 use pages::versus::Versus;
+use plan_store::ProjectState;
 use state::{AppState, View};
 
 /// The whole page.
@@ -38,10 +40,17 @@ pub fn App() -> impl IntoView {
     let state = AppState::new(boot.form, state::today(), edits);
     state.view.set(boot.view);
     provide_context(state);
-    provide_context(ProjectState::default());
+    provide_context(ProjectState::load(
+        boot.plan.as_deref(),
+        prefs.lang.get_untracked(),
+    ));
     let persisted = persist::start(state, boot.ignored);
     provide_context(persisted);
-    catalog_store::persist(state.edits, move |ok| persisted.outcome(ok));
+    let shared = catalog_store::SharedPrices::new(boot.prices.as_deref());
+    provide_context(shared);
+    catalog_store::persist(state.edits, shared.set_aside, move |ok| {
+        persisted.outcome(ok)
+    });
     let lang = prefs.lang;
     let tab = move |view: View| {
         view! {

@@ -21,9 +21,12 @@
 
 use super::keys::{StorageKey, VIEW_PARAM};
 use super::state::{AppState, View};
+use gpu_sizer_formats::catalog_edits::CatalogEdits;
 use gpu_sizer_formats::link::{self, Ignored};
+use gpu_sizer_formats::project::{link as project_link, Project};
 use gpu_sizer_formats::saved_list;
 use gpu_sizer_formats::saved_list::Ours;
+use gpu_sizer_formats::shared_prices;
 use gpu_sizer_formats::store::{self, Deleted, SavedScenario};
 use gpu_sizer_formats::Form;
 use gpu_sizer_markup::page::{self, Start};
@@ -59,14 +62,33 @@ fn follow(query: &str, view: View) {
     }
 }
 
-/// The full share link of `form`.
-pub fn share_url(form: &Form) -> String {
+/// The full share link of `form`, carrying `prices` when given (`shared_prices`).
+pub fn share_url(form: &Form, prices: Option<&CatalogEdits>) -> String {
     let location = window().location();
-    format!(
+    let mut url = format!(
         "{}{}?{}",
         location.origin().unwrap_or_default(),
         location.pathname().unwrap_or_default(),
         link::encode(form)
+    );
+    if let Some(prices) = prices.filter(|p| !p.is_empty()) {
+        url.push_str(&format!(
+            "&{}={}",
+            shared_prices::PARAM,
+            shared_prices::encode(prices)
+        ));
+    }
+    url
+}
+
+/// The link of `project` on the plan page, beside the calculator's `form`.
+pub fn plan_url(form: &Form, project: &Project) -> String {
+    format!(
+        "{}&{VIEW_PARAM}={}&{}={}",
+        share_url(form, None),
+        View::Plan.key(),
+        project_link::PARAM,
+        project_link::encode(project)
     )
 }
 

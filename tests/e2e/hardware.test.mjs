@@ -163,3 +163,32 @@ test("head to head: A100 against H100 on one job, two columns and the chart, in 
   await context.close();
   await app.close();
 });
+
+test("head to head: a specific offer added from the page, beside a GPU, named and kept in the link", async () => {
+  const app = await env.open();
+  const page = app.page;
+  await page.getByTestId("workload-select").selectOption("train");
+  await page.getByTestId("tab-versus").click();
+  await page.getByTestId("versus-too-few").waitFor();
+  // No GPU chosen: no offer to pick.
+  assert.equal(await page.getByTestId("versus-add-offer").isDisabled(), true);
+  await page.getByTestId("versus-add").selectOption("a100-80gb-sxm");
+  await page.getByTestId("versus-offer-gpu").selectOption("h100-sxm");
+  const offer = "aws-us-east-1-p5.48xlarge";
+  await page.getByTestId("versus-add-offer").selectOption(offer);
+  await page.getByTestId("versus-table").waitFor();
+  const cols = await page
+    .getByTestId("versus-col")
+    .evaluateAll((th) => th.map((e) => ({ id: e.dataset.id, offer: e.dataset.offerId, total: Number(e.dataset.total) })));
+  assert.deepEqual(cols.map((c) => c.id), ["a100-80gb-sxm", offer]);
+  // The offer's column runs on that offer.
+  assert.equal(cols[1].offer, offer);
+  assert.ok(cols[1].total > 0, JSON.stringify(cols));
+  const chip = page.locator(`[data-testid=versus-item][data-id="${offer}"]`);
+  assert.match(await chip.innerText(), /p5\.48xlarge · us-east-1/);
+  // The picker is back to "—", ready for another.
+  assert.equal(await page.getByTestId("versus-add-offer").inputValue(), "");
+  await page.waitForFunction((o) => new URLSearchParams(location.search).get("vs") === `a100-80gb-sxm,${o}`, offer);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});

@@ -75,3 +75,62 @@ test("a plan of three phases totals correctly, and its file reads back with the 
   await other.close();
   await app.close();
 });
+
+test("a plan of three phases opens from its link in a fresh browser with the same total, and stays once saved", async () => {
+  const app = await env.open();
+  const page = app.page;
+  for (const [workload, name, months, runs] of [
+    ["dev", "develop", "3", "13"],
+    ["lora", "fine-tune", "1", "1"],
+    ["serve", "serve", "6", "1"],
+  ]) {
+    await page.getByTestId("tab-calculator").click();
+    await page.getByTestId("workload-select").selectOption(workload);
+    await page.getByTestId("recommendation").waitFor();
+    await page.getByTestId("tab-plan").click();
+    await page.getByTestId("phase-name").fill(name);
+    await page.getByTestId("phase-months").fill(months);
+    await page.getByTestId("phase-runs").fill(runs);
+    await page.getByTestId("add-phase").click();
+  }
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=project-phase]").length === 3);
+  const t = await totals(page);
+  const sum = t.phases.reduce((a, b) => a + b, 0);
+  assert.ok(Math.abs(sum - t.total) <= 0.03, `${sum} vs ${t.total}`);
+  assert.ok(Math.abs(t.perMonth - t.total / 10) <= 0.01, JSON.stringify(t));
+
+  await page.getByTestId("copy-plan-link").click();
+  const link = await page.getByTestId("plan-link").inputValue();
+  assert.match(link, /[?&]view=plan&pl=1\.[A-Za-z0-9_-]+$/);
+  assert.ok(link.length < 1000, `${link.length}`);
+
+  // A fresh browser opens the link on the plan page: the same phases and total.
+  const other = await env.open();
+  await other.page.goto(link);
+  await other.page.getByTestId("project").waitFor();
+  await other.page.waitForFunction(() => document.querySelectorAll("[data-testid=project-phase]").length === 3);
+  assert.deepEqual(await totals(other.page), t);
+  assert.equal(await other.page.getByTestId("project-message").innerText(), "");
+  // Not stored until saved; saved, it is there after a reload without the link.
+  assert.equal(await other.page.evaluate(() => localStorage.getItem("gpu-sizer.plan")), null);
+  await other.page.getByTestId("save-plan").click();
+  assert.match(await other.page.getByTestId("project-message").innerText(), /saved in this browser/);
+  await other.page.goto(env.server.url);
+  await other.page.getByTestId("recommendation").waitFor();
+  await other.page.getByTestId("tab-plan").click();
+  await other.page.waitForFunction(() => document.querySelectorAll("[data-testid=project-phase]").length === 3);
+  assert.deepEqual(await totals(other.page), t);
+  assert.deepEqual(app.errors, []);
+  assert.deepEqual(other.errors, []);
+  await other.close();
+  await app.close();
+
+  // A plan link that was cut short says so and opens no plan.
+  const cut = await env.open();
+  await cut.page.goto(link.slice(0, link.length - 7));
+  await cut.page.getByTestId("project").waitFor();
+  assert.match(await cut.page.getByTestId("project-message").innerText(), /could not be read/);
+  assert.equal(await cut.page.getByTestId("project-phase").count(), 0);
+  assert.deepEqual(cut.errors, []);
+  await cut.close();
+});

@@ -1,6 +1,7 @@
 //! Where a scenario comes from: a JSON file, standard input, or a share link.
 
 use gpu_sizer_formats::link::{self, Ignored};
+use gpu_sizer_formats::project::link as plan_link;
 use gpu_sizer_formats::Form;
 use std::io::Read;
 
@@ -73,13 +74,26 @@ fn parse(text: &str, label: &str) -> Result<Input, String> {
     })
 }
 
+/// A share link's scenario; a plan link (`pl=`, `docs/project.md`) is read as its project.
 fn from_link(text: &str) -> Input {
     let decoded = link::decode(text);
+    let plan = text
+        .split(['?', '&', '#'])
+        .find_map(|part| {
+            part.trim()
+                .strip_prefix(plan_link::PARAM)?
+                .strip_prefix('=')
+        })
+        .and_then(|value| plan_link::decode(value).ok());
+    let mut ignored = decoded.ignored;
+    if plan.is_some() {
+        ignored.retain(|i| i.key != plan_link::PARAM);
+    }
     Input {
         form: decoded.form,
-        ignored: decoded.ignored,
+        ignored,
         label: "the share link".into(),
-        project: None,
+        project: plan.map(|p| p.project),
     }
 }
 
@@ -94,6 +108,31 @@ mod tests {
         assert!(looks_like_link("v=1&w=serve"));
         assert!(!looks_like_link("docs/examples/serve.json"));
         assert!(!looks_like_link("scenario.json"));
+    }
+
+    #[test]
+    fn a_plan_link_is_read_as_its_project() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../formats/tests/data/plans-v1.txt"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let value = text
+            .lines()
+            .find(|l| l.starts_with("1."))
+            .and_then(|l| l.split("  =>  ").next())
+            .unwrap();
+        let input = read(&format!(
+            "https://example.org/?v=1&w=serve&view=plan&pl={value}"
+        ))
+        .unwrap();
+        let project = input.project.expect("a project");
+        assert_eq!(project.phases.len(), 3);
+        assert!(input.ignored.iter().all(|i| i.key != "pl"));
+        // One cut short is reported, and the scenario is read on its own.
+        let cut = read(&format!("?v=1&w=serve&pl={}", &value[..value.len() - 5])).unwrap();
+        assert!(cut.project.is_none());
+        assert!(cut.ignored.iter().any(|i| i.key == "pl"));
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod input;
 mod launch;
 mod project;
 mod text;
+mod versus;
 mod view;
 
 use gpu_sizer_engine::plan;
@@ -23,6 +24,11 @@ commands:
              --json      print the report as JSON
              --top N     list the N best candidates (default 10)
              --currency  report in this currency, whatever the scenario says
+  versus INPUT --gpu ID --gpu ID [--offer ID]… [--currency USD|CNY]
+             the scenario's job on each of 2 to 4 GPUs or offers (ids as in
+             gpu-sizer catalog), side by side: hardware, memory and headroom, time
+             and cost bands, cost per million tokens when serving, what limits
+             each; without --gpu or --offer, a link's own comparison (vs=)
   launch INPUT [--candidate N] [--format F]
              a recipe that rents a candidate with an auto-stop: F is skypilot (the
              default), aws, gcloud, az, aliyun, tccli (the best candidate on that
@@ -39,6 +45,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("estimate") => estimate(&args[1..]),
+        Some("versus") => print_or_fail(versus::run(&args[1..], today())),
         Some("launch") => print_or_fail(launch::run(&args[1..], today())),
         Some("doctor") => print_or_fail(doctor::run(&args[1..])),
         Some("catalog") => print_json(Catalog::builtin()),

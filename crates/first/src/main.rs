@@ -44,7 +44,11 @@ fn main() {
     );
     // A user's own prices, offers and machine are left to the app (reading them would double
     // this module's parsing code); so are pages other than the calculator.
-    if start.view != View::Calculator || start.form.own || read(StorageKey::CatalogEdits).is_some()
+    // A link's own prices too: the app asks before using them.
+    if start.view != View::Calculator
+        || start.form.own
+        || start.prices.is_some()
+        || read(StorageKey::CatalogEdits).is_some()
     {
         return;
     }

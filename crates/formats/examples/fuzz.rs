@@ -1,7 +1,7 @@
 //! Fuzzes what the page reads from people and files: the share-link decoder, the saved-scenario
-//! loader, the catalog-edit importer and the form reader (form JSON, then `to_request`). Inputs
-//! are seeds (real links from `tests/data/links-v1.txt`, saved lists, `docs/examples/*.json`, a
-//! catalog file) mutated by a small structure-aware mutator: JSON values swapped for hostile ones
+//! loader, the catalog-edit importer, the form reader (form JSON, then `to_request`) and the
+//! prices a link carries. Inputs are seeds (real links from `tests/data/links-v1.txt`, saved
+//! lists, `docs/examples/*.json`, a catalog file, `tests/data/prices-v1.txt`) mutated by a small structure-aware mutator: JSON values swapped for hostile ones
 //! of every type, keys dropped or invented, nesting and repetition, link pairs shuffled and
 //! percent-mangled, then bytes flipped, cut and spliced. Every call runs under `catch_unwind`; a
 //! panic prints the target and the input (also written to `target/fuzz-crash-*.txt`) and the run
@@ -11,7 +11,7 @@
 
 use gpu_sizer_engine::catalog::Catalog;
 use gpu_sizer_formats::catalog_edits::CatalogEdits;
-use gpu_sizer_formats::{link, store, Form};
+use gpu_sizer_formats::{link, shared_prices, store, Form};
 use serde_json::{json, Map, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -46,15 +46,18 @@ enum Target {
     Store,
     CatalogImport,
     Form,
+    SharedPrices,
 }
 
 /// How often each target runs, of 100: the catalog importer validates a whole catalog per
-/// readable input, and a saved list holds many forms, each costing more than a link.
-const SHARE: [(Target, usize); 4] = [
+/// readable input (so does a link's custom offer), and a saved list holds many forms, each
+/// costing more than a link.
+const SHARE: [(Target, usize); 5] = [
     (Target::Link, 50),
     (Target::Store, 10),
-    (Target::Form, 39),
+    (Target::Form, 35),
     (Target::CatalogImport, 1),
+    (Target::SharedPrices, 4),
 ];
 
 const NUMBERS: &[&str] = &[
@@ -121,6 +124,8 @@ struct Seeds {
     stores: Vec<Value>,
     forms: Vec<Value>,
     catalogs: Vec<Value>,
+    /// What links' prices carry (`shared_prices::wire_json`), from `tests/data/prices-v1.txt`.
+    prices: Vec<Value>,
 }
 
 fn seeds() -> Seeds {
@@ -163,8 +168,14 @@ fn seeds() -> Seeds {
         .providers
         .retain(|p| small.offers.iter().any(|o| o.provider == p.id));
     let catalogs = vec![serde_json::to_value(&small).unwrap_or_default()];
+    let prices: Vec<Value> = read("crates/formats/tests/data/prices-v1.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| shared_prices::decode(l.split("  =>  ").next()?, base).ok())
+        .filter_map(|s| serde_json::from_str(&shared_prices::wire_json(&s.edits)).ok())
+        .collect();
     assert!(
-        !links.is_empty() && forms.len() > 1,
+        !links.is_empty() && forms.len() > 1 && !prices.is_empty(),
         "seeds not found under {root}"
     );
     Seeds {
@@ -172,6 +183,7 @@ fn seeds() -> Seeds {
         stores,
         forms,
         catalogs,
+        prices,
     }
 }
 
@@ -331,6 +343,7 @@ fn input(target: Target, s: &Seeds, rng: &mut Rng) -> String {
         Target::Store => json(&s.stores, rng),
         Target::Form => json(&s.forms, rng),
         Target::CatalogImport => json(&s.catalogs, rng),
+        Target::SharedPrices => shared_prices::wrap(&json(&s.prices, rng)),
     };
     if rng.below(3) == 0 {
         let other = rng.pick(&s.links).clone();
@@ -383,6 +396,18 @@ fn run(target: Target, text: &str) {
             let _ = edits.import(Catalog::builtin(), text);
             let _ = CatalogEdits::parse(text);
         }
+        Target::SharedPrices => {
+            // What a link's prices decode to re-encodes to the same prices, nothing left out
+            // (when the value stays within the limit: `1` is written back as `1.0`).
+            let base = Catalog::builtin();
+            if let Ok(shared) = shared_prices::decode(text, base) {
+                let value = shared_prices::encode(&shared.edits);
+                if value.len() <= shared_prices::MAX_VALUE_CHARS {
+                    let again = shared_prices::decode(&value, base).map(|a| (a.edits, a.dropped));
+                    assert_eq!(again, Ok((shared.edits, 0)), "prices changed");
+                }
+            }
+        }
     }
 }
 
@@ -399,7 +424,7 @@ fn main() {
             ("--only", _) if pair.len() == 2 => only = Some(pair[1].clone()),
             _ => {
                 eprintln!(
-                    "usage: fuzz [--inputs N] [--threads N] [--only Link|Store|Form|CatalogImport]"
+                    "usage: fuzz [--inputs N] [--threads N] [--only Link|Store|Form|CatalogImport|SharedPrices]"
                 );
                 std::process::exit(2);
             }

@@ -5,6 +5,7 @@
 //! Used by the page (state, URL, localStorage) and by the CLI (`estimate <share link>`), so it has
 //! no web dependency.
 
+pub mod base64url;
 pub mod catalog_edits;
 pub mod custom_offer;
 pub mod decimal;
@@ -17,6 +18,7 @@ pub mod own_machine;
 pub mod project;
 pub mod quickstart;
 pub mod saved_list;
+pub mod shared_prices;
 pub mod store;
 
 pub use form::Form;

@@ -7,6 +7,8 @@ use gpu_sizer_engine::plan::phases::ProjectPhase;
 use gpu_sizer_engine::scenario::InputError;
 use serde::{Deserialize, Serialize};
 
+pub mod link;
+
 /// The version project files are written in.
 pub const VERSION: u32 = 1;
 
@@ -122,10 +124,10 @@ impl Project {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    const THREE: &str = r#"{"version": 1, "name": "assistant", "phases": [
+    pub(crate) const THREE: &str = r#"{"version": 1, "name": "assistant", "phases": [
         {"name": "develop", "months": 3, "runs": 13, "form": {"workload": "dev", "dev_hours": 40}},
         {"name": "fine-tune", "months": 1, "form": {"workload": "lora", "tokens": 2e8}},
         {"name": "serve", "months": 6, "form": {"workload": "serve", "requests_per_s": 2}}

@@ -33,6 +33,9 @@ words! {
         "同一个作业分别放在每种 GPU 或实例上，如同只允许用它：选择两到四个。";
     VERSUS_ADD = "Add a GPU", "添加 GPU";
     VERSUS_REMOVE = "Remove", "移除";
+    VERSUS_ADD_OFFER = "Or add a specific offer", "或添加某个具体实例";
+    VERSUS_OFFER_GPU = "Offers of GPU", "GPU 型号";
+    VERSUS_OFFER = "Offer", "实例";
     VERSUS_TOO_FEW = "Pick at least two GPUs or offers to compare.", "请至少选择两个 GPU 或实例进行对比。";
     HARDWARE_ROW = "Hardware", "硬件";
     HEADROOM = "Memory per GPU (free)", "每 GPU 显存（余量）";
@@ -64,6 +67,12 @@ words! {
     EXPORT_PLAN = "Export plan (JSON)", "导出计划（JSON）";
     IMPORT_PLAN = "Import plan", "导入计划";
     REMOVE_PHASE = "Remove", "删除";
+    SAVE_PLAN = "Save plan in this browser", "在此浏览器中保存计划";
+    PLAN_SAVED = "Plan saved in this browser: it opens here next time.", "计划已保存在此浏览器中，下次打开时会自动载入。";
+    PLAN_NOT_SAVED = "The browser refused to store the plan; export it as a file to keep it.", "浏览器拒绝保存该计划；请导出为文件保存。";
+    COPY_PLAN_LINK = "Copy plan link", "复制计划链接";
+    PLAN_LINK = "Plan link", "计划链接";
+    PLAN_KEPT_ASIDE = "The plan saved in this browser could not be read. It was kept aside unchanged.", "此浏览器中保存的计划无法读取，已原样保留在一旁。";
 }
 
 /// The name of a term of `plan::what_fits`.

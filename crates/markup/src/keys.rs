@@ -14,6 +14,10 @@ pub enum StorageKey {
     CatalogEdits,
     /// Stored catalog edits that could not be read, kept aside instead of overwritten.
     CatalogEditsUnreadable,
+    /// The project plan saved in this browser (a project file, `docs/project.md`).
+    Plan,
+    /// A stored plan that could not be read, kept aside instead of overwritten.
+    PlanUnreadable,
     /// Written and removed at start-up to learn whether storage takes writes.
     Probe,
 }
@@ -27,6 +31,8 @@ impl StorageKey {
             StorageKey::Scenarios => "gpu-sizer.scenarios",
             StorageKey::CatalogEdits => "gpu-sizer.catalog-edits",
             StorageKey::CatalogEditsUnreadable => "gpu-sizer.catalog-edits.unreadable",
+            StorageKey::Plan => "gpu-sizer.plan",
+            StorageKey::PlanUnreadable => "gpu-sizer.plan.unreadable",
             StorageKey::Probe => "gpu-sizer.probe",
         }
     }

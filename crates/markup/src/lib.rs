@@ -22,4 +22,5 @@ pub mod page;
 pub mod prerender;
 pub mod project;
 pub mod ranking;
+pub mod shared;
 pub mod versus;

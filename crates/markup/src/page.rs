@@ -7,7 +7,9 @@ use crate::i18n::{t, Lang, Text};
 use crate::keys::VIEW_PARAM;
 use gpu_sizer_formats::form::CurrencyKey;
 use gpu_sizer_formats::link::{self, Ignored};
+use gpu_sizer_formats::project::link as project_link;
 use gpu_sizer_formats::quickstart::QuickStart;
+use gpu_sizer_formats::shared_prices;
 use gpu_sizer_formats::Form;
 
 /// The class of a painted first answer: the app removes every element that has it once it has
@@ -111,19 +113,28 @@ pub struct Start {
     pub view: View,
     /// Parts of the opened link that were not used.
     pub ignored: Vec<Ignored>,
+    /// The link's catalog edits (`ce=`), as written: read by the app, which asks before using
+    /// them (`gpu_sizer_formats::shared_prices`).
+    pub prices: Option<String>,
+    /// The link's project plan (`pl=`), as written (`gpu_sizer_formats::project::link`).
+    pub plan: Option<String>,
 }
 
 /// The form and page to start with, from the address's query (`search`) and the autosaved
 /// `draft`: the link's, else the draft, else the starting form (in yuan for a Chinese reader).
 pub fn start(search: &str, draft: Option<&str>, chinese: bool) -> Start {
-    let (query, view) = split_view(search);
-    let view = view.map_or(View::Calculator, View::from_key);
-    if !query.is_empty() {
-        let decoded = link::decode(&query);
+    let page = split_page(search);
+    let view = page.view.map_or(View::Calculator, View::from_key);
+    let prices = page.prices.map(str::to_string);
+    let plan = page.plan.map(str::to_string);
+    if !page.query.is_empty() {
+        let decoded = link::decode(&page.query);
         return Start {
             form: decoded.form,
             view,
             ignored: decoded.ignored,
+            prices,
+            plan,
         };
     }
     let form = draft
@@ -133,26 +144,46 @@ pub fn start(search: &str, draft: Option<&str>, chinese: bool) -> Start {
         form,
         view,
         ignored: Vec::new(),
+        prices,
+        plan,
     }
 }
 
-/// The query of `search` without `?` and without the page parameter, and that parameter's value.
-fn split_view(search: &str) -> (String, Option<&str>) {
-    let mut view = None;
+/// A link's query split into the scenario and the page's own parameters.
+struct PageParams<'a> {
+    /// The scenario's pairs, without `?`.
+    query: String,
+    view: Option<&'a str>,
+    prices: Option<&'a str>,
+    plan: Option<&'a str>,
+}
+
+/// The query of `search` without `?` and without the page's parameters (the first of each wins).
+fn split_page(search: &str) -> PageParams<'_> {
+    let mut out = PageParams {
+        query: String::new(),
+        view: None,
+        prices: None,
+        plan: None,
+    };
     let mut parts = Vec::new();
     for part in search.trim_start_matches('?').split('&') {
-        match part
-            .strip_prefix(VIEW_PARAM)
-            .and_then(|rest| rest.strip_prefix('='))
-        {
-            Some(v) => {
-                view.get_or_insert(v);
+        let (key, value) = part.split_once('=').unwrap_or((part, ""));
+        let slot = match key {
+            VIEW_PARAM => &mut out.view,
+            shared_prices::PARAM => &mut out.prices,
+            project_link::PARAM => &mut out.plan,
+            _ => {
+                if !part.is_empty() {
+                    parts.push(part);
+                }
+                continue;
             }
-            None if !part.is_empty() => parts.push(part),
-            None => {}
-        }
+        };
+        slot.get_or_insert(value);
     }
-    (parts.join("&"), view)
+    out.query = parts.join("&");
+    out
 }
 
 /// The day (since 1970-01-01, UTC) of a clock reading in milliseconds since then: the day the
@@ -291,6 +322,17 @@ mod tests {
         assert_eq!(fresh.form, starting_form(true));
         assert_eq!(fresh.form.currency, CurrencyKey::Cny);
         assert_eq!(fresh.view, View::Guide);
+        // The link's prices are handed on as written, apart from the scenario.
+        let priced = start("?v=1&w=serve&ce=1.abc&ce=2.x&view=versus", None, false);
+        assert_eq!(priced.prices.as_deref(), Some("1.abc"));
+        assert_eq!((priced.view, priced.ignored.len()), (View::Versus, 0));
+        assert_eq!(priced.form.workload, WorkloadKind::Serve);
+        assert_eq!(fresh.prices, None);
+        let planned = start("?view=plan&pl=1.xyz", None, false);
+        assert_eq!(
+            (planned.view, planned.plan.as_deref()),
+            (View::Plan, Some("1.xyz"))
+        );
         // A draft that cannot be read is not the visitor's: the starting form it is.
         assert_eq!(start("", Some("{oops"), false).form, starting_form(false));
     }

@@ -20,7 +20,7 @@ pub fn limit_text(l: Limit) -> Text {
 }
 
 /// The name of a side's GPU or offer, as the catalog has it.
-fn title(catalog: &Catalog, id: &str) -> String {
+pub fn title(catalog: &Catalog, id: &str) -> String {
     if let Some(g) = catalog.gpu(id) {
         return g.name.clone();
     }
@@ -28,6 +28,27 @@ fn title(catalog: &Catalog, id: &str) -> String {
         || id.to_string(),
         |o| format!("{} · {}", o.instance_type, o.region),
     )
+}
+
+/// The offers of `gpu` a person may add to the comparison, as (id, label) in the order the
+/// picker lists them: by provider, then instance type and region.
+pub fn offer_choices(catalog: &Catalog, gpu: &str, lang: Lang) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = catalog
+        .offers
+        .iter()
+        .filter(|o| o.gpu == gpu)
+        .map(|o| {
+            let provider = catalog
+                .provider(&o.provider)
+                .map_or(o.provider.as_str(), |p| format::provider_name(p, lang));
+            (
+                o.id.clone(),
+                format!("{provider} · {} · {}", o.instance_type, o.region),
+            )
+        })
+        .collect();
+    out.sort_by(|a, b| a.1.cmp(&b.1));
+    out
 }
 
 /// The cells of one side, in row order, and its pick when there is one.
@@ -70,20 +91,47 @@ fn cells<'s, 'a>(
     (cells, Some(c))
 }
 
+/// The names of the table's rows, in order.
+pub const ROWS: [Text; 6] = [
+    w::HARDWARE_ROW,
+    w::HEADROOM,
+    crate::i18n::t::TIME,
+    crate::i18n::t::TOTAL_COST,
+    w::COST_PER_M_TOKENS,
+    w::LIMITED_BY,
+];
+
+/// The table as text, for the page and the CLI alike: each side's title, then each row's name
+/// with its cell per side ("—" where a side has none).
+pub fn rows(
+    catalog: &Catalog,
+    sides: &[Side],
+    currency: Currency,
+    lang: Lang,
+) -> (Vec<String>, Vec<(String, Vec<String>)>) {
+    let columns: Vec<_> = sides.iter().map(|s| cells(s, currency, lang).0).collect();
+    let titles = sides.iter().map(|s| title(catalog, &s.id)).collect();
+    let rows = ROWS
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let cells = columns
+                .iter()
+                .map(|c| c.get(i).map_or("—", String::as_str).to_string())
+                .collect();
+            (row.get(lang).to_string(), cells)
+        })
+        .collect();
+    (titles, rows)
+}
+
 /// The table of `sides` and the chart of their costs.
 pub fn versus(catalog: &Catalog, sides: &[Side], currency: Currency, lang: Lang) -> Html {
-    let rows = [
-        w::HARDWARE_ROW,
-        w::HEADROOM,
-        crate::i18n::t::TIME,
-        crate::i18n::t::TOTAL_COST,
-        w::COST_PER_M_TOKENS,
-        w::LIMITED_BY,
-    ];
     let columns: Vec<_> = sides.iter().map(|s| cells(s, currency, lang)).collect();
+    let (titles, rows) = rows(catalog, sides, currency, lang);
     let mut h = Html::new();
     h.raw(r#"<div class="table-wrap"><table data-testid="versus-table"><thead><tr><th scope="col"></th>"#);
-    for (side, (_, pick)) in sides.iter().zip(&columns) {
+    for ((side, (_, pick)), title) in sides.iter().zip(&columns).zip(&titles) {
         h.raw(r#"<th scope="col" data-testid="versus-col""#)
             .attr("data-id", &side.id)
             .attr("data-offer-id", pick.map_or("", |c| c.offer.id.as_str()))
@@ -92,18 +140,14 @@ pub fn versus(catalog: &Catalog, sides: &[Side], currency: Currency, lang: Lang)
                 &pick.map_or(String::new(), |c| format!("{:.2}", c.cost.expected)),
             )
             .raw(">")
-            .text(&title(catalog, &side.id))
+            .text(title)
             .raw("</th>");
     }
     h.raw("</tr></thead><tbody>");
-    for (i, row) in rows.iter().enumerate() {
-        h.raw(r#"<tr><th scope="row">"#)
-            .text(row.get(lang))
-            .raw("</th>");
-        for (cells, _) in &columns {
-            h.raw("<td>")
-                .text(cells.get(i).map_or("—", String::as_str))
-                .raw("</td>");
+    for (name, cells) in &rows {
+        h.raw(r#"<tr><th scope="row">"#).text(name).raw("</th>");
+        for cell in cells {
+            h.raw("<td>").text(cell).raw("</td>");
         }
         h.raw("</tr>");
     }
@@ -178,6 +222,27 @@ mod tests {
     use super::*;
     use gpu_sizer_engine::plan::versus::head_to_head;
     use gpu_sizer_formats::Form;
+
+    #[test]
+    fn a_gpus_offers_are_listed_by_provider_with_their_names() {
+        let catalog = gpu_sizer_engine::Catalog::builtin();
+        let choices = offer_choices(catalog, "h100-sxm", Lang::En);
+        let count = catalog
+            .offers
+            .iter()
+            .filter(|o| o.gpu == "h100-sxm")
+            .count();
+        assert_eq!(choices.len(), count);
+        assert!(count > 1);
+        assert!(choices.windows(2).all(|w| w[0].1 <= w[1].1));
+        let p5 = choices
+            .iter()
+            .find(|(id, _)| id == "aws-us-east-1-p5.48xlarge")
+            .unwrap();
+        assert_eq!(p5.1, "Amazon Web Services · p5.48xlarge · us-east-1");
+        assert_eq!(title(catalog, &p5.0), "p5.48xlarge · us-east-1");
+        assert!(offer_choices(catalog, "no-such-gpu", Lang::Zh).is_empty());
+    }
 
     #[test]
     fn two_gpus_give_two_columns_six_rows_and_two_bars() {

@@ -14,5 +14,6 @@ pub mod ranking;
 pub mod recommendation;
 pub mod scenario_form;
 pub mod scenarios;
+pub mod share;
 pub mod toolbar;
 pub mod update_banner;

@@ -5,6 +5,7 @@
 //! Names come from people and links: they are rendered as text nodes only, never as markup.
 
 use crate::app::components::export::download;
+use crate::app::components::share::{ShareLink, SharedNotice};
 use crate::app::format;
 use crate::app::i18n::{self, t, Lang, Text};
 use crate::app::persist::{self, use_persist};
@@ -137,8 +138,6 @@ pub fn Scenarios() -> impl IntoView {
     let p = use_persist();
     let lang = use_prefs().lang;
     let status = RwSignal::new(String::new());
-    let show_link = RwSignal::new(false);
-    let copied: RwSignal<Option<bool>> = RwSignal::new(None);
     let pending: RwSignal<Option<Pending>> = RwSignal::new(None);
     let new_name = RwSignal::new(String::new());
 
@@ -167,26 +166,6 @@ pub fn Scenarios() -> impl IntoView {
         };
         status.set(text.get(lang).into());
     };
-    let copy_link = move || {
-        let url = state.form.with_untracked(persist::share_url);
-        copied.set(None);
-        show_link.set(true);
-        persist::copy(&url, copied);
-    };
-    // Without a clipboard, the link is selected for the person to copy (once it is rendered).
-    Effect::new(move |_| {
-        if copied.get() == Some(false) {
-            request_animation_frame(move || {
-                if let Some(input) = document()
-                    .get_element_by_id("share-link")
-                    .and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok())
-                {
-                    let _ = input.focus();
-                    input.select();
-                }
-            });
-        }
-    });
     let import = move |ev: leptos::ev::Event| {
         persist::read_file(
             &ev,
@@ -379,7 +358,6 @@ pub fn Scenarios() -> impl IntoView {
                 </div>
                 <div class="export">
                     {button("save-scenario", t::SAVE_SCENARIO, lang, Box::new(save))}
-                    {button("copy-link", t::COPY_LINK, lang, Box::new(copy_link))}
                     {button("export-scenarios", t::EXPORT_ALL, lang, Box::new(move || {
                         let json = p.saved.with_untracked(|s| persist::pretty(&store::save(s)));
                         download("gpu-sizer-scenarios.json", "application/json", &json);
@@ -398,26 +376,7 @@ pub fn Scenarios() -> impl IntoView {
                         on:change=import
                     />
                 </div>
-                {move || show_link.get().then(|| {
-                    let manual = copied.get() == Some(false);
-                    view! {
-                        <div class="field">
-                            <label for="share-link">
-                                {if manual { t::LINK_MANUAL.get(lang) } else { t::SHARE_LINK.get(lang) }}
-                            </label>
-                            <input
-                                id="share-link"
-                                data-testid="share-link"
-                                type="text"
-                                readonly
-                                prop:value=move || state.form.with(persist::share_url)
-                            />
-                            <p class="help" role="status">
-                                {(copied.get() == Some(true)).then(|| t::LINK_COPIED.get(lang))}
-                            </p>
-                        </div>
-                    }
-                })}
+                <ShareLink />
                 <p class="help" role="status" data-testid="scenario-status">{move || status.get()}</p>
                 <ul class="saved-list" data-testid="saved-list">{list}</ul>
                 <p class="help">{t::COMPARE_HINT.get(lang)}</p>
@@ -495,6 +454,6 @@ pub fn Notices() -> impl IntoView {
                 </div>
             }
         });
-        view! { {link} {kept} {storage} }.into_any()
+        view! { <SharedNotice /> {link} {kept} {storage} }.into_any()
     }
 }

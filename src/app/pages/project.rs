@@ -3,38 +3,47 @@
 //! [`gpu_sizer_markup::project`]); exported and imported as a project file (`docs/project.md`).
 
 use crate::app::components::export::download;
+use crate::app::persist;
+use crate::app::plan_store::ProjectState;
 use crate::app::prefs::use_prefs;
 use crate::app::state::{today, use_state};
 use gpu_sizer_engine::plan::phases::evaluate_project;
-use gpu_sizer_formats::project::{PlanPhase, Project, VERSION};
+use gpu_sizer_formats::project::{PlanPhase, Project};
+use gpu_sizer_formats::shared_prices::MAX_LINK_CHARS;
 use gpu_sizer_markup::hardware as w;
 use gpu_sizer_markup::i18n::{t, Text};
 use leptos::prelude::*;
-
-/// The project being planned, kept for the page's life (in context, so switching tabs keeps it).
-#[derive(Clone, Copy)]
-pub struct ProjectState(pub RwSignal<Project>);
-
-impl Default for ProjectState {
-    fn default() -> ProjectState {
-        ProjectState(RwSignal::new(Project {
-            version: VERSION,
-            name: String::new(),
-            phases: Vec::new(),
-        }))
-    }
-}
 
 /// The project page.
 #[component]
 pub fn ProjectPlan() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
-    let project = expect_context::<ProjectState>().0;
+    let plan = expect_context::<ProjectState>();
+    let project = plan.project;
     let name = RwSignal::new(String::new());
     let months = RwSignal::new("1".to_string());
     let runs = RwSignal::new("1".to_string());
-    let message = RwSignal::new(String::new());
+    let message = plan.message;
+    let link: RwSignal<Option<String>> = RwSignal::new(None);
+    let copied: RwSignal<Option<bool>> = RwSignal::new(None);
+    let copy_link = move |_| {
+        let url = state
+            .form
+            .with_untracked(|f| project.with_untracked(|p| persist::plan_url(f, p)));
+        let n = url.chars().count();
+        if n > MAX_LINK_CHARS {
+            link.set(None);
+            message.set(gpu_sizer_markup::project::link_too_long(
+                n,
+                lang.get_untracked(),
+            ));
+            return;
+        }
+        copied.set(None);
+        persist::copy(&url, copied);
+        link.set(Some(url));
+    };
     let add = move |_| {
         let form = state.form.get_untracked();
         let phase = PlanPhase {
@@ -143,6 +152,23 @@ pub fn ProjectPlan() -> impl IntoView {
                     <input type="file" accept="application/json,.json" data-testid="import-plan" on:change=import />
                 </label>
             </div>
+            <div class="export">
+                <button type="button" class="secondary" data-testid="save-plan" on:click=move |_| plan.save(lang.get_untracked())>
+                    {move || w::SAVE_PLAN.get(lang.get())}
+                </button>
+                <button type="button" class="secondary" data-testid="copy-plan-link" on:click=copy_link>
+                    {move || w::COPY_PLAN_LINK.get(lang.get())}
+                </button>
+            </div>
+            {move || link.get().map(|url| view! {
+                <div class="field">
+                    <label for="plan-link">{move || w::PLAN_LINK.get(lang.get())}</label>
+                    <input id="plan-link" data-testid="plan-link" type="text" readonly prop:value=url />
+                    <p class="help" role="status">
+                        {move || (copied.get() == Some(true)).then(|| t::LINK_COPIED.get(lang.get()))}
+                    </p>
+                </div>
+            })}
             <p role="status" data-testid="project-message">{move || message.get()}</p>
         </section>
     }

@@ -1,13 +1,14 @@
 //! Head to head: the scenario's job on two to four GPUs or offers side by side, each as if it
 //! were the only hardware allowed (`plan::versus`), drawn by [`gpu_sizer_markup::versus`]. The
-//! list is the form's `versus` field, so a link carries it with `view=versus`.
+//! list is the form's `versus` field, so a link carries it with `view=versus`. GPUs are added from
+//! one list; a specific offer (the person's own custom offers too) by its GPU, then the offer.
 
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_engine::plan::versus::{head_to_head, MAX_ENTRIES};
 use gpu_sizer_formats::lists;
 use gpu_sizer_markup::hardware as w;
-use gpu_sizer_markup::versus::versus;
+use gpu_sizer_markup::versus::{offer_choices, title, versus};
 use leptos::prelude::*;
 
 /// The head-to-head page.
@@ -39,13 +40,22 @@ pub fn Versus() -> impl IntoView {
             versus(state.catalog.get(), &sides, request.costs.currency, lang).finish()
         })
     };
+    // The GPU whose offers the offer picker lists (none chosen: no offers).
+    let offer_gpu = RwSignal::new(String::new());
+    let full = move || ids.with(|l| l.len() >= MAX_ENTRIES);
+    let offers = move || {
+        let gpu = offer_gpu.get();
+        let lang = lang.get();
+        offer_choices(state.catalog.get(), &gpu, lang)
+            .into_iter()
+            .map(|(id, label)| view! { <option value=id>{label}</option> })
+            .collect_view()
+    };
     let chips = move || {
         ids.get()
             .into_iter()
             .map(|id| {
-                let name = catalog
-                    .gpu(&id)
-                    .map_or_else(|| id.clone(), |g| g.name.clone());
+                let name = title(state.catalog.get(), &id);
                 let remove = id.clone();
                 view! {
                     <li data-testid="versus-item" data-id=id.clone()>
@@ -70,7 +80,7 @@ pub fn Versus() -> impl IntoView {
                 <select
                     id="versus-add"
                     data-testid="versus-add"
-                    prop:disabled=move || ids.with(|l| l.len() >= MAX_ENTRIES)
+                    prop:disabled=full
                     prop:value=move || {
                         ids.track();
                         String::new()
@@ -90,6 +100,47 @@ pub fn Versus() -> impl IntoView {
                         .collect_view()}
                 </select>
             </div>
+            <fieldset class="versus-offer">
+                <legend>{move || w::VERSUS_ADD_OFFER.get(lang.get())}</legend>
+                <div class="field">
+                    <label for="versus-offer-gpu">{move || w::VERSUS_OFFER_GPU.get(lang.get())}</label>
+                    <select
+                        id="versus-offer-gpu"
+                        data-testid="versus-offer-gpu"
+                        prop:disabled=full
+                        on:change=move |ev| offer_gpu.set(event_target_value(&ev))
+                    >
+                        <option value="" selected=true>"—"</option>
+                        {catalog
+                            .gpus
+                            .iter()
+                            .map(|g| view! { <option value=g.id.clone()>{g.name.clone()}</option> })
+                            .collect_view()}
+                    </select>
+                </div>
+                <div class="field">
+                    <label for="versus-add-offer">{move || w::VERSUS_OFFER.get(lang.get())}</label>
+                    <select
+                        id="versus-add-offer"
+                        data-testid="versus-add-offer"
+                        prop:disabled=move || full() || offer_gpu.with(String::is_empty)
+                        prop:value=move || {
+                            ids.track();
+                            offer_gpu.track();
+                            String::new()
+                        }
+                        on:change=move |ev| {
+                            let id = event_target_value(&ev);
+                            if !id.is_empty() {
+                                set(&id, true);
+                            }
+                        }
+                    >
+                        <option value="" selected=true>"—"</option>
+                        {offers}
+                    </select>
+                </div>
+            </fieldset>
             <div class="markup" inner_html=markup></div>
         </section>
     }
