@@ -44,7 +44,10 @@ fn main() {
     );
     // A user's own prices, offers and machine are left to the app (reading them would double
     // this module's parsing code); so are pages other than the calculator.
-    if start.view != View::Calculator || start.form.own || read(StorageKey::CatalogEdits).is_some()
+    if start.view != View::Calculator
+        || start.form.own
+        || start.form.mig_slices
+        || read(StorageKey::CatalogEdits).is_some()
     {
         return;
     }

@@ -146,6 +146,9 @@ pub struct Form {
     pub modes: String,
     pub need_nvlink: bool,
     pub need_mig: bool,
+    /// Also consider MIG slices (`catalog::mig`), priced at their share × `mig_price_factor`.
+    pub mig_slices: bool,
+    pub mig_price_factor: f64,
     pub need_graphics: bool,
     pub need_video: bool,
     pub need_cuda: bool,
@@ -276,6 +279,8 @@ impl Default for Form {
             modes: String::new(),
             need_nvlink: false,
             need_mig: false,
+            mig_slices: false,
+            mig_price_factor: 1.0,
             need_graphics: false,
             need_video: false,
             need_cuda: false,

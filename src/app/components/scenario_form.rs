@@ -128,6 +128,8 @@ pub const REQUIREMENTS: &[&str] = &[
     "max_gpus",
     "need_nvlink",
     "need_mig",
+    "mig_slices",
+    "mig_price_factor",
     "need_graphics",
     "need_video",
     "need_cuda",

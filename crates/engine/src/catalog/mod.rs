@@ -1,5 +1,6 @@
 //! The catalog of GPUs, providers and offers, embedded at build time from `data/`.
 
+pub mod mig;
 pub mod schema;
 pub mod validate;
 
@@ -22,6 +23,14 @@ impl Catalog {
 
     pub fn provider(&self, id: &str) -> Option<&Provider> {
         self.providers.iter().find(|p| p.id == id)
+    }
+}
+
+impl Gpu {
+    /// The id this GPU's measured figures (efficiency, calibration) are kept under: a MIG
+    /// slice's are its whole GPU's.
+    pub fn measured_id(&self) -> &str {
+        mig::slice_of(&self.id).map_or(&self.id, |(parent, _)| parent)
     }
 }
 

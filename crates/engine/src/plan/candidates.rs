@@ -8,6 +8,7 @@ use super::{
     needs, pricing, Candidate, Constraints, Excluded, Feature, Features, Filter, QuoteRef, Reason,
     Request,
 };
+use crate::catalog::mig;
 use crate::catalog::schema::Software;
 use crate::catalog::{BillingMode, Catalog, Currency, Gpu, InstanceLink, Offer, Provider, Quote};
 use crate::cost::serving::TrafficProfile;
@@ -88,7 +89,17 @@ pub(super) fn enumerate<'a>(
 
     // One list of quotes, refilled for each offer.
     let mut quotes = Vec::new();
+    // Where the excluded list stood before a MIG slice's offer: a slice that cannot take the
+    // job is not worth listing among the exclusions (dozens of slices per GPU model).
+    let mut slice_mark = None;
     for offer in &catalog.offers {
+        forget_slice(&mut out.excluded, &mut slice_mark);
+        if mig::slice_of(&offer.gpu).is_some() {
+            if !constraints.mig_slices {
+                continue;
+            }
+            slice_mark = Some(out.excluded.len());
+        }
         let (Some(g), Some(provider)) = (
             catalog.gpus.iter().position(|g| g.id == offer.gpu),
             catalog.provider(&offer.provider),
@@ -186,7 +197,15 @@ pub(super) fn enumerate<'a>(
             }
         }
     }
+    forget_slice(&mut out.excluded, &mut slice_mark);
     Ok(out)
+}
+
+/// Drops what was excluded since `mark` (a MIG slice's offer), if set.
+fn forget_slice(excluded: &mut Vec<Excluded>, mark: &mut Option<usize>) {
+    if let Some(n) = mark.take() {
+        excluded.truncate(n);
+    }
 }
 
 /// The filter or missing feature that leaves `offer` out, if any.

@@ -123,6 +123,8 @@ pub struct Constraints {
     pub gpus: Option<u32>,
     /// Only this offer (catalog id).
     pub offer: Option<String>,
+    /// Also consider the MIG slices a catalog holds (`catalog::mig`); off: they are skipped.
+    pub mig_slices: bool,
 }
 
 impl Default for Constraints {
@@ -138,6 +140,7 @@ impl Default for Constraints {
             gpu: None,
             gpus: None,
             offer: None,
+            mig_slices: false,
         }
     }
 }

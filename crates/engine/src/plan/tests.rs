@@ -2,6 +2,7 @@
 
 mod bandwidth;
 mod hidden_costs;
+mod mig;
 mod properties;
 
 use super::phases::{evaluate_plan, Phase};

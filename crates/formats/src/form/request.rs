@@ -356,6 +356,12 @@ impl Form {
                 return Err(InputError::new("own_price", "must be a positive amount"));
             }
         }
+        if !(self.mig_price_factor.is_finite() && self.mig_price_factor > 0.0) {
+            return Err(InputError::new(
+                "mig_price_factor",
+                "must be a positive multiple of the slice's share",
+            ));
+        }
         let offer = if self.own {
             Some(crate::own_machine::OFFER_ID.to_string())
         } else {
@@ -384,6 +390,7 @@ impl Form {
                 self.gpus
             },
             offer,
+            mig_slices: self.mig_slices,
         })
     }
 }

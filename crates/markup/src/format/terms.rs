@@ -175,6 +175,10 @@ const TERMS: &[(&str, Text)] = &[
     ("seconds_per_frame", tx("Seconds per frame", "每帧秒数")),
     ("render_hours", tx("Render hours", "渲染时长")),
     ("video_encoders", tx("Video encoders", "视频编码器")),
+    (
+        "mig_slice",
+        tx("MIG slice of the GPU", "GPU 的 MIG 切片份额"),
+    ),
     // Cost.
     ("compute", tx("Instances", "实例费用")),
     ("storage", tx("Storage", "存储")),
