@@ -161,11 +161,8 @@ fn estimate(args: &[String]) -> ExitCode {
     };
     // The person's own machine, when the scenario runs on one, joins the catalog; so do MIG
     // slices when the scenario considers them.
-    let own = gpu_sizer_formats::own_machine::catalog(Catalog::builtin(), &input.form, today());
-    let base = own.as_ref().unwrap_or(Catalog::builtin());
-    let sliced = (input.form.mig_slices)
-        .then(|| gpu_sizer_engine::catalog::mig::with_slices(base, input.form.mig_price_factor));
-    let catalog = sliced.as_ref().unwrap_or(base);
+    let own = input::catalog_for(&input.form, today());
+    let catalog = own.as_ref().unwrap_or(Catalog::builtin());
     let report = match plan::evaluate(catalog, &request) {
         Ok(r) => r,
         Err(e) => {

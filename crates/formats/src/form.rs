@@ -164,6 +164,8 @@ pub struct Form {
     pub ingress_gb: f64,
     /// Fixed public bandwidth bought (按固定带宽), Mbps; 0: traffic paid by the GB.
     pub bandwidth_mbps: f64,
+    /// Months after which a subscription is expected to be cancelled; `None`: kept.
+    pub stop_after_months: Option<f64>,
     pub idle_h: f64,
     pub idle_periods: f64,
     /// Minutes an auto-stop waits before stopping an idle instance; `None`: no auto-stop.
@@ -293,6 +295,7 @@ impl Default for Form {
             egress_gb: 0.0,
             ingress_gb: 0.0,
             bandwidth_mbps: 0.0,
+            stop_after_months: None,
             idle_h: 0.0,
             idle_periods: 0.0,
             auto_stop_min: None,

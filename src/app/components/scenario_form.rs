@@ -113,6 +113,7 @@ pub const HIDDEN_COSTS: &[&str] = &[
     "egress_gb",
     "ingress_gb",
     "bandwidth_mbps",
+    "stop_after_months",
     "idle_h",
     WEEKEND_IDLE,
     "idle_periods",

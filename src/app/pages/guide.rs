@@ -48,6 +48,15 @@ const SECTIONS: &[Section] = &[
         ],
     },
     Section {
+        heading: tx("A subscription stopped early", "包年包月提前退订"),
+        paragraphs: &[
+            tx("A monthly subscription (包年包月) cancelled before its term is refunded by the provider's own rule. Tencent Cloud's for cloud servers counts the whole months used at the monthly price and the rest of the last month at the on-demand rate, and gives back what was paid beyond that, never less than nothing; so a job on a Tencent monthly subscription is cancelled when it ends and its last month costs no more than its hours on demand (the cost shows the month paid and the refund). The one full refund within five days of a first purchase is left out. The catalog holds no rule for the other providers: there every month bought is counted in full.",
+               "包年包月在到期前退订时，按云厂商自己的规则退款。腾讯云云服务器的规则是：已满整月按包月价格扣除，不满整月的部分按按量计费价格扣除，其余退还（不会低于零）；因此腾讯云包年包月上的作业在结束时退订，最后一个月的花费不超过按量计费的同样时长（费用中列出已付月费和退款）。首次购买五天内的一次全额退款不计入。目录中没有其他云厂商的规则：在那里已购的每个月都全额计算。"),
+            tx("Enter under “Stop a subscription after” the months you expect to keep the instance: a pitfall then sets the pick's offer on a monthly subscription cancelled after those months against paying as you go for the same hours, with the money at stake. Without a refund rule, a month cut short pays off only once it is used as far as the monthly price is of a month on demand (about two thirds at Alibaba Cloud); with Tencent's rule the subscription never costs more than paying as you go.",
+               "在“包年包月提前退订”中填写预计保留实例的月数：提示会把所选报价按包年包月、在这些月后退订的费用，与同样时长按量付费的费用对比，并给出差额。没有退费规则时，未满的月份只有使用比例超过“包月价 ÷ 按量一个月的价格”（阿里云约三分之二）才划算；按腾讯云的规则，包年包月不会比按量付费更贵。"),
+        ],
+    },
+    Section {
         heading: tx("MIG slices: a share of a GPU", "MIG 切片：GPU 的一部分"),
         paragraphs: &[
             tx("An A30, A100 or H100 can be cut into isolated MIG slices, each with its own memory, memory bandwidth and streaming multiprocessors (SMs). NVIDIA's MIG user guide lists the profiles: on an A100 40GB 1g.5gb (1/7 of the SMs, 1/8 of the memory), 2g.10gb, 3g.20gb and 4g.20gb; on an A100 80GB or H100 80GB 1g.10gb, 1g.20gb, 2g.20gb, 3g.40gb and 4g.40gb; on an A30 1g.6gb and 2g.12gb. Tick “Consider MIG slices” and a job that needs about 10 GB (a notebook, a small inference service) is also placed on slices: the slice's memory and bandwidth are its memory share of the GPU's, every peak its SM share, and the time detail shows the share and the profile table it comes from.",

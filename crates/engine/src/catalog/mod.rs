@@ -6,6 +6,7 @@ pub mod validate;
 
 pub use schema::{
     BillingMode, Catalog, Currency, Fabric, Gpu, InstanceLink, Offer, Priced, Provider, Quote,
+    Refund, RefundRule,
 };
 
 use std::sync::OnceLock;
@@ -23,6 +24,19 @@ impl Catalog {
 
     pub fn provider(&self, id: &str) -> Option<&Provider> {
         self.providers.iter().find(|p| p.id == id)
+    }
+}
+
+impl BillingMode {
+    /// Hours a commitment in this mode binds the buyer to (`None`: pay as you go).
+    pub fn term_hours(self) -> Option<f64> {
+        // 730 h = 8760 h / 12, the month providers themselves use for hourly equivalents.
+        match self {
+            BillingMode::Monthly => Some(730.0),
+            BillingMode::Reserved1y => Some(8760.0),
+            BillingMode::Reserved3y => Some(3.0 * 8760.0),
+            BillingMode::OnDemand | BillingMode::Spot | BillingMode::Serverless => None,
+        }
     }
 }
 

@@ -297,6 +297,10 @@ impl Form {
             egress_gb: positive("egress_gb", self.egress_gb)?,
             ingress_gb: positive("ingress_gb", self.ingress_gb)?,
             bandwidth_mbps: positive("bandwidth_mbps", self.bandwidth_mbps)?,
+            stop_after_months: match self.stop_after_months {
+                Some(m) => Some(positive("stop_after_months", m)?),
+                None => None,
+            },
             idle_h: positive("idle_h", self.idle_h)?,
             idle_periods: positive("idle_periods", self.idle_periods)?,
             auto_stop_h: match self.auto_stop_min {

@@ -189,6 +189,10 @@ const TERMS: &[(&str, Text)] = &[
         "bandwidth",
         tx("Fixed bandwidth, a month", "固定带宽（每月）"),
     ),
+    (
+        "refund",
+        tx("Refund of the month cut short", "提前退订的退款"),
+    ),
     ("idle", tx("Idle hours", "空闲时间")),
     ("setup", tx("Set-up", "环境准备")),
     ("auto_stop_saving", tx("Auto-stop saving", "自动关机节省")),
