@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 #[allow(dead_code)]
 #[path = "src/compact.rs"]
 mod compact;
+#[path = "src/catalog/compact_form.rs"]
+mod compact_form;
 #[allow(dead_code)]
 #[path = "src/sizing/time/efficiency/table.rs"]
 mod efficiency;

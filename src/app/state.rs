@@ -3,7 +3,7 @@
 //! One `AppState` in context. The report is a `Memo` of a pure engine call, so it recomputes on
 //! every change of the form and nowhere else.
 
-use gpu_sizer_engine::catalog::{Catalog, Offer};
+use gpu_sizer_engine::catalog::{mig, Catalog, Offer};
 use gpu_sizer_engine::plan::{evaluate, Report, Request};
 use gpu_sizer_engine::scenario::InputError;
 use gpu_sizer_formats::catalog_edits::{self, CatalogEdits};
@@ -36,14 +36,14 @@ impl AppState {
     pub fn new(form: Form, today: Option<i64>, edits: CatalogEdits) -> AppState {
         let form = RwSignal::new(form);
         let edits = RwSignal::new(edits);
-        // The catalog depends on the custom offers and the person's own machine alone: memos of
-        // them (a few rows and four fields, compared by value) stand between the form and edits and
+        // The catalog depends on the custom offers, the own machine and the slices alone: memos of
+        // them (a few rows and five fields, compared by value) stand between the form and edits and
         // the catalog, so a price override or another field neither rebuilds (and leaks) a catalog
         // nor compares two whole catalogs.
         let offers = Memo::new(move |_| edits.with(|e| e.custom_offers.clone()));
-        let own = Memo::new(move |_| form.with(own_machine));
+        let shaped = Memo::new(move |_| form.with(shape));
         let catalog = Memo::new_with_compare(
-            move |_| offers.with(|o| own.with(|m| catalog_with(o, m))),
+            move |_| offers.with(|o| shaped.with(|m| catalog_with(o, m))),
             |_, _| true,
         );
         let request = Memo::new(move |_| form.with(|f| edits.with(|e| request_for(f, today, e))));
@@ -72,8 +72,8 @@ impl AppState {
     /// The report for another form (a saved scenario), on the page's catalog and price overrides.
     pub fn evaluate(self, form: &Form) -> Result<Report<'static>, InputError> {
         let request = self.edits.with(|e| request_for(form, today(), e))?;
-        let own = own_machine(form);
-        let catalog = if own == self.form.with_untracked(own_machine) {
+        let own = shape(form);
+        let catalog = if own == self.form.with_untracked(shape) {
             self.catalog.get()
         } else {
             self.edits.with(|e| catalog_with(&e.custom_offers, &own))
@@ -82,36 +82,51 @@ impl AppState {
     }
 }
 
-/// What of a form shapes the catalog: its own machine, if it runs on one.
-type OwnMachine = Option<(String, Option<u32>, Option<f64>, CurrencyKey)>;
-
-fn own_machine(f: &Form) -> OwnMachine {
-    f.own
-        .then(|| (f.gpu.clone(), f.gpus, f.own_price, f.currency))
+/// What of a form shapes the catalog: its own machine, if it runs on one, and the MIG slices'
+/// price factor, if it considers them.
+#[derive(Clone, PartialEq)]
+struct Shape {
+    own: Option<(String, Option<u32>, Option<f64>, CurrencyKey)>,
+    slices: Option<f64>,
 }
 
-/// The built-in catalog plus the user's custom offers and own machine.
-fn catalog_with(offers: &[Offer], own: &OwnMachine) -> &'static Catalog {
-    let own = own.as_ref().and_then(|(gpu, gpus, own_price, currency)| {
-        let form = Form {
-            own: true,
-            gpu: gpu.clone(),
-            gpus: *gpus,
-            own_price: *own_price,
-            currency: *currency,
-            ..Form::default()
-        };
-        own_machine::catalog(Catalog::builtin(), &form, today())
-    });
-    if offers.is_empty() && own.is_none() {
-        Catalog::builtin()
-    } else {
-        // The report borrows its catalog for the page's lifetime. Custom offers and the own
-        // machine change only when the user edits them, so leaking each version is bounded by the
-        // user's own edits.
-        let base = own.as_ref().unwrap_or(Catalog::builtin());
-        Box::leak(Box::new(catalog_edits::with_offers(base, offers)))
+fn shape(f: &Form) -> Shape {
+    Shape {
+        own: f
+            .own
+            .then(|| (f.gpu.clone(), f.gpus, f.own_price, f.currency)),
+        slices: f.mig_slices.then_some(f.mig_price_factor),
     }
+}
+
+/// The built-in catalog plus the user's custom offers, own machine and MIG slices.
+fn catalog_with(offers: &[Offer], shape: &Shape) -> &'static Catalog {
+    let own = shape
+        .own
+        .as_ref()
+        .and_then(|(gpu, gpus, own_price, currency)| {
+            let form = Form {
+                own: true,
+                gpu: gpu.clone(),
+                gpus: *gpus,
+                own_price: *own_price,
+                currency: *currency,
+                ..Form::default()
+            };
+            own_machine::catalog(Catalog::builtin(), &form, today())
+        });
+    if offers.is_empty() && own.is_none() && shape.slices.is_none() {
+        return Catalog::builtin();
+    }
+    // The report borrows its catalog for the page's lifetime. Custom offers, the own machine and
+    // the slices' factor change only when the user edits them, so leaking each version is bounded
+    // by the user's own edits.
+    let base = own.as_ref().unwrap_or(Catalog::builtin());
+    let with_offers = catalog_edits::with_offers(base, offers);
+    Box::leak(Box::new(match shape.slices {
+        Some(factor) => mig::with_slices(&with_offers, factor),
+        None => with_offers,
+    }))
 }
 
 /// The engine's request for `form`, with the user's own prices.

@@ -279,3 +279,25 @@ test("vision serving and FP64 work from a link: their fields from the table, the
   assert.deepEqual(app.errors, []);
   await app.close();
 });
+
+test("MIG slices and a subscription stopped early work from a link", async () => {
+  const app = await env.open({ url: `${env.server.url}?v=1&w=dev&dh=40&dm=10&md=on-demand&mgs=1` });
+  const page = app.page;
+  for (const key of ["mig_slices", "mig_price_factor", "stop_after_months"]) {
+    assert.equal(await page.getByTestId(`field-${key}`).count(), 1, key);
+  }
+  // The pick is a slice, named by its profile.
+  await page.waitForFunction(() => /@1g\./.test(document.querySelector("[data-testid=recommendation]")?.dataset.offerId ?? ""));
+  assert.match(await page.getByTestId("recommendation").innerText(), /MIG 1g\./);
+  const before = await app.pick();
+  await page.getByTestId("advanced").locator("summary").click();
+  await app.setField("mig_price_factor", "7");
+  await app.changedFrom(before);
+  await page.waitForFunction(() => /mgf=7/.test(location.search));
+
+  // A subscription kept 1.2 months at Alibaba Cloud is set against paying as you go.
+  await page.goto(`${env.server.url}?v=1&w=dev&dh=10&dm=24&pr=alibaba&sam=1.2`);
+  await page.waitForFunction(() => /pay as you go/i.test(document.querySelector("[data-testid=pitfalls]")?.textContent ?? ""));
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});

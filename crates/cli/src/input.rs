@@ -97,6 +97,24 @@ fn from_link(text: &str) -> Input {
     }
 }
 
+/// The catalog a form runs on when it is not the built-in one: with the person's own machine
+/// and MIG slices when the form asks for them (`None`: the built-in catalog as it is).
+pub fn catalog_for(
+    form: &gpu_sizer_formats::Form,
+    today: Option<i64>,
+) -> Option<gpu_sizer_engine::Catalog> {
+    use gpu_sizer_engine::catalog::mig;
+    let builtin = gpu_sizer_engine::Catalog::builtin();
+    let own = gpu_sizer_formats::own_machine::catalog(builtin, form, today);
+    if !form.mig_slices {
+        return own;
+    }
+    Some(mig::with_slices(
+        own.as_ref().unwrap_or(builtin),
+        form.mig_price_factor,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -38,7 +38,9 @@ pub fn run(args: &[String], today: Option<i64>) -> Result<String, String> {
         .form
         .to_request(today)
         .map_err(|e| format!("{}: field '{}': {}", input.label, e.field, e.message))?;
-    let report = plan::evaluate(Catalog::builtin(), &request).map_err(|e| {
+    let own = input::catalog_for(&input.form, today);
+    let catalog = own.as_ref().unwrap_or(Catalog::builtin());
+    let report = plan::evaluate(catalog, &request).map_err(|e| {
         let e = in_form_terms(e);
         format!("{}: field '{}': {}", input.label, e.field, e.message)
     })?;

@@ -166,8 +166,9 @@ fn estimate(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    // The person's own machine, when the scenario runs on one, joins the catalog.
-    let own = gpu_sizer_formats::own_machine::catalog(Catalog::builtin(), &input.form, today());
+    // The person's own machine, when the scenario runs on one, joins the catalog; so do MIG
+    // slices when the scenario considers them.
+    let own = input::catalog_for(&input.form, today());
     let catalog = own.as_ref().unwrap_or(Catalog::builtin());
     let report = match plan::evaluate(catalog, &request) {
         Ok(r) => r,

@@ -273,6 +273,14 @@ fn pitfall_key(p: &Pitfall) -> (&'static str, Option<f64>) {
         Pitfall::BandwidthBilling { fixed, traffic, .. } => {
             ("bandwidth_billing", Some((fixed - traffic).abs()))
         }
+        Pitfall::SubscriptionStoppedEarly {
+            subscription,
+            pay_as_you_go,
+            ..
+        } => (
+            "subscription_stopped_early",
+            Some((subscription - pay_as_you_go).abs()),
+        ),
         Pitfall::NoAutoStop { saving, .. } => ("no_auto_stop", Some(*saving)),
         Pitfall::MultiGpuWithoutNvlink { extra_cost } => {
             ("multi_gpu_without_nvlink", Some(*extra_cost))

@@ -216,3 +216,38 @@ fn models_and_catalog_print_json() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert!(!v["offers"].as_array().unwrap().is_empty());
 }
+
+/// A 10 GiB development box with MIG slices considered is placed on a slice, priced below any
+/// whole GPU; through a share link too.
+#[test]
+fn a_10_gib_job_runs_on_a_mig_slice() {
+    let pick = |args: &[&str]| {
+        let (ok, out, err) = run(args, None);
+        assert!(ok, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v["top"][0].clone()
+    };
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/examples/dev-mig-slice.json");
+    let slice = pick(&["estimate", path.to_str().unwrap(), "--json", "--top", "1"]);
+    let gpu = slice["gpu"].as_str().unwrap();
+    assert!(gpu.contains("@1g."), "{slice}");
+    let link = pick(&[
+        "estimate",
+        "?v=1&w=dev&dh=40&dm=10&md=on-demand&mgs=1",
+        "--json",
+        "--top",
+        "1",
+    ]);
+    assert!(link["gpu"].as_str().unwrap().contains('@'), "{link}");
+    let whole = pick(&[
+        "estimate",
+        "?v=1&w=dev&dh=40&dm=10&md=on-demand",
+        "--json",
+        "--top",
+        "1",
+    ]);
+    assert!(!whole["gpu"].as_str().unwrap().contains('@'), "{whole}");
+    let cost = |v: &serde_json::Value| v["cost"]["expected"].as_f64().unwrap();
+    assert!(cost(&link) < cost(&whole), "{link} {whole}");
+}

@@ -130,6 +130,10 @@ mod tests {
                 fp.source.clone_from(&pp.source);
                 fp.read_on.clone_from(&pp.read_on);
             }
+            if let (Some(fr), Some(pr)) = (f.refund.as_mut(), p.refund.as_ref()) {
+                fr.source.clone_from(&pr.source);
+                fr.read_on.clone_from(&pr.read_on);
+            }
         }
         assert_eq!(first, page);
     }

@@ -47,6 +47,7 @@ fn main() {
     // A link's own prices too: the app asks before using them.
     if start.view != View::Calculator
         || start.form.own
+        || start.form.mig_slices
         || start.prices.is_some()
         || read(StorageKey::CatalogEdits).is_some()
     {

@@ -146,6 +146,9 @@ pub struct Form {
     pub modes: String,
     pub need_nvlink: bool,
     pub need_mig: bool,
+    /// Also consider MIG slices (`catalog::mig`), priced at their share × `mig_price_factor`.
+    pub mig_slices: bool,
+    pub mig_price_factor: f64,
     pub need_graphics: bool,
     pub need_video: bool,
     pub need_cuda: bool,
@@ -161,6 +164,8 @@ pub struct Form {
     pub ingress_gb: f64,
     /// Fixed public bandwidth bought (按固定带宽), Mbps; 0: traffic paid by the GB.
     pub bandwidth_mbps: f64,
+    /// Months after which a subscription is expected to be cancelled; `None`: kept.
+    pub stop_after_months: Option<f64>,
     pub idle_h: f64,
     pub idle_periods: f64,
     /// Minutes an auto-stop waits before stopping an idle instance; `None`: no auto-stop.
@@ -276,6 +281,8 @@ impl Default for Form {
             modes: String::new(),
             need_nvlink: false,
             need_mig: false,
+            mig_slices: false,
+            mig_price_factor: 1.0,
             need_graphics: false,
             need_video: false,
             need_cuda: false,
@@ -288,6 +295,7 @@ impl Default for Form {
             egress_gb: 0.0,
             ingress_gb: 0.0,
             bandwidth_mbps: 0.0,
+            stop_after_months: None,
             idle_h: 0.0,
             idle_periods: 0.0,
             auto_stop_min: None,

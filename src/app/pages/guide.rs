@@ -48,6 +48,24 @@ const SECTIONS: &[Section] = &[
         ],
     },
     Section {
+        heading: tx("A subscription stopped early", "包年包月提前退订"),
+        paragraphs: &[
+            tx("A monthly subscription (包年包月) cancelled before its term is refunded by the provider's own rule. Tencent Cloud's for cloud servers counts the whole months used at the monthly price and the rest of the last month at the on-demand rate, and gives back what was paid beyond that, never less than nothing; so a job on a Tencent monthly subscription is cancelled when it ends and its last month costs no more than its hours on demand (the cost shows the month paid and the refund). The one full refund within five days of a first purchase is left out. The catalog holds no rule for the other providers: there every month bought is counted in full.",
+               "包年包月在到期前退订时，按云厂商自己的规则退款。腾讯云云服务器的规则是：已满整月按包月价格扣除，不满整月的部分按按量计费价格扣除，其余退还（不会低于零）；因此腾讯云包年包月上的作业在结束时退订，最后一个月的花费不超过按量计费的同样时长（费用中列出已付月费和退款）。首次购买五天内的一次全额退款不计入。目录中没有其他云厂商的规则：在那里已购的每个月都全额计算。"),
+            tx("Enter under “Stop a subscription after” the months you expect to keep the instance: a pitfall then sets the pick's offer on a monthly subscription cancelled after those months against paying as you go for the same hours, with the money at stake. Without a refund rule, a month cut short pays off only once it is used as far as the monthly price is of a month on demand (about two thirds for most Alibaba Cloud offers in the catalog, as little as 0.39 for some); with Tencent's rule the subscription never costs more than paying as you go.",
+               "在“包年包月提前退订”中填写预计保留实例的月数：提示会把所选报价按包年包月、在这些月后退订的费用，与同样时长按量付费的费用对比，并给出差额。没有退费规则时，未满的月份只有使用比例超过“包月价 ÷ 按量一个月的价格”（目录中阿里云大多数报价约为三分之二，少数低至 0.39）才划算；按腾讯云的规则，包年包月不会比按量付费更贵。"),
+        ],
+    },
+    Section {
+        heading: tx("MIG slices: a share of a GPU", "MIG 切片：GPU 的一部分"),
+        paragraphs: &[
+            tx("An A30, A100 or H100 can be cut into isolated MIG slices, each with its own memory, memory bandwidth and streaming multiprocessors (SMs). NVIDIA's MIG user guide lists the profiles: on an A100 40GB 1g.5gb (1/7 of the SMs, 1/8 of the memory), 2g.10gb, 3g.20gb and 4g.20gb; on an A100 80GB or H100 80GB 1g.10gb, 1g.20gb, 2g.20gb, 3g.40gb and 4g.40gb; on an A30 1g.6gb and 2g.12gb. Tick “Consider MIG slices” and a job that needs about 10 GB (a notebook, a small inference service) is also placed on slices: the slice's memory and bandwidth are its memory share of the GPU's, every peak its SM share, and the time detail shows the share and the profile table it comes from.",
+               "A30、A100 和 H100 可以切分为相互隔离的 MIG 切片，每个切片有自己的显存、显存带宽和流式多处理器（SM）。NVIDIA MIG 用户指南列出了各型号的配置：A100 40GB 有 1g.5gb（1/7 的 SM，1/8 的显存）、2g.10gb、3g.20gb 和 4g.20gb；A100 80GB 和 H100 80GB 有 1g.10gb、1g.20gb、2g.20gb、3g.40gb 和 4g.40gb；A30 有 1g.6gb 和 2g.12gb。勾选“考虑 MIG 切片”后，约需 10 GB 的作业（笔记本开发、小型推理服务）也会放到切片上计算：切片的显存和带宽按其显存份额折算，各项峰值按其 SM 份额折算，时间明细会列出份额及其来源。"),
+            tx("The clouds in the catalog rent whole GPUs and publish no price for a slice, so a slice is priced at the larger of its shares of SMs and memory of one GPU of its instance (a 1g.20gb holds 1/7 of the SMs but 1/4 of the memory: four fit on a GPU, so it costs a quarter), times the “MIG slice price factor”. Its default of 1 is an assumption: the rest of the GPU is used and paid for by other work (your team's other jobs, a shared cluster). If the rest would sit idle, raise it: 7 for a 1g slice is the whole GPU's price. A slice too small for the job is simply not offered, not listed among the exclusions.",
+               "目录中的云厂商按整张 GPU 出租，不公布切片价格，因此切片按其所在实例中一张 GPU 的 SM 份额和显存份额中较大者计价（1g.20gb 占 1/7 的 SM、1/4 的显存：一张 GPU 只能放四个，所以按四分之一计），再乘以“MIG 切片价格系数”。系数默认为 1，这是一个假设：GPU 的其余部分被其他工作使用并付费（团队的其他作业、共享集群）。如果其余部分会闲置，请调高系数：1g 切片填 7 即整张 GPU 的价格。放不下作业的切片不会出现在结果中，也不会列入被排除的报价。"),
+        ],
+    },
+    Section {
         heading: tx("How the estimates are made", "估算方法"),
         paragraphs: &[
             tx("Memory per GPU is the sum of named terms: weights at their format; for training the fp32 master copy, gradients and optimizer states, sharded by the ZeRO stage (Rajbhandari et al. 2020); activations after Korthikanti et al. (2022) with the real layer shapes and your recomputation; the KV cache with the right head counts for grouped-query, multi-query, latent (MLA) and sliding-window attention; and the CUDA context and framework overhead.",

@@ -1,10 +1,13 @@
 //! The catalog of GPUs, providers and offers, embedded at build time from `data/`.
 
+mod compact_form;
+pub mod mig;
 pub mod schema;
 pub mod validate;
 
 pub use schema::{
     BillingMode, Catalog, Currency, Fabric, Gpu, InstanceLink, Offer, Priced, Provider, Quote,
+    Refund, RefundRule,
 };
 
 use std::sync::OnceLock;
@@ -22,6 +25,27 @@ impl Catalog {
 
     pub fn provider(&self, id: &str) -> Option<&Provider> {
         self.providers.iter().find(|p| p.id == id)
+    }
+}
+
+impl BillingMode {
+    /// Hours a commitment in this mode binds the buyer to (`None`: pay as you go).
+    pub fn term_hours(self) -> Option<f64> {
+        // 730 h = 8760 h / 12, the month providers themselves use for hourly equivalents.
+        match self {
+            BillingMode::Monthly => Some(730.0),
+            BillingMode::Reserved1y => Some(8760.0),
+            BillingMode::Reserved3y => Some(3.0 * 8760.0),
+            BillingMode::OnDemand | BillingMode::Spot | BillingMode::Serverless => None,
+        }
+    }
+}
+
+impl Gpu {
+    /// The id this GPU's measured figures (efficiency, calibration) are kept under: a MIG
+    /// slice's are its whole GPU's.
+    pub fn measured_id(&self) -> &str {
+        mig::slice_of(&self.id).map_or(&self.id, |(parent, _)| parent)
     }
 }
 

@@ -2,16 +2,14 @@
 //!
 //! This file is also compiled into `build.rs` (via `#[path]`), which parses the TOML data with these
 //! types, so a misspelt or missing field fails the build with the file and field named. It must
-//! therefore depend on nothing but `serde` and `crate::compact`, which `build.rs` compiles too.
+//! therefore depend on nothing but `serde`.
 //!
 //! Units are in the field names (`_gib`, `_gbs`, `_tflops`, `_w`) because the data files are edited
 //! by hand and a unit in the key is the cheapest defence against mix-ups. A figure that could not be
 //! verified is `None` (left out of the file), never a guess.
 //!
-//! Each record also lists its fields for the compact form the first-answer module embeds
-//! (`crate::compact`), leaving out the sources and notes that module never shows.
+//! Each record's compact form (`crate::compact`), which the page embeds, is in `compact_form`.
 
-use crate::compact::{record, variants, Compact, Reader, Writer};
 use serde::{Deserialize, Serialize};
 
 /// One accelerator model, as its vendor specifies it.
@@ -34,8 +32,7 @@ pub struct Gpu {
     /// Dense (no 2:4 sparsity) peak throughputs. Non-tensor fp32.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fp32_tflops: Option<f64>,
-    /// Vector (non-tensor) fp64 peak: what scientific codes run at, tensor-core DGEMM aside.
-    /// Consumer and inference parts run fp64 at 1/32 or 1/64 of fp32.
+    /// Vector fp64 peak, what scientific codes run at (consumer parts: 1/32 or 1/64 of fp32).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fp64_tflops: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -67,16 +64,13 @@ pub struct Gpu {
     pub graphics_apis: Vec<String>,
     /// Software stack a job needs. Anything other than `cuda` is flagged to the user as non-CUDA.
     pub software: Software,
-    /// Runs compiled inference graphs only, so no training, rendering or interactive work can be
-    /// planned on it (AWS Inferentia: its SDK trains on Trainium only).
+    /// Compiled inference graphs only: no training, rendering or interactive work (Inferentia).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub inference_only: bool,
-    /// A consumer (gaming) card. Its driver licence excludes data-centre deployment, which a
-    /// production service must weigh.
+    /// A consumer (gaming) card: its driver licence excludes data-centre deployment.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub consumer: bool,
-    /// Public pages the figures were read from (validated at build time; the first-answer
-    /// module's copy of the catalog leaves them out).
+    /// Public pages the figures were read from (not in the first-answer module's copy).
     #[serde(default)]
     pub sources: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -166,8 +160,33 @@ pub struct Provider {
     /// Whether private-network transfer within a region is free (stated by the provider).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub free_intranet: Option<bool>,
+    /// What a subscription (包年包月) cancelled early refunds; `None`: months paid in full.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refund: Option<Refund>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,
+}
+
+/// A provider's published rule for subscriptions cancelled early, and where it is published.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Refund {
+    pub rule: RefundRule,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub as_of: Option<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub undated: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_on: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RefundRule {
+    /// Whole months used at the monthly price, the rest on demand (Tencent: 基于按量计费计算).
+    UsedMonthsThenOnDemand,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -229,8 +248,7 @@ pub struct StorageTier {
     pub throughput_mbs: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_throughput_mbs: Option<f64>,
-    /// Hard disks: cheap, but a training job that rereads its data every epoch should not be
-    /// put on them unasked.
+    /// Hard disks: cheap, but not for a job that rereads its data every epoch unasked.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hdd: bool,
 }
@@ -280,8 +298,7 @@ pub struct Offer {
     pub gpu_link: InstanceLink,
     /// What connects this instance to others of its kind for multi-node jobs.
     pub fabric: Fabric,
-    /// GPUs joined by one NVLink domain when it spans several instances (a GB200 NVL72 rack:
-    /// 72); absent when NVLink stops at the instance.
+    /// GPUs in one NVLink domain spanning instances (GB200 NVL72: 72); absent: the instance.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nvlink_domain: Option<u32>,
     /// Overrides the provider's metering step.
@@ -334,9 +351,8 @@ pub struct Quote {
     pub currency: Currency,
     #[serde(default)]
     pub source: String,
-    /// ISO date `YYYY-MM-DD` the source itself carries: a page's stated update date, or the date of
-    /// the commit a repository file was read at. Absent only when `undated` (or for a price the
-    /// user typed in, which carries the day it was entered).
+    /// ISO date `YYYY-MM-DD` the source carries (a page's update date, a commit's date); absent
+    /// only when `undated` or for a price the user typed in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub as_of: Option<String>,
     /// The source carries no date: shown as "date unknown" and treated as stale.
@@ -365,19 +381,6 @@ pub enum BillingMode {
     Serverless,
 }
 
-impl BillingMode {
-    /// Hours a commitment in this mode binds the buyer to (`None`: pay as you go).
-    pub fn term_hours(self) -> Option<f64> {
-        // 730 h = 8760 h / 12, the month providers themselves use for hourly equivalents.
-        match self {
-            BillingMode::Monthly => Some(730.0),
-            BillingMode::Reserved1y => Some(8760.0),
-            BillingMode::Reserved3y => Some(3.0 * 8760.0),
-            BillingMode::OnDemand | BillingMode::Spot | BillingMode::Serverless => None,
-        }
-    }
-}
-
 /// The whole catalog: what is embedded in the build, exported and imported as JSON.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -385,115 +388,4 @@ pub struct Catalog {
     pub gpus: Vec<Gpu>,
     pub providers: Vec<Provider>,
     pub offers: Vec<Offer>,
-}
-
-// The compact form of each type (`crate::compact`): its fields in order, and those left out
-// of the first-answer module's copy.
-record! { Catalog: gpus, providers, offers }
-
-record! {
-    Gpu: id, name, vendor, architecture, year, memory_gib, memory_type, memory_bandwidth_gbs,
-    fp32_tflops, tf32_tflops, bf16_tflops, fp8_tflops, fp4_tflops, int8_tops, link, tdp_w, mig_max,
-    video_encoders, video_decoders, graphics_apis, software, inference_only, consumer, fp64_tflops;
-    left_out: sources, notes
-}
-record! { GpuLink: kind, generation, gbs_per_gpu }
-variants! { LinkKind: Nvlink, Pcie, InfinityFabric, Hccs, Ici, Neuronlink }
-variants! { Software: Cuda, Rocm, Cann, Xla, Neuron }
-
-record! {
-    Provider: id, name, name_zh, kind, billing_increment_s, billing_minimum_s, storage, snapshot,
-    egress, free_ingress, bandwidth, free_intranet;
-    left_out: notes
-}
-variants! { ProviderKind: Hyperscaler, GpuCloud, Marketplace }
-record! { Priced: price, currency, as_of, undated; left_out: source, read_on, note }
-variants! { Currency: Usd, Cny }
-record! { StorageTier: id, name, price, throughput_mbs, max_throughput_mbs, hdd }
-record! { EgressTier: up_to_tb, price }
-record! { BandwidthTier: up_to_mbps, price }
-
-variants! { InstanceLink: None, Pcie, Nvlink, Nvswitch, Vendor }
-variants! { Fabric: Ethernet, Roce, Infiniband, Efa, None }
-record! { Quote: mode, per_hour, currency, as_of, undated; left_out: source, read_on, note }
-variants! { BillingMode: OnDemand, Spot, Monthly, Reserved1y, Reserved3y, Serverless }
-
-impl Offer {
-    /// The id an offer gets from its parts, `<provider>-<region>-<instance type>` in lower case:
-    /// most offers have it, so the compact form leaves it out.
-    fn usual_id(provider: &str, region: &str, instance_type: &str) -> String {
-        format!("{provider}-{region}-{instance_type}").to_ascii_lowercase()
-    }
-}
-
-/// As `record!` would, but the id is written only when it is not [`Offer::usual_id`]; the spec
-/// source and notes are left out of the first answer's copy.
-impl Compact for Offer {
-    fn write(&self, w: &mut Writer) {
-        let Offer {
-            id,
-            provider,
-            region,
-            instance_type,
-            gpu,
-            gpu_count,
-            vcpu,
-            ram_gib,
-            local_disk_gb,
-            network_gbps,
-            gpu_link,
-            fabric,
-            nvlink_domain,
-            billing_increment_s,
-            prices,
-            spec_source,
-            notes,
-        } = self;
-        let unusual = (*id != Offer::usual_id(provider, region, instance_type)).then(|| id.clone());
-        unusual.write(w);
-        provider.write(w);
-        region.write(w);
-        instance_type.write(w);
-        gpu.write(w);
-        gpu_count.write(w);
-        vcpu.write(w);
-        ram_gib.write(w);
-        local_disk_gb.write(w);
-        network_gbps.write(w);
-        gpu_link.write(w);
-        fabric.write(w);
-        nvlink_domain.write(w);
-        billing_increment_s.write(w);
-        prices.write(w);
-        if w.all {
-            spec_source.write(w);
-            notes.write(w);
-        }
-    }
-
-    fn read(r: &mut Reader<'_>) -> Self {
-        let unusual: Option<String> = Compact::read(r);
-        let provider: String = Compact::read(r);
-        let region: String = Compact::read(r);
-        let instance_type: String = Compact::read(r);
-        Offer {
-            id: unusual.unwrap_or_else(|| Offer::usual_id(&provider, &region, &instance_type)),
-            provider,
-            region,
-            instance_type,
-            gpu: Compact::read(r),
-            gpu_count: Compact::read(r),
-            vcpu: Compact::read(r),
-            ram_gib: Compact::read(r),
-            local_disk_gb: Compact::read(r),
-            network_gbps: Compact::read(r),
-            gpu_link: Compact::read(r),
-            fabric: Compact::read(r),
-            nvlink_domain: Compact::read(r),
-            billing_increment_s: Compact::read(r),
-            prices: Compact::read(r),
-            spec_source: if r.all { Compact::read(r) } else { None },
-            notes: if r.all { Compact::read(r) } else { None },
-        }
-    }
 }

@@ -124,6 +124,14 @@ pub fn validate(catalog: &Catalog) -> Vec<Problem> {
             }
         }
         check_bandwidth(&mut push, provider);
+        if let Some(r) = &provider.refund {
+            if !r.source.starts_with("https://") || (r.as_of.is_none() != r.undated) {
+                push(
+                    &provider.id,
+                    "refund: needs a https source and either as_of or undated".into(),
+                );
+            }
+        }
     }
 
     let mut offer_ids = HashSet::new();
@@ -234,6 +242,9 @@ pub fn validate_published(catalog: &Catalog) -> Vec<Problem> {
             );
         for (what, p) in priced {
             need(&provider.id, what, &p.read_on);
+        }
+        if let Some(r) = &provider.refund {
+            need(&provider.id, "refund".into(), &r.read_on);
         }
     }
     for offer in &catalog.offers {

@@ -2,12 +2,13 @@
 //!
 //! Each module prices one aspect and returns its figures with [`Term`](crate::Term)s:
 //! billing modes (`billing`), spot interruptions (`spot`), storage, egress and idle time
-//! (`hidden`), fixed public bandwidth against paying by traffic (`bandwidth`), serving fleets
-//! (`serving`), and currency conversion (`money`).
+//! (`hidden`), fixed public bandwidth against paying by traffic (`bandwidth`), subscriptions
+//! cancelled early (`refund`), serving fleets (`serving`), and currency conversion (`money`).
 
 pub mod bandwidth;
 pub mod billing;
 pub mod hidden;
 pub mod money;
+pub mod refund;
 pub mod serving;
 pub mod spot;

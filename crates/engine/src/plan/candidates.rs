@@ -8,6 +8,7 @@ use super::{
     needs, pricing, Candidate, Constraints, Excluded, Feature, Features, Filter, QuoteRef, Reason,
     Request,
 };
+use crate::catalog::mig;
 use crate::catalog::schema::Software;
 use crate::catalog::{BillingMode, Catalog, Currency, Gpu, InstanceLink, Offer, Provider, Quote};
 use crate::cost::serving::TrafficProfile;
@@ -99,7 +100,17 @@ pub(super) fn enumerate<'a>(
         .map(|(i, g)| (g.id.as_str(), i))
         .collect();
     let mut last_provider: Option<&Provider> = None;
+    // Where the excluded list stood before a MIG slice's offer: a slice that cannot take the
+    // job is not worth listing among the exclusions (dozens of slices per GPU model).
+    let mut slice_mark = None;
     for offer in &catalog.offers {
+        forget_slice(&mut out.excluded, &mut slice_mark);
+        if mig::slice_of(&offer.gpu).is_some() {
+            if !constraints.mig_slices {
+                continue;
+            }
+            slice_mark = Some(out.excluded.len());
+        }
         let provider = match last_provider {
             Some(p) if p.id == offer.provider => Some(p),
             _ => catalog.provider(&offer.provider),
@@ -199,7 +210,15 @@ pub(super) fn enumerate<'a>(
             }
         }
     }
+    forget_slice(&mut out.excluded, &mut slice_mark);
     Ok(out)
+}
+
+/// Drops what was excluded since `mark` (a MIG slice's offer), if set.
+fn forget_slice(excluded: &mut Vec<Excluded>, mark: &mut Option<usize>) {
+    if let Some(n) = mark.take() {
+        excluded.truncate(n);
+    }
 }
 
 /// The filter or missing feature that leaves `offer` out, if any.

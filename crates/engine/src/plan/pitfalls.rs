@@ -1,6 +1,7 @@
 //! The classic ways people waste money on cloud GPUs, found in the report with the amount at stake.
 
 mod bandwidth;
+mod subscription;
 
 use super::storage::{self, FeedFrom};
 use super::{Candidate, Request};
@@ -44,6 +45,18 @@ pub enum Pitfall {
         egress_gb: f64,
         capacity_gb: f64,
         intranet_free: bool,
+    },
+    /// The pick's instances kept `months` on a monthly subscription cancelled then cost
+    /// `subscription` (`refunded` back by the provider's published rule when `refund_rule`),
+    /// against `pay_as_you_go` for the same hours; without a refund rule a subscription stopped
+    /// within a month costs no more than paying as you go once it ran `break_even_months`.
+    SubscriptionStoppedEarly {
+        months: f64,
+        subscription: f64,
+        pay_as_you_go: f64,
+        refunded: f64,
+        refund_rule: bool,
+        break_even_months: f64,
     },
     /// Idle hours are billed in full: an auto-stop after `grace_h` idle hours in each idle
     /// period would save `saving` of their `idle_cost`.
@@ -126,6 +139,7 @@ pub(super) fn find(ranked: &[Candidate], bill: &[Term], request: &Request) -> Ve
         }
     }
     out.extend(bandwidth::compare(pick, request));
+    out.extend(subscription::compare(pick, request));
     if let Some(idle) = bill.iter().find(|l| l.key == "idle") {
         let costs = &request.costs;
         if idle.value > 0.0 && costs.auto_stop_h.is_none() {

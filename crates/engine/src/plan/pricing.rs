@@ -15,7 +15,7 @@ use crate::explain::{Detail, Term};
 use crate::sizing::defaults::Band;
 use crate::sizing::time::Timing;
 use crate::warning::{Charge, Untimed, Warning};
-use lines::{lines, Bill, Total};
+use lines::{lines, refund_rate, Bill, Total};
 use serving::serving_plan;
 pub(super) use serving::stated_traffic;
 use std::sync::Arc;
@@ -141,6 +141,8 @@ struct Basis<'x> {
     published: &'x Published,
     /// A service's month, when already planned (ranking plans it once per candidate).
     plan: Option<&'x ServingPlan>,
+    /// The offer's on-demand rate per hour in the report currency (a cancelled month's refund).
+    on_demand: Option<f64>,
 }
 
 /// Which cost lines to build: all of them, or only those that grow with the job's hours (the
@@ -203,6 +205,7 @@ pub(super) fn price<'a>(
         traffic: s.traffic.as_deref(),
         published,
         plan: None,
+        on_demand: refund_rate(s.offer, s.on_demand, request),
     };
     // A service's fleet is planned once: its compute line and the fleet the card shows.
     let plan = serving.then(|| serving_plan(&basis, request, rate, Detail::Numbers));
@@ -477,6 +480,11 @@ pub(super) fn bill(
         traffic: None,
         published,
         plan: None,
+        on_demand: refund_rate(
+            c.offer,
+            super::candidates::on_demand(c.offer, request),
+            request,
+        ),
     };
     let mut out = Vec::with_capacity(8);
     lines(

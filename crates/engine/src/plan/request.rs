@@ -42,6 +42,8 @@ pub struct CostInputs {
     pub ingress_gb: f64,
     /// Fixed public bandwidth bought (按固定带宽), Mbps; 0: traffic paid by the GB (`bandwidth`).
     pub bandwidth_mbps: f64,
+    /// Months after which a subscription (包年包月) is expected to be cancelled; `None`: kept.
+    pub stop_after_months: Option<f64>,
     /// Hours instances stay up with nobody using them (nights, a weekend).
     pub idle_h: f64,
     /// Idle stretches (nights, a weekend; at least one): an auto-stop keeps each its grace.
@@ -70,6 +72,7 @@ impl Default for CostInputs {
             egress_gb: 0.0,
             ingress_gb: 0.0,
             bandwidth_mbps: 0.0,
+            stop_after_months: None,
             idle_h: 0.0,
             idle_periods: 0.0,
             auto_stop_h: None,
@@ -123,6 +126,8 @@ pub struct Constraints {
     pub gpus: Option<u32>,
     /// Only this offer (catalog id).
     pub offer: Option<String>,
+    /// Also consider the MIG slices a catalog holds (`catalog::mig`); off: they are skipped.
+    pub mig_slices: bool,
 }
 
 impl Default for Constraints {
@@ -138,6 +143,7 @@ impl Default for Constraints {
             gpu: None,
             gpus: None,
             offer: None,
+            mig_slices: false,
         }
     }
 }

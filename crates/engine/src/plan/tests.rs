@@ -2,7 +2,9 @@
 
 mod bandwidth;
 mod hidden_costs;
+mod mig;
 mod properties;
+mod refund;
 
 use super::phases::{evaluate_plan, Phase};
 use super::*;
@@ -92,6 +94,7 @@ fn fixture() -> Catalog {
             free_ingress: Some(true),
             bandwidth: Vec::new(),
             free_intranet: None,
+            refund: None,
             notes: None,
         }],
         offers: vec![

@@ -361,6 +361,14 @@ fields! {
         "Only GPUs that can be partitioned (MIG)."
         ["Require MIG", "需要 MIG"]
         ["The GPU can be partitioned.", "GPU 支持切分。"];
+    mig_slices "mgs" flag
+        "Also consider MIG slices of A30, A100 and H100 80GB GPUs (the profiles of NVIDIA's MIG user guide, e.g. `1g.10gb`): a slice has its profile's share of the GPU's memory, memory bandwidth and compute, and costs the larger of its shares of SMs and memory × one GPU's price × `mig_price_factor`. A slice that cannot take the job is not listed among the exclusions."
+        ["Consider MIG slices", "考虑 MIG 切片"]
+        ["A small job on a slice of an A30, A100 or H100 (e.g. 1g.10gb) at its share of the GPU's price.", "把小作业放在 A30、A100 或 H100 的一个切片（如 1g.10gb）上，按其份额计价。"];
+    mig_price_factor "mgf" number(0.01, 100.0) in ["× the slice's share", "× 切片份额"]
+        "What a MIG slice costs as a multiple of its share of one GPU's price. 1 (the default) is an assumption: the rest of the GPU is used and paid for by other work; none of the catalog's providers publishes a price for a slice. Raise it for the part of the GPU left idle (7 for a `1g` slice of an A100 or H100: the whole GPU)."
+        ["MIG slice price factor", "MIG 切片价格系数"]
+        ["1: a slice costs its share of the GPU (assumed: the rest is used by other work); 7 for a 1g slice: the whole GPU.", "1：切片按其份额计价（假设 GPU 其余部分被其他工作使用并付费）；1g 切片填 7：整张 GPU 的价格。"];
     need_graphics "gfx" flag
         "Only GPUs with graphics APIs (rendering, remote desktop)."
         ["Require graphics APIs", "需要图形 API"]
@@ -413,6 +421,10 @@ fields! {
         "Fixed public bandwidth bought by the month (按固定带宽), Mbps, where the provider sells it (Alibaba Cloud, Tencent Cloud): its price replaces the egress paid by the GB; 0: pay by traffic."
         ["Fixed bandwidth", "固定带宽"]
         ["A port paid by the month instead of egress by the GB (Chinese clouds); 0: by traffic.", "按月购买的固定带宽，代替按流量计费的出网（国内云）；0：按流量。"];
+    stop_after_months "sam" number(0.01, 120.0) in ["months", "个月"]
+        "A subscription (包年包月) is expected to be cancelled after this many months: a pitfall sets the pick's offer kept that long on a monthly subscription, refunded by the provider's published rule (Tencent Cloud's; elsewhere each month bought is counted in full), against paying as you go for the same hours; `null`: none. A job's monthly subscription is always cancelled when the job ends, refunded by that rule."
+        ["Stop a subscription after", "包年包月提前退订"]
+        ["Months after which you expect to cancel a monthly subscription (empty: kept).", "预计多少个月后退订包年包月（留空：不退订）。"];
     idle_h "ih" number(0.0, 1e6) in HOURS
         "Hours instances stay up unused."
         ["Idle hours billed", "空闲计费小时"]

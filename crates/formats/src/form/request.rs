@@ -297,6 +297,10 @@ impl Form {
             egress_gb: positive("egress_gb", self.egress_gb)?,
             ingress_gb: positive("ingress_gb", self.ingress_gb)?,
             bandwidth_mbps: positive("bandwidth_mbps", self.bandwidth_mbps)?,
+            stop_after_months: match self.stop_after_months {
+                Some(m) => Some(positive("stop_after_months", m)?),
+                None => None,
+            },
             idle_h: positive("idle_h", self.idle_h)?,
             idle_periods: positive("idle_periods", self.idle_periods)?,
             auto_stop_h: match self.auto_stop_min {
@@ -356,6 +360,12 @@ impl Form {
                 return Err(InputError::new("own_price", "must be a positive amount"));
             }
         }
+        if !(self.mig_price_factor.is_finite() && self.mig_price_factor > 0.0) {
+            return Err(InputError::new(
+                "mig_price_factor",
+                "must be a positive multiple of the slice's share",
+            ));
+        }
         let offer = if self.own {
             Some(crate::own_machine::OFFER_ID.to_string())
         } else {
@@ -384,6 +394,7 @@ impl Form {
                 self.gpus
             },
             offer,
+            mig_slices: self.mig_slices,
         })
     }
 }

@@ -140,11 +140,4 @@ mod tests {
         }
         assert!(count >= 1);
     }
-
-    #[test]
-    #[ignore]
-    fn print_fixture() {
-        let p = Project::from_json(THREE).unwrap();
-        println!("{}  =>  {}", encode(&p), serde_json::to_string(&p).unwrap());
-    }
 }

@@ -152,13 +152,3 @@ fn v1_fixtures_keep_decoding() {
     }
     assert!(count >= 2);
 }
-
-/// Prints the fixture lines for [`sample`] (run with `--ignored --nocapture` to add one).
-#[test]
-#[ignore]
-fn print_fixture() {
-    let mut e = sample();
-    println!("{}  =>  {}", encode(&e), e.to_json());
-    e.custom_offers.clear();
-    println!("{}  =>  {}", encode(&e), e.to_json());
-}

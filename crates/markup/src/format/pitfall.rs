@@ -92,6 +92,18 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
             },
             bandwidth(p, &m, lang),
         ),
+        Pitfall::SubscriptionStoppedEarly {
+            subscription,
+            pay_as_you_go,
+            ..
+        } => (
+            if subscription > pay_as_you_go {
+                tx("Stopping early: pay as you go", "提前停用：按量付费更省")
+            } else {
+                tx("Subscription stopped early", "包年包月提前退订")
+            },
+            stopped_early(p, &m, lang),
+        ),
         Pitfall::NoAutoStop {
             idle_cost,
             saving,
@@ -263,5 +275,41 @@ fn bandwidth(p: &Pitfall, m: &dyn Fn(f64) -> String, lang: Lang) -> String {
             .get(lang),
         );
     }
+    text
+}
+
+/// A subscription stopped after some months against paying as you go for them: which costs
+/// less and by how much, what the refund rule gives back, or when a month pays off without one.
+fn stopped_early(p: &Pitfall, m: &dyn Fn(f64) -> String, lang: Lang) -> String {
+    let Pitfall::SubscriptionStoppedEarly {
+        months,
+        subscription,
+        pay_as_you_go,
+        refunded,
+        refund_rule,
+        break_even_months,
+    } = p
+    else {
+        return String::new();
+    };
+    let n = i18n::number(*months, 2);
+    let (s, g, d) = (
+        m(*subscription),
+        m(*pay_as_you_go),
+        m((subscription - pay_as_you_go).abs()),
+    );
+    let zh = lang == Lang::Zh;
+    let mut text = match (subscription > pay_as_you_go, zh) {
+        (true, false) => format!("Stopped after {n} months, the subscription costs {s} against {g} paying as you go for the same hours: {d} more. Pay as you go instead."),
+        (true, true) => format!("{n} 个月后停用，包年包月共 {s}，同样时长按量付费只需 {g}：多花 {d}。建议改为按量付费。"),
+        (false, false) => format!("Stopped after {n} months, the subscription costs {s} against {g} paying as you go for the same hours: {d} less."),
+        (false, true) => format!("{n} 个月后停用，包年包月共 {s}，同样时长按量付费要 {g}：省 {d}。"),
+    };
+    text.push_str(&match (*refund_rule, zh) {
+        (true, false) => format!(" The provider's published refund rule gives {} back for the month cut short (its hours are charged on demand).", m(*refunded)),
+        (true, true) => format!("按云厂商公布的退费规则，未满的月份按按量价格扣除，退还 {}。", m(*refunded)),
+        (false, false) => format!(" No refund rule of this provider is in the catalog, so every month bought is counted in full: a month pays off once it is used {:.0} % of the way.", break_even_months * 100.0),
+        (false, true) => format!("目录中没有该云厂商的退费规则，已购月份全额计算：每月使用超过 {:.0}% 才划算。", break_even_months * 100.0),
+    });
     text
 }

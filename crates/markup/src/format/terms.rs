@@ -175,6 +175,10 @@ const TERMS: &[(&str, Text)] = &[
     ("seconds_per_frame", tx("Seconds per frame", "每帧秒数")),
     ("render_hours", tx("Render hours", "渲染时长")),
     ("video_encoders", tx("Video encoders", "视频编码器")),
+    (
+        "mig_slice",
+        tx("MIG slice of the GPU", "GPU 的 MIG 切片份额"),
+    ),
     // Cost.
     ("compute", tx("Instances", "实例费用")),
     ("storage", tx("Storage", "存储")),
@@ -184,6 +188,10 @@ const TERMS: &[(&str, Text)] = &[
     (
         "bandwidth",
         tx("Fixed bandwidth, a month", "固定带宽（每月）"),
+    ),
+    (
+        "refund",
+        tx("Refund of the month cut short", "提前退订的退款"),
     ),
     ("idle", tx("Idle hours", "空闲时间")),
     ("setup", tx("Set-up", "环境准备")),

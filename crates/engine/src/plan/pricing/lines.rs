@@ -2,10 +2,12 @@
 //! transfer, each a term whose formula says how it was reached.
 
 use super::{own_or_median, serving_plan, storage_tier, Basis, Which};
-use crate::catalog::Currency;
+use crate::catalog::{BillingMode, Currency, Offer};
 use crate::cost::bandwidth::fixed_month_cost;
 use crate::cost::billing::{billed_hours, commitment_cost, on_demand_cost};
+use crate::cost::hidden::HOURS_PER_MONTH;
 use crate::cost::hidden::{egress_cost, idle_billed, storage_cost};
+use crate::cost::refund::refund_line;
 use crate::explain::{Detail, Term};
 use crate::plan::Request;
 
@@ -82,6 +84,9 @@ pub(super) fn lines(
         .convert(b.quote.per_hour, b.quote.currency, costs.currency);
     let serving = request.scenario.workload.is_service();
     out.push_hourly(compute(b, request, rate, h, detail));
+    if let Some(back) = refund(b, request, rate, h, detail) {
+        out.push_hourly(back);
+    }
     // Set-up and idle time are billed at the instance rate unless a commitment covers them.
     if b.quote.mode.term_hours().is_none() && !serving && which == Which::All {
         set_up_and_idle(out, b, request, rate, detail);
@@ -121,6 +126,24 @@ fn compute(b: &Basis, request: &Request, rate: f64, h: f64, detail: Detail) -> T
         }
     }
     compute
+}
+
+/// A job's monthly subscription is cancelled when the job ends: where the provider publishes a
+/// refund rule, what it gives back for the last month cut short, for every instance.
+fn refund(b: &Basis, request: &Request, rate: f64, h: f64, detail: Detail) -> Option<Term> {
+    let rule = b.provider.refund.as_ref()?;
+    if b.quote.mode != BillingMode::Monthly || request.scenario.workload.is_service() {
+        return None;
+    }
+    let hours = h + request.costs.setup_h;
+    let mut line = refund_line(rule, rate * HOURS_PER_MONTH, b.on_demand?, hours, detail);
+    if b.instances > 1 {
+        line.value *= f64::from(b.instances);
+        if detail == Detail::Full {
+            line.formula = format!("{} instances × ({})", b.instances, line.formula);
+        }
+    }
+    (line.value < 0.0).then_some(line)
 }
 
 /// Set-up and idle hours at the instance rate.
@@ -254,4 +277,17 @@ fn transfer(out: &mut impl Sink, b: &Basis, request: &Request, detail: Detail) {
             source: None,
         });
     }
+}
+
+/// The on-demand rate a refund rule prices a month cut short at, in the report currency: the
+/// offer's (the user's when given), even when on-demand is not among the modes considered.
+pub(super) fn refund_rate(
+    offer: &Offer,
+    allowed: Option<(f64, Currency)>,
+    request: &Request,
+) -> Option<f64> {
+    let costs = &request.costs;
+    let on_demand = offer.quote(BillingMode::OnDemand);
+    let (p, c) = allowed.or_else(|| on_demand.map(|q| (q.per_hour, q.currency)))?;
+    Some(costs.fx.convert(p, c, costs.currency))
 }

@@ -37,6 +37,7 @@ fn the_hourly_lines_are_the_lines_that_grow_with_the_hours() {
             traffic: None,
             published: &published,
             plan: None,
+            on_demand: refund_rate(c.offer, None, &request),
         };
         for h in [c.hours.low, c.hours.expected, c.hours.high] {
             let (mut all, mut hourly) = (Marked::default(), Vec::new());
@@ -55,12 +56,8 @@ fn the_hourly_lines_are_the_lines_that_grow_with_the_hours() {
                 .filter(|(_, hourly)| *hourly)
                 .map(|(t, _)| (t.key, t.value))
                 .collect();
-            assert!(
-                all.0
-                    .iter()
-                    .all(|(t, hourly)| *hourly
-                        == ["compute", "storage", "snapshots"].contains(&t.key))
-            );
+            assert!(all.0.iter().all(|(t, hourly)| *hourly
+                == ["compute", "refund", "storage", "snapshots"].contains(&t.key)));
             assert!(!named.is_empty());
             let built: Vec<(&str, f64)> = hourly.iter().map(|t| (t.key, t.value)).collect();
             assert_eq!(named, built, "{}", c.offer.id);

@@ -98,6 +98,48 @@ pub fn estimate_with(
     if let Some(d) = data {
         d.check()?;
     }
+    let mut timing = on_cluster(model, workload, cluster, data, catalog, detail)?;
+    if let Some(t) = slice_term(cluster.gpu, detail) {
+        timing.terms.push(t);
+    }
+    Ok(timing)
+}
+
+/// What a MIG slice is of its GPU, when the job runs on one: the compute share its peaks were
+/// scaled by, with the memory share beside it.
+fn slice_term(gpu: &crate::catalog::Gpu, detail: Detail) -> Option<Term> {
+    let (parent, p) = crate::catalog::mig::slice_of(&gpu.id)?;
+    Some(term(
+        "mig_slice",
+        p.compute_share(),
+        "fraction",
+        detail.text(|| {
+            format!(
+                "MIG {} of {parent}: {}/{} of its SMs (every peak × {:.3}), {}/{} of its memory \
+                 and memory bandwidth ({:.0} GiB); priced at the larger share, {:.3} of one GPU",
+                p.name,
+                p.compute.0,
+                p.compute.1,
+                p.compute_share(),
+                p.memory.0,
+                p.memory.1,
+                gpu.memory_gib,
+                p.price_share()
+            )
+        }),
+        Some(crate::catalog::mig::SOURCE),
+    ))
+}
+
+/// The job's time on `cluster`, by workload.
+fn on_cluster(
+    model: &Model,
+    workload: &Workload,
+    cluster: &Cluster,
+    data: Option<&DataFeed>,
+    catalog: &Catalog,
+    detail: Detail,
+) -> Result<Timing, InputError> {
     match workload {
         Workload::Train(t) => train_time_with(model, t, cluster, data, detail),
         Workload::Lora(l) => lora_time_with(model, l, cluster, data, detail),

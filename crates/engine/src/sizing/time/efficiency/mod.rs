@@ -128,9 +128,11 @@ pub fn compute_with(
     detail: Detail,
 ) -> Result<Compute, Untimed> {
     let table = builtin();
-    let family = table.family_of(&gpu.id).ok_or_else(|| Untimed::NoFamily {
-        gpu: gpu.name.clone(),
-    })?;
+    let family = table
+        .family_of(gpu.measured_id())
+        .ok_or_else(|| Untimed::NoFamily {
+            gpu: gpu.name.clone(),
+        })?;
     let mut warnings = Vec::new();
     let (mut precision, why) = effective_precision(gpu, family, precision);
     warnings.extend(why);
@@ -265,7 +267,7 @@ pub fn bandwidth_with(gpu: &Gpu, detail: Detail) -> Result<Bandwidth, Untimed> {
     let table = builtin();
     let name = || gpu.name.clone();
     let family = table
-        .family_of(&gpu.id)
+        .family_of(gpu.measured_id())
         .ok_or_else(|| Untimed::NoFamily { gpu: name() })?;
     let Some(gbs) = gpu.memory_bandwidth_gbs.filter(|b| *b > 0.0) else {
         return Err(Untimed::NoMemoryBandwidth { gpu: name() });

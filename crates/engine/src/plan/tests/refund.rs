@@ -1,0 +1,98 @@
+//! Subscriptions cancelled early on the shipped catalog: Tencent Cloud's published refund rule
+//! for a job's last month, and the pitfall setting months of subscription against paying as
+//! you go.
+
+use super::*;
+use crate::cost::hidden::HOURS_PER_MONTH;
+
+fn dev(provider: &str, hours: f64, modes: Vec<BillingMode>) -> Request {
+    let mut req = request(
+        "llama-3.1-8b",
+        Workload::DevBox(DevBox {
+            hours,
+            min_gpu_memory_gib: 24.0,
+            non_cuda: false,
+        }),
+    );
+    req.constraints.providers = vec![provider.into()];
+    req.constraints.modes = modes;
+    req.costs.currency = Currency::Cny;
+    req
+}
+
+/// A 100 h job on a Tencent Cloud monthly subscription pays the month, and the rule gives back
+/// what the hours on demand do not use: the subscription costs what paying as you go does.
+#[test]
+fn a_job_cancels_its_month_and_tencent_refunds_the_rest() {
+    let req = dev("tencent", 100.0, vec![BillingMode::Monthly]);
+    let report = evaluate(Catalog::builtin(), &req).unwrap();
+    let pick = report.pick().unwrap();
+    let line = |k: &str| line(Catalog::builtin(), pick, &req, k);
+    let hours = 100.0 + req.costs.setup_h;
+    let month = pick.price_per_hour * HOURS_PER_MONTH;
+    let od = pick.offer.quote(BillingMode::OnDemand).unwrap().per_hour;
+    assert!((line("compute").unwrap() - month).abs() < 1e-6);
+    assert!((line("refund").unwrap() + (month - od * hours)).abs() < 1e-6);
+    let explained = explain_cost(Catalog::builtin(), pick, &req);
+    let refund = explained.iter().find(|t| t.key == "refund").unwrap();
+    assert!(
+        refund.formula.contains("qcloud-documents"),
+        "{}",
+        refund.formula
+    );
+    assert_eq!(Some(refund.value), line("refund"));
+    // Alibaba Cloud publishes no rule in the catalog: its month is paid in full.
+    let alibaba = dev("alibaba", 100.0, vec![BillingMode::Monthly]);
+    let report = evaluate(Catalog::builtin(), &alibaba).unwrap();
+    let pick = report.pick().unwrap();
+    assert_eq!(
+        super::line(Catalog::builtin(), pick, &alibaba, "refund"),
+        None
+    );
+}
+
+fn stopped(report: &Report) -> Option<(f64, f64, f64, bool)> {
+    report.pitfalls.iter().find_map(|p| match p {
+        Pitfall::SubscriptionStoppedEarly {
+            subscription,
+            pay_as_you_go,
+            refunded,
+            refund_rule,
+            ..
+        } => Some((*subscription, *pay_as_you_go, *refunded, *refund_rule)),
+        _ => None,
+    })
+}
+
+/// Kept 1.2 months: at Alibaba Cloud two whole months against 876 h on demand; at Tencent Cloud
+/// one month and 146 h on demand, never more than paying as you go.
+#[test]
+fn a_subscription_stopped_early_is_set_against_pay_as_you_go() {
+    let mut req = dev("alibaba", 10.0, Vec::new());
+    req.costs.stop_after_months = Some(1.2);
+    let report = evaluate(Catalog::builtin(), &req).unwrap();
+    let pick = report.pick().unwrap();
+    let (sub, payg, back, rule) = stopped(&report).expect("the pitfall");
+    let monthly = pick.offer.quote(BillingMode::Monthly).unwrap().per_hour;
+    let od = pick.offer.quote(BillingMode::OnDemand).unwrap().per_hour;
+    let n = f64::from(pick.instances);
+    assert!((sub - 2.0 * monthly * HOURS_PER_MONTH * n).abs() < 1e-6);
+    assert!((payg - 1.2 * HOURS_PER_MONTH * od * n).abs() < 1e-6);
+    assert_eq!((back, rule), (0.0, false));
+
+    let mut req = dev("tencent", 10.0, Vec::new());
+    req.costs.stop_after_months = Some(1.2);
+    let report = evaluate(Catalog::builtin(), &req).unwrap();
+    let pick = report.pick().unwrap();
+    let (sub, payg, back, rule) = stopped(&report).expect("the pitfall");
+    let monthly = pick.offer.quote(BillingMode::Monthly).unwrap().per_hour * HOURS_PER_MONTH;
+    let od = pick.offer.quote(BillingMode::OnDemand).unwrap().per_hour;
+    let n = f64::from(pick.instances);
+    let kept = monthly + od * 0.2 * HOURS_PER_MONTH;
+    assert!(rule && sub <= payg);
+    assert!((sub - kept.min(2.0 * monthly) * n).abs() < 1e-6);
+    assert!((back - (2.0 * monthly * n - sub)).abs() < 1e-6);
+    // Without the field, no such pitfall.
+    req.costs.stop_after_months = None;
+    assert!(stopped(&evaluate(Catalog::builtin(), &req).unwrap()).is_none());
+}
