@@ -14,7 +14,7 @@ after(async () => {
 });
 
 const PHONE = { width: 360, height: 740 };
-const PAGES = ["calculator", "compare", "catalog", "guide", "doctor"];
+const PAGES = ["calculator", "versus", "plan", "compare", "catalog", "guide", "doctor"];
 
 /** The document's width and the viewport's. */
 const widths = (page) =>

@@ -147,8 +147,8 @@ pub fn ProjectPlan() -> impl IntoView {
                 <button type="button" class="secondary" data-testid="export-plan" on:click=export>
                     {move || w::EXPORT_PLAN.get(lang.get())}
                 </button>
-                <label class="secondary">
-                    {move || w::IMPORT_PLAN.get(lang.get())}
+                <label class="secondary file">
+                    <span>{move || w::IMPORT_PLAN.get(lang.get())}</span>
                     <input type="file" accept="application/json,.json" data-testid="import-plan" on:change=import />
                 </label>
             </div>
