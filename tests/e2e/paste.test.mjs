@@ -91,6 +91,7 @@ test("hostile pastes into every text field keep the page responsive, inert and i
   await app.save("Kept");
   const stored = await page.evaluate(() => JSON.stringify(Object.keys(localStorage).sort()));
   const done = new Set();
+  const limited = new Set();
   const slowest = { ms: 0, where: "" };
   const tabs = await page.locator('[data-testid^="tab-"]').evaluateAll((els) => els.map((e) => e.dataset.testid));
   assert.ok(tabs.includes("tab-doctor") && tabs.includes("tab-catalog"), tabs.join());
@@ -118,6 +119,12 @@ test("hostile pastes into every text field keep the page responsive, inert and i
           const max = Number((await field.getAttribute("maxlength")) ?? Infinity);
           // Kept as typed (a one-line field drops line breaks), or cut at the field's limit.
           assert.ok(value.length > 0 && value.length <= Math.min(max, text.length), `${label}: ${value.length} characters`);
+          if (value.length === max) {
+            // A limit reached says so.
+            const testid = await field.getAttribute("data-testid");
+            await page.getByTestId(`${testid}-limit`).waitFor({ timeout: BOUND });
+            limited.add(testid);
+          }
         }
         if ((await field.getAttribute("aria-invalid")) !== null && /^[^0-9]*$/.test(value)) {
           assert.equal(await field.getAttribute("aria-invalid"), "true", `${label}: marked invalid`);
@@ -148,6 +155,7 @@ test("hostile pastes into every text field keep the page responsive, inert and i
   }
   assert.ok(done.has('[data-testid="doctor-input"]'), "the doctor's paste box was reached");
   assert.ok(done.has('[data-testid="scenario-name"]'), "the scenario name was reached");
+  assert.ok(limited.has("scenario-name"), "a megabyte is cut at the name's limit, which says so");
   assert.ok(done.size > 30, `${done.size} fields`);
 
   // The calculator still answers a change, and what was saved is there, in the page and stored.

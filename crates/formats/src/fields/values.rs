@@ -58,7 +58,7 @@ macro_rules! refuse {
     };
 }
 
-impl<'a> Serializer for &'a mut Fields {
+impl Serializer for &mut Fields {
     type Ok = ();
     type Error = Error;
     type SerializeSeq = Impossible<(), Error>;
