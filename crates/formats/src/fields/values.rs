@@ -156,10 +156,12 @@ mod tests {
     /// The same names and values as the JSON object `serde_json` writes, in the struct's order.
     #[test]
     fn the_values_are_serde_jsons() {
-        let mut form = Form::default();
-        form.name = "a <b> & \"c\"".into();
-        form.tokens = 1.5e9;
-        form.zero = Some(2);
+        let form = Form {
+            name: "a <b> & \"c\"".into(),
+            tokens: 1.5e9,
+            zero: Some(2),
+            ..Form::default()
+        };
         for form in [Form::default(), form] {
             let Ok(Value::Object(map)) = serde_json::to_value(&form) else {
                 panic!("a form is an object");
