@@ -34,7 +34,10 @@ registerServiceWorker();
 
 /**
  * Registers the service worker and tells the page when a new version is waiting: the app listens
- * for "gpu-sizer:update-ready" and answers with "gpu-sizer:apply-update".
+ * for "gpu-sizer:update-ready" and answers with "gpu-sizer:apply-update". The browser looks for a
+ * new version when a page is opened; a tab left open (offline, then back online, or in the
+ * background) looks again when the connection returns and when it is shown again. A new version
+ * that fails to install is dropped by the browser and the current one stays, unannounced.
  */
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
@@ -56,6 +59,10 @@ function registerServiceWorker() {
       window.addEventListener("gpu-sizer:apply-update", () =>
         registration.waiting?.postMessage("skip-waiting"),
       );
+      // No update found, or one that cannot be fetched or installed: the current version stays.
+      const look = () => registration.update().catch(() => {});
+      window.addEventListener("online", look);
+      document.addEventListener("visibilitychange", () => document.hidden || look());
     })
     .catch((error) => {
       // No offline copy (storage off, a private window, a blocked worker): the page works online.

@@ -7,7 +7,14 @@ const FILES = __FILES__;
 self.addEventListener("install", (event) => {
   // Precache the whole build before this version may take over. It then waits until the
   // page asks it to (the page shows "a new version is ready").
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+  // A file missing (a deployment half done) fails the install: the current version stays, and
+  // this version's partial cache is removed.
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(FILES))
+      .catch((error) => caches.delete(CACHE).then(() => Promise.reject(error))),
+  );
 });
 
 self.addEventListener("activate", (event) => {

@@ -7,7 +7,7 @@
 //     allows the gate, which Trunk inlined, by its hash in the Content-Security-Policy.
 //  3. Ships boot/boot.mjs under a name from its content and loads it from <head>.
 //  4. Writes sw.js with the list of every file of the build and a cache version derived from
-//     their contents, so a new build replaces the old cache.
+//     their contents and its own, so a new build replaces the old cache.
 // Trunk writes the first-answer module's file names itself, as data for the gate and the boot
 // module (Trunk.toml, pattern_script), instead of its own loader.
 import { execFileSync } from "node:child_process";
@@ -64,9 +64,14 @@ const walk = (dir) => {
 };
 walk(staging);
 files.sort();
-const version = hash(files.map((f) => `${f}:${hash(readFileSync(join(staging, f)))}`).join("\n"));
+// The worker's own text counts too: a worker that differs always has a cache of its own, so one
+// that fails to install can remove its cache without touching the current version's.
+const template = readFileSync(join(staging, "sw.js"), "utf8");
+const version = hash(
+  [template, ...files.map((f) => `${f}:${hash(readFileSync(join(staging, f)))}`)].join("\n"),
+);
 const precache = ["./", ...files.map((f) => `./${f}`)];
-const sw = readFileSync(join(staging, "sw.js"), "utf8")
+const sw = template
   .replace("__VERSION__", version)
   .replace("__FILES__", JSON.stringify(precache, null, 2));
 writeFileSync(join(staging, "sw.js"), sw);

@@ -1,12 +1,14 @@
 // The boot module (boot/boot.mjs), imported as the page imports it, against a stand-in document:
 // which first answer shows, that the app loads after it is painted and the service worker after
-// the app, and that a failing first-answer module still leaves the app to answer.
+// the app, that a failing first-answer module still leaves the app to answer, and when an open
+// tab looks for a new version.
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 
 const BOOT = new URL("../../boot/boot.mjs", import.meta.url);
 const module = (query) => new URL(`fixtures/module.mjs?${query}`, import.meta.url).href;
 let runs = 0;
+let documentEvents = [];
 
 /** The copies of the answer built into the page, by language, as the document holds them. */
 function copies(languages) {
@@ -32,6 +34,8 @@ async function boot({ firstAnswer, first = "name=first", app = "name=app", servi
     getElementById: (id) => ({ textContent: JSON.stringify(blocks[id]) }),
     querySelectorAll: () => [...built],
     querySelector: () => built[0] ?? null,
+    hidden: false,
+    addEventListener: (type, listener) => documentEvents.push([type, listener]),
   };
   globalThis.requestAnimationFrame = (paint) => {
     bootLog.push("paint");
@@ -54,6 +58,8 @@ async function boot({ firstAnswer, first = "name=first", app = "name=app", servi
 
 beforeEach(() => {
   delete globalThis.document;
+  delete globalThis.window;
+  documentEvents = [];
 });
 
 test("a first visit keeps the built-in answer in its language and needs no first-answer module", async () => {
@@ -90,4 +96,38 @@ test("the service worker is registered once the app has started, not before", as
   registered.length = 0;
   await assert.rejects(boot({ firstAnswer: "en", app: "name=app&fail", serviceWorker }), /app failed/);
   assert.deepEqual(registered, []);
+});
+
+test("an open tab looks for a new version when back online and when shown again", async () => {
+  globalThis.window = new EventTarget();
+  let updates = 0;
+  const registration = {
+    waiting: null,
+    addEventListener() {},
+    update: () => {
+      updates += 1;
+      // Offline, or a new version whose worker fails: the promise rejects, nothing is thrown.
+      return Promise.reject(new TypeError("Failed to update a ServiceWorker"));
+    },
+  };
+  const serviceWorker = {
+    controller: {},
+    register: () => Promise.resolve(registration),
+    addEventListener() {},
+  };
+  const page = await boot({ firstAnswer: "en", serviceWorker });
+  await new Promise((done) => setTimeout(done, 0));
+  assert.equal(updates, 0);
+  window.dispatchEvent(new Event("online"));
+  assert.equal(updates, 1);
+  const shown = documentEvents.filter(([type]) => type === "visibilitychange");
+  assert.equal(shown.length, 1);
+  document.hidden = true;
+  shown[0][1]();
+  assert.equal(updates, 1);
+  document.hidden = false;
+  shown[0][1]();
+  assert.equal(updates, 2);
+  await new Promise((done) => setTimeout(done, 0));
+  assert.deepEqual(page.warnings, []);
 });

@@ -1,5 +1,7 @@
 // A minimal static file server for the end-to-end tests: serves dist/ under a sub-path, the way
-// a static host (GitHub Pages) would, and can be stopped to simulate going offline.
+// a static host (GitHub Pages) would, and can be stopped to simulate going offline. While it
+// runs, it can drop every connection (offline, the origin kept) and switch the directory it
+// serves (a new build deployed).
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
@@ -15,9 +17,20 @@ const TYPES = {
   ".png": "image/png",
 };
 
-/** Starts serving `root` at http://127.0.0.1:<free port><base>; resolves to { url, close }. */
+/**
+ * Starts serving `root` at http://127.0.0.1:<free port><base>; resolves to
+ * { url, close, setRoot(dir), setOffline(bool), requests }.
+ */
 export async function serve(root, base = "/gpu-sizer/") {
+  let offline = false;
+  const requests = [];
   const server = createServer(async (req, res) => {
+    if (offline) {
+      // As a network that is down: no answer at all.
+      req.socket.destroy();
+      return;
+    }
+    requests.push(req.url);
     const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
     if (!path.startsWith(base)) {
       res.writeHead(404).end();
@@ -37,6 +50,14 @@ export async function serve(root, base = "/gpu-sizer/") {
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}${base}`,
+    requests,
+    setRoot: (dir) => {
+      root = dir;
+    },
+    setOffline: (down) => {
+      offline = down;
+      if (down) server.closeAllConnections();
+    },
     close: () =>
       new Promise((ok) => {
         server.closeAllConnections();

@@ -5,9 +5,11 @@
 //! and the page's form lays out fields by name and takes the rest from here.
 
 mod input;
+mod values;
 
 pub use input::{Choice, ChoiceField, Flag, Input, Number, NumberField, Opt};
 pub use table::FIELDS;
+pub use values::{default_values, values_of};
 
 use crate::form::{
     CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey,
@@ -155,10 +157,19 @@ pub fn closest(name: &str) -> Option<&'static Field> {
         return Some(field);
     }
     let name = name.to_ascii_lowercase();
+    let length = name.chars().count();
     FIELDS
         .iter()
-        .map(|f| (edit_distance(&name, f.name), f))
-        .filter(|(d, f)| *d <= 3.max(f.name.len() / 4))
+        .filter_map(|f| {
+            let limit = 3.max(f.name.len() / 4);
+            // The lengths' difference is a lower bound of the distance: a long key (a pasted
+            // paragraph) is not compared letter by letter with every field.
+            if length.abs_diff(f.name.len()) > limit {
+                return None;
+            }
+            let d = edit_distance(&name, f.name);
+            (d <= limit).then_some((d, f))
+        })
         .min_by_key(|(d, _)| *d)
         .map(|(_, f)| f)
 }
@@ -257,14 +268,13 @@ pub(crate) struct Rejected<T> {
 /// range, unknown choice) is left at its default and returned with the reason; the others are
 /// kept. Never panics.
 pub(crate) fn assemble<T>(values: Vec<(T, &'static Field, Value)>) -> (Form, Vec<Rejected<T>>) {
-    let base = defaults();
-    let build = |values: &[(T, &'static Field, Value)]| {
-        let mut map = base.clone();
-        for (_, field, value) in values {
-            map.insert(field.name.to_string(), value.clone());
-        }
-        serde_json::from_value::<Form>(Value::Object(map))
-    };
+    // Only the values set are read: the form's other fields take their defaults
+    // (`#[serde(default)]`), so no copy of the default record is built per call.
+    fn build<T>(values: &[(T, &'static Field, Value)]) -> Result<Form, serde_json::Error> {
+        use serde::Deserialize;
+        let pairs = values.iter().map(|(_, field, value)| (field.name, value));
+        Form::deserialize(serde::de::value::MapDeserializer::new(pairs))
+    }
     if let Ok(form) = build(&values) {
         return (form, Vec::new());
     }
@@ -273,10 +283,12 @@ pub(crate) fn assemble<T>(values: Vec<(T, &'static Field, Value)>) -> (Form, Vec
     let mut rejected = Vec::new();
     for (tag, field, value) in values {
         // The form's other fields take their defaults (`#[serde(default)]`).
-        let mut alone = serde_json::Map::new();
-        alone.insert(field.name.to_string(), value.clone());
-        match serde_json::from_value::<Form>(Value::Object(alone)) {
-            Ok(_) => good.push((tag, field, value)),
+        let alone = [((), field, value)];
+        match build(&alone) {
+            Ok(_) => {
+                let [(_, field, value)] = alone;
+                good.push((tag, field, value));
+            }
             Err(e) => rejected.push(Rejected {
                 tag,
                 field,

@@ -95,17 +95,22 @@ pub struct Decoded {
 
 /// The query string (without `?`) of a share link for `form`.
 pub fn encode(form: &Form) -> String {
-    let values = match serde_json::to_value(form) {
-        Ok(Value::Object(map)) => map,
-        _ => serde_json::Map::new(),
-    };
-    let defaults = fields::defaults();
+    let values = fields::values_of(form);
+    let defaults = fields::default_values();
     let mut out = format!("v={VERSION}");
+    // The table lists the fields in the struct's order, so the search from the last one found
+    // takes one step per field; any other order is still found.
+    let mut at = 0;
     for field in FIELDS {
-        let Some(value) = values.get(field.name) else {
+        let Some(i) = (at..values.len())
+            .chain(0..at)
+            .find(|&i| values[i].0 == field.name)
+        else {
             continue;
         };
-        if defaults.get(field.name) == Some(value) {
+        at = i + 1;
+        let value = &values[i].1;
+        if defaults.get(i).is_some_and(|(name, d)| *name == field.name && d == value) {
             continue;
         }
         out.push('&');

@@ -216,7 +216,8 @@ fn read_deleted(value: Value) -> Vec<Deleted> {
 
 /// Reads one entry into `out`: a scenario, or kept aside with the reason.
 fn out_entry(entry: Value, out: &mut Loaded, retried: bool) {
-    match serde_json::from_value::<SavedScenario>(entry.clone()) {
+    // Read in place: the entry is kept as it is should it not be readable.
+    match SavedScenario::deserialize(&entry) {
         Ok(s) => {
             if retried {
                 out.problems.push(format!(

@@ -114,6 +114,7 @@ pub mod t {
         COMPARE = "Compare", "对比";
         SAVED_SCENARIOS = "Saved scenarios", "已保存的方案";
         SCENARIO_NAME = "Scenario name", "方案名称";
+        NAME_LIMIT = "A name holds at most 200 characters; the rest was left out.", "名称最多 200 个字符，其余部分已略去。";
         SAVE_SCENARIO = "Save scenario", "保存方案";
         SAVED_DONE = "Saved in this browser.", "已保存在此浏览器中。";
         SAVED_IN_PAGE = "Saved on this page only: the browser refused to store it.", "仅保存在当前页面：浏览器拒绝了存储。";

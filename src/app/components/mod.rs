@@ -13,6 +13,7 @@ pub mod quick_starts;
 pub mod ranking;
 pub mod recommendation;
 pub mod scenario_form;
+pub mod scenario_name;
 pub mod scenarios;
 pub mod share;
 pub mod toolbar;

@@ -6,6 +6,7 @@
 
 use crate::app::components::export::download;
 use crate::app::components::share::{ShareLink, SharedNotice};
+use crate::app::components::scenario_name::ScenarioName;
 use crate::app::format;
 use crate::app::i18n::{self, t, Lang, Text};
 use crate::app::persist::{self, use_persist};
@@ -341,21 +342,7 @@ pub fn Scenarios() -> impl IntoView {
         view! {
             <section class="panel scenarios" data-testid="scenarios" aria-labelledby="scenarios-heading">
                 <h2 id="scenarios-heading">{t::SAVED_SCENARIOS.get(lang)}</h2>
-                <div class="field">
-                    <label for="scenario-name">{t::SCENARIO_NAME.get(lang)}</label>
-                    <input
-                        id="scenario-name"
-                        data-testid="scenario-name"
-                        type="text"
-                        maxlength="200"
-                        autocomplete="off"
-                        prop:value=move || state.form.with(|f| f.name.clone())
-                        on:input=move |ev| {
-                            let name = event_target_value(&ev);
-                            state.form.update(|f| f.name = name);
-                        }
-                    />
-                </div>
+                <ScenarioName/>
                 <div class="export">
                     {button("save-scenario", t::SAVE_SCENARIO, lang, Box::new(save))}
                     {button("export-scenarios", t::EXPORT_ALL, lang, Box::new(move || {

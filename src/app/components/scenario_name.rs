@@ -1,0 +1,40 @@
+//! The scenario's name: a field of at most [`MAX`] characters, and a line saying so once a name
+//! (typed, or pasted and cut by the browser) reaches the limit, so nothing is left out unseen.
+
+use crate::app::i18n::t;
+use crate::app::prefs::use_prefs;
+use crate::app::state::use_state;
+use leptos::prelude::*;
+
+/// The longest name, in the UTF-16 units the browser's `maxlength` counts.
+const MAX: usize = 200;
+
+/// The labelled name field.
+#[component]
+pub fn ScenarioName() -> impl IntoView {
+    let state = use_state();
+    let lang = use_prefs().lang;
+    let full = move || state.form.with(|f| f.name.encode_utf16().count() >= MAX);
+    view! {
+        <div class="field">
+            <label for="scenario-name">{move || t::SCENARIO_NAME.get(lang.get())}</label>
+            <input
+                id="scenario-name"
+                data-testid="scenario-name"
+                type="text"
+                maxlength=MAX.to_string()
+                autocomplete="off"
+                prop:value=move || state.form.with(|f| f.name.clone())
+                on:input=move |ev| {
+                    let name = event_target_value(&ev);
+                    state.form.update(|f| f.name = name);
+                }
+            />
+            <Show when=full>
+                <p class="help" role="status" data-testid="scenario-name-limit">
+                    {move || t::NAME_LIMIT.get(lang.get())}
+                </p>
+            </Show>
+        </div>
+    }
+}
