@@ -110,7 +110,10 @@ pub fn encode(form: &Form) -> String {
         };
         at = i + 1;
         let value = &values[i].1;
-        if defaults.get(i).is_some_and(|(name, d)| *name == field.name && d == value) {
+        if defaults
+            .get(i)
+            .is_some_and(|(name, d)| *name == field.name && d == value)
+        {
             continue;
         }
         out.push('&');

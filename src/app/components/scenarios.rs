@@ -5,8 +5,8 @@
 //! Names come from people and links: they are rendered as text nodes only, never as markup.
 
 use crate::app::components::export::download;
-use crate::app::components::share::{ShareLink, SharedNotice};
 use crate::app::components::scenario_name::ScenarioName;
+use crate::app::components::share::{ShareLink, SharedNotice};
 use crate::app::format;
 use crate::app::i18n::{self, t, Lang, Text};
 use crate::app::persist::{self, use_persist};
