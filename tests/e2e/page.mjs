@@ -49,14 +49,26 @@ export class App {
       d.dismiss().catch(() => {});
     });
     await page.goto(url);
-    // The first answer is on screen before the app has loaded (built into the page, or painted by
-    // the first-answer module); the app removes it in the task in which it mounts its form.
+    await app.ready();
+    return app;
+  }
+
+  /** Reloads the page and waits, as `load` does, for the app rather than the first answer. */
+  async reload() {
+    await this.page.reload();
+    await this.ready();
+  }
+
+  /** Waits for the app: the first answer is on screen before it has loaded (built into the page,
+   * or painted by the first-answer module), and the app removes it in the task in which it mounts
+   * its form. */
+  async ready() {
+    const page = this.page;
     await page.getByTestId("scenario-form").waitFor();
     assert.equal(await page.locator(".first-answer").count(), 0, "the app removed the first answer");
     await page.getByTestId("recommendation").waitFor();
     // The panels below the answer are built one frame after it is painted.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
-    return app;
   }
 
   /** Every input of the scenario form as `id=value` (checkboxes: true/false). */

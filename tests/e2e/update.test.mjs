@@ -85,8 +85,8 @@ test("a build deployed while a tab is offline is announced once online, applied 
 
   // Offline: the tab reloads from the offline copy; a change is made there and not saved.
   await offline(context, server, true);
-  await page.reload();
-  await page.getByTestId("recommendation").waitFor();
+  // The app, not only the first answer: the form and saved list are read next.
+  await app.reload();
   assert.equal(await page.evaluate(() => navigator.onLine), false);
   const before = await app.pick();
   // Written as the page shows a number, so the reloaded form reads the same.
@@ -124,8 +124,8 @@ test("a build deployed while a tab is offline is announced once online, applied 
 
   // The new version works offline too.
   await offline(context, server, true);
-  await page.reload();
-  await page.getByTestId("recommendation").waitFor();
+  // The app, not only the first answer: the form and saved list are read next.
+  await app.reload();
   assert.deepEqual(await app.inputs(), unsaved);
   assert.deepEqual(app.errors.filter((e) => !/Failed to (fetch|load|update)|ERR_/.test(e)), []);
   await context.close();
@@ -203,12 +203,10 @@ for (const [what, { installs, breakWorker }] of Object.entries(BROKEN)) {
     assert.deepEqual(await caches(), kept, "the current cache is kept, a partial one removed");
 
     // The current version keeps working, online and offline.
-    await page.reload();
-    await page.getByTestId("recommendation").waitFor();
+    await app.reload();
     assert.deepEqual(await app.savedNames(), ["Kept through a failed update"]);
     await offline(context, server, true);
-    await page.reload();
-    await page.getByTestId("recommendation").waitFor();
+    await app.reload();
     assert.deepEqual(await app.savedNames(), ["Kept through a failed update"]);
     assert.equal(await page.getByTestId("update-banner").count(), 0);
     assert.deepEqual(await caches(), kept);
