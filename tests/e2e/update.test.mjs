@@ -13,13 +13,23 @@ import { App, DIST } from "./page.mjs";
 
 let browser;
 const dirs = [];
+// Closed after the tests as well, so a test that fails half-way leaves no server holding the run open.
+const servers = [];
 before(async () => {
   browser = await launch();
 });
 after(async () => {
   await browser?.close();
+  for (const server of servers) await server.close().catch(() => {});
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+
+/** `serve(dir)`, closed after the tests if a test does not get to close it. */
+async function serveKept(dir) {
+  const server = await serve(dir);
+  servers.push(server);
+  return server;
+}
 
 /** A copy of `from` in a new temporary directory. */
 function copy(from) {
@@ -77,7 +87,7 @@ async function offline(context, server, down) {
 test("a build deployed while a tab is offline is announced once online, applied without losing work", async () => {
   const current = copy(DIST);
   const next = nextBuild(current);
-  const server = await serve(current);
+  const server = await serveKept(current);
   const { context, app, page, caches } = await openControlled(server);
   const [oldCache] = await caches();
   assert.match(oldCache, /^gpu-sizer-/);
@@ -162,7 +172,7 @@ for (const [what, { installs, breakWorker }] of Object.entries(BROKEN)) {
     const current = copy(DIST);
     const broken = brokenBuild(current, breakWorker);
     assert.notEqual(readFileSync(join(broken, "sw.js"), "utf8"), readFileSync(join(current, "sw.js"), "utf8"));
-    const server = await serve(current);
+    const server = await serveKept(current);
     const { context, app, page, caches } = await openControlled(server);
     const kept = await caches();
     assert.equal(kept.length, 1);
