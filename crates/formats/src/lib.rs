@@ -10,6 +10,8 @@ pub mod catalog_edits;
 pub mod custom_offer;
 pub mod decimal;
 pub mod fields;
+#[cfg(test)]
+mod fixtures;
 pub mod form;
 pub mod lang;
 pub mod link;

@@ -125,19 +125,13 @@ mod tests {
     /// Values written by pages of version 1 keep decoding to the same plans: never edit a line.
     #[test]
     fn v1_fixtures_keep_decoding() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/plans-v1.txt");
-        let text = std::fs::read_to_string(path).unwrap();
-        let mut count = 0;
-        for line in text.lines().map(str::trim) {
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let (value, want) = line.split_once("  =>  ").expect("'  =>  '");
+        let pairs = crate::fixtures::pairs("plans-v1.txt");
+        for (value, want) in &pairs {
             let want = Project::from_json(want).expect("plan JSON");
             let got = decode(value).expect(value);
             assert_eq!((got.project, got.ignored), (want, 0), "{value}");
-            count += 1;
         }
+        let count = pairs.len();
         assert!(count >= 1);
     }
 }

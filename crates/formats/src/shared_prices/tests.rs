@@ -137,18 +137,12 @@ fn keeping_shared_prices_replaces_only_the_same_offer_and_mode() {
 /// the fixture file, add new ones.
 #[test]
 fn v1_fixtures_keep_decoding() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/prices-v1.txt");
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut count = 0;
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (value, want) = line.split_once("  =>  ").expect("'  =>  '");
+    let pairs = crate::fixtures::pairs("prices-v1.txt");
+    for (value, want) in &pairs {
         let want = CatalogEdits::parse(want).expect("edits JSON");
         let got = decode(value, Catalog::builtin()).expect(value);
         assert_eq!((got.edits, got.dropped), (want, 0), "{value}");
-        count += 1;
     }
+    let count = pairs.len();
     assert!(count >= 2);
 }
