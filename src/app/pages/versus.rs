@@ -93,11 +93,7 @@ pub fn Versus() -> impl IntoView {
                     }
                 >
                     <option value="" selected=true>"—"</option>
-                    {catalog
-                        .gpus
-                        .iter()
-                        .map(|g| view! { <option value=g.id.clone()>{g.name.clone()}</option> })
-                        .collect_view()}
+                    {gpu_options(catalog)}
                 </select>
             </div>
             <fieldset class="versus-offer">
@@ -111,11 +107,7 @@ pub fn Versus() -> impl IntoView {
                         on:change=move |ev| offer_gpu.set(event_target_value(&ev))
                     >
                         <option value="" selected=true>"—"</option>
-                        {catalog
-                            .gpus
-                            .iter()
-                            .map(|g| view! { <option value=g.id.clone()>{g.name.clone()}</option> })
-                            .collect_view()}
+                        {gpu_options(catalog)}
                     </select>
                 </div>
                 <div class="field">
@@ -144,4 +136,13 @@ pub fn Versus() -> impl IntoView {
             <div class="markup" inner_html=markup></div>
         </section>
     }
+}
+
+/// One option per GPU of `catalog`, for the pickers that add a GPU or list its offers.
+fn gpu_options(catalog: &gpu_sizer_engine::catalog::Catalog) -> impl IntoView {
+    catalog
+        .gpus
+        .iter()
+        .map(|g| view! { <option value=g.id.clone()>{g.name.clone()}</option> })
+        .collect_view()
 }
