@@ -70,7 +70,7 @@ pub fn about(name: &str) -> Option<&'static About> {
 /// `FIELDS` and the table of what each field means and how the page edits it, from one list of
 /// rows (`fields/table.rs` describes them).
 macro_rules! fields {
-    ($(
+    ($(;)? $(
         $name:ident $key:literal $input:ident $(($($args:tt)*))? $(in $unit:tt)?
             $doc:literal $label:tt $help:tt;
     )*) => {
