@@ -141,8 +141,12 @@ struct Basis<'x> {
     published: &'x Published,
     /// A service's month, when already planned (ranking plans it once per candidate).
     plan: Option<&'x ServingPlan>,
-    /// The offer's on-demand rate per hour in the report currency (a cancelled month's refund).
+    /// The offer's on-demand rate per hour in the report currency (a cancelled month's refund);
+    /// only looked up for providers with a refund rule.
     on_demand: Option<f64>,
+    /// The provider's tier the job's data is kept on: found once, read by every line of the
+    /// band.
+    storage: Option<&'x StorageTier>,
 }
 
 /// Which cost lines to build: all of them, or only those that grow with the job's hours (the
@@ -205,7 +209,8 @@ pub(super) fn price<'a>(
         traffic: s.traffic.as_deref(),
         published,
         plan: None,
-        on_demand: refund_rate(s.offer, s.on_demand, request),
+        on_demand: refund_rate(s.provider, s.offer, s.on_demand, request),
+        storage: storage_tier(s.provider, request),
     };
     // A service's fleet is planned once: its compute line and the fleet the card shows.
     let plan = serving.then(|| serving_plan(&basis, request, rate, Detail::Numbers));
@@ -481,10 +486,12 @@ pub(super) fn bill(
         published,
         plan: None,
         on_demand: refund_rate(
+            c.provider,
             c.offer,
             super::candidates::on_demand(c.offer, request),
             request,
         ),
+        storage: storage_tier(c.provider, request),
     };
     let mut out = Vec::with_capacity(8);
     lines(

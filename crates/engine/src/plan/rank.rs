@@ -109,9 +109,9 @@ fn sort(objective: Objective, list: &mut Vec<Candidate>) {
         .map(|c| c.cost.expected)
         .fold(f64::INFINITY, f64::min);
     let min_hours = list.iter().map(time).fold(f64::INFINITY, f64::min);
-    // The score alone decides almost every comparison, so only it is sorted with the index;
-    // equal scores fall back to the full order. Every offer lives in the catalog's one list, so
-    // its address is its place there.
+    // The score alone decides almost every comparison, so the scores are sorted with their
+    // index as plain integers; only runs of equal scores are then put in the full order. Every
+    // offer lives in the catalog's one list, so its address is its place there.
     let tie_break = |c: &Candidate| {
         (
             ordered(c.cost.expected),
@@ -126,11 +126,12 @@ fn sort(objective: Objective, list: &mut Vec<Candidate>) {
         .enumerate()
         .map(|(i, c)| (ordered(score(objective, c, min_cost, min_hours)), i))
         .collect();
-    keys.sort_unstable_by(|a, b| {
-        a.0.cmp(&b.0)
-            .then_with(|| tie_break(&list[a.1]).cmp(&tie_break(&list[b.1])))
-            .then(a.1.cmp(&b.1))
-    });
+    keys.sort_unstable();
+    for tied in keys.chunk_by_mut(|a, b| a.0 == b.0) {
+        if tied.len() > 1 {
+            tied.sort_by(|a, b| tie_break(&list[a.1]).cmp(&tie_break(&list[b.1])));
+        }
+    }
     let order: Vec<usize> = keys.into_iter().map(|k| k.1).collect();
     permute(list, &order);
 }

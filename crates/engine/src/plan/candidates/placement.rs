@@ -168,11 +168,10 @@ impl Job<'_, '_> {
             gpus: instances * per_node,
             per_node,
         };
-        let counts: Vec<(u32, Slots)> = match self.pinned {
-            Some(n) if n.is_multiple_of(per_node) => vec![(n / per_node, slots_of(n / per_node))],
-            Some(n) if n < per_node && n.is_power_of_two() => {
-                vec![(1, Slots { gpus: n, per_node })]
-            }
+        // A pinned count is tried alone; otherwise the counts from the fewest that hold the job.
+        let (pinned, doubling) = match self.pinned {
+            Some(n) if n.is_multiple_of(per_node) => (Some(n / per_node), None),
+            Some(n) if n < per_node && n.is_power_of_two() => (Some(1), None),
             Some(n) => {
                 return Ok(Err(Reason::Layout(LayoutProblem::PartialInstances {
                     gpus: n,
@@ -188,10 +187,7 @@ impl Job<'_, '_> {
                     per_node,
                     max_instances,
                 )? {
-                    Some(first) => counts(self.workload, first, max_instances)
-                        .into_iter()
-                        .map(|k| (k, slots_of(k)))
-                        .collect(),
+                    Some(first) => (None, Some(counts(self.workload, first, max_instances))),
                     None => {
                         let largest = slots_of(max_instances.max(1));
                         return Ok(Err(self.why_not(known, largest)?));
@@ -199,7 +195,16 @@ impl Job<'_, '_> {
                 }
             }
         };
-        let mut out = Vec::with_capacity(counts.len());
+        let slots = |k: u32| match self.pinned {
+            // Fewer GPUs than an instance holds: a part of one instance.
+            Some(n) if n < per_node => Slots { gpus: n, per_node },
+            _ => slots_of(k),
+        };
+        let counts = pinned
+            .into_iter()
+            .chain(doubling.into_iter().flatten())
+            .map(|k| (k, slots(k)));
+        let mut out = Vec::new();
         let mut last_failure = None;
         for (instances, slots) in counts {
             match known.place(self.model, self.workload, self.gpu, slots)? {
@@ -368,21 +373,20 @@ impl ClusterKey {
 /// Instance counts to try: the fewest that hold the job, then doubling, and the most allowed.
 /// Serving and dev boxes use the fewest (serving fleets are sized by traffic when priced). Any
 /// other count can be asked for exactly (`Constraints::gpus`).
-fn counts(workload: &Workload, first: u32, max_instances: u32) -> Vec<u32> {
+fn counts(workload: &Workload, first: u32, max_instances: u32) -> impl Iterator<Item = u32> {
     let (first, max) = (first.max(1), max_instances.max(1));
-    if first > max {
-        return Vec::new();
-    }
-    match workload {
-        Workload::Serve(_) | Workload::Infer(_) | Workload::DevBox(_) => vec![first],
-        _ => {
-            let mut out: Vec<u32> =
-                std::iter::successors(Some(first), |n| n.checked_mul(2).filter(|m| *m <= max))
-                    .collect();
-            if out.last() != Some(&max) {
-                out.push(max);
-            }
-            out
-        }
-    }
+    let one_size = matches!(
+        workload,
+        Workload::Serve(_) | Workload::Infer(_) | Workload::DevBox(_)
+    );
+    let doublings = move || {
+        std::iter::successors((first <= max).then_some(first), move |n| {
+            n.checked_mul(2).filter(|m| !one_size && *m <= max)
+        })
+    };
+    let top = doublings()
+        .last()
+        .filter(|last| !one_size && *last != max)
+        .map(|_| max);
+    doublings().chain(top)
 }

@@ -1,8 +1,8 @@
 //! The lines of a candidate's bill: compute, set-up, idle hours, storage, snapshots and data
 //! transfer, each a term whose formula says how it was reached.
 
-use super::{own_or_median, serving_plan, storage_tier, Basis, Which};
-use crate::catalog::{BillingMode, Currency, Offer};
+use super::{own_or_median, serving_plan, Basis, Which};
+use crate::catalog::{BillingMode, Currency, Offer, Provider};
 use crate::cost::bandwidth::fixed_month_cost;
 use crate::cost::billing::{billed_hours, commitment_cost, on_demand_cost};
 use crate::cost::hidden::HOURS_PER_MONTH;
@@ -187,7 +187,7 @@ fn kept(out: &mut impl Sink, b: &Basis, request: &Request, h: f64, detail: Detai
     let kept_h = h + costs.setup_h + costs.storage.retention_h;
     let gb = costs.storage.data_gb + costs.storage.checkpoints_gb;
     if gb > 0.0 {
-        let own = storage_tier(b.provider, request).map(|tier| {
+        let own = b.storage.map(|tier| {
             let price = to_report(tier.price.price, tier.price.currency);
             let mut t = storage_cost("storage", gb, price, kept_h, detail);
             if detail == Detail::Full {
@@ -281,11 +281,14 @@ fn transfer(out: &mut impl Sink, b: &Basis, request: &Request, detail: Detail) {
 
 /// The on-demand rate a refund rule prices a month cut short at, in the report currency: the
 /// offer's (the user's when given), even when on-demand is not among the modes considered.
+/// `None` where the provider has no refund rule, as nothing reads it there.
 pub(super) fn refund_rate(
+    provider: &Provider,
     offer: &Offer,
     allowed: Option<(f64, Currency)>,
     request: &Request,
 ) -> Option<f64> {
+    provider.refund.as_ref()?;
     let costs = &request.costs;
     let on_demand = offer.quote(BillingMode::OnDemand);
     let (p, c) = allowed.or_else(|| on_demand.map(|q| (q.per_hour, q.currency)))?;

@@ -37,7 +37,8 @@ fn the_hourly_lines_are_the_lines_that_grow_with_the_hours() {
             traffic: None,
             published: &published,
             plan: None,
-            on_demand: refund_rate(c.offer, None, &request),
+            on_demand: refund_rate(c.provider, c.offer, None, &request),
+            storage: super::storage_tier(c.provider, &request),
         };
         for h in [c.hours.low, c.hours.expected, c.hours.high] {
             let (mut all, mut hourly) = (Marked::default(), Vec::new());

@@ -224,8 +224,9 @@ impl Hardware {
         cluster: &Cluster,
         detail: Detail,
     ) -> Result<Hardware, Untimed> {
-        let c = compute_with(cluster.gpu, run.math, run.work, detail)?;
-        run.warnings.extend(c.warnings.iter().cloned());
+        // The warnings move to the run, which reports them; the hardware keeps its figures.
+        let mut c = compute_with(cluster.gpu, run.math, run.work, detail)?;
+        run.warnings.append(&mut c.warnings);
         // Attention stays in 16-bit when the linear layers run in 8 or 4 bits.
         let attention =
             if matches!(run.math, Precision::Fp8 | Precision::Fp4) && run.attn_flops > 0.0 {
@@ -233,8 +234,8 @@ impl Hardware {
             } else {
                 None
             };
-        let mem = bandwidth_with(cluster.gpu, detail)?;
-        run.warnings.extend(mem.warnings.iter().cloned());
+        let mut mem = bandwidth_with(cluster.gpu, detail)?;
+        run.warnings.append(&mut mem.warnings);
         let links = links_with(cluster, detail);
         let bw = bandwidths(run, layout, &links)?;
         Ok(Hardware {
