@@ -270,6 +270,7 @@ fn pitfall_key(p: &Pitfall) -> (&'static str, Option<f64>) {
         Pitfall::StorageStarvesGpu { extra_cost, .. } => ("storage_starves_gpu", Some(*extra_cost)),
         Pitfall::OnDemandForLongJob { saving, .. } => ("on_demand_for_long_job", Some(*saving)),
         Pitfall::Egress { cost, .. } => ("egress", Some(*cost)),
+        Pitfall::CrossTraffic { saving, .. } => ("cross_traffic", Some(*saving)),
         Pitfall::BandwidthBilling { fixed, traffic, .. } => {
             ("bandwidth_billing", Some((fixed - traffic).abs()))
         }

@@ -118,14 +118,20 @@ mod tests {
                 .map(|t| &mut t.price)
                 .chain(f.snapshot.as_mut())
                 .chain(f.egress.iter_mut().map(|e| &mut e.price))
-                .chain(f.bandwidth.iter_mut().map(|b| &mut b.price));
+                .chain(f.bandwidth.iter_mut().map(|b| &mut b.price))
+                .chain(
+                    f.cross_zone
+                        .iter_mut()
+                        .flat_map(|z| [&mut z.sent, &mut z.received]),
+                );
             let page_priced = p
                 .storage
                 .iter()
                 .map(|t| &t.price)
                 .chain(p.snapshot.as_ref())
                 .chain(p.egress.iter().map(|e| &e.price))
-                .chain(p.bandwidth.iter().map(|b| &b.price));
+                .chain(p.bandwidth.iter().map(|b| &b.price))
+                .chain(p.cross_zone.iter().flat_map(|z| [&z.sent, &z.received]));
             for (fp, pp) in priced.zip(page_priced) {
                 fp.source.clone_from(&pp.source);
                 fp.read_on.clone_from(&pp.read_on);

@@ -85,6 +85,10 @@ pub enum Charge {
     Storage,
     Snapshot,
     Egress,
+    /// Data moved between availability zones of one region.
+    CrossZone,
+    /// Data sent to another cloud or region.
+    CrossCloud,
 }
 
 /// Why a time cannot be estimated: a figure the catalog lacks.

@@ -196,6 +196,12 @@ pub struct Form {
     pub fp64_ref_hours: Option<f64>,
     /// Memory the job needs per GPU, GiB.
     pub fp64_memory_gib: f64,
+
+    // Data moved each month beyond the internet egress (`fields/table/transfer.rs`).
+    /// Between availability zones of the pick's region, GB a month.
+    pub cross_zone_gb: f64,
+    /// To another cloud or region, GB a month.
+    pub cross_cloud_gb: f64,
 }
 
 impl Default for Form {
@@ -312,6 +318,8 @@ impl Default for Form {
             fp64_share: 0.5,
             fp64_ref_hours: None,
             fp64_memory_gib: 16.0,
+            cross_zone_gb: 0.0,
+            cross_cloud_gb: 0.0,
         }
     }
 }

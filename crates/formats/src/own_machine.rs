@@ -52,6 +52,7 @@ fn provider() -> Provider {
         free_ingress: Some(true),
         bandwidth: Vec::new(),
         free_intranet: None,
+        cross_zone: None,
         refund: None,
         notes: None,
     }

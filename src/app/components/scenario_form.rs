@@ -112,6 +112,8 @@ pub const HIDDEN_COSTS: &[&str] = &[
     "fast_storage",
     "egress_gb",
     "ingress_gb",
+    "cross_zone_gb",
+    "cross_cloud_gb",
     "bandwidth_mbps",
     "stop_after_months",
     "idle_h",

@@ -39,6 +39,15 @@ const SECTIONS: &[Section] = &[
         ],
     },
     Section {
+        heading: tx("Data across zones and clouds", "跨可用区、跨云传输"),
+        paragraphs: &[
+            tx("Data moved between availability zones of one region is billed by some clouds at both ends: AWS charges $0.01/GB leaving a zone and $0.01/GB entering the other (its EC2 pricing page, “Data Transfer within the same AWS Region”), so 1,000 GB a month cost $20. Google Cloud charges the sender only ($0.01 per GiB between zones; ingress is free), Azure nothing between zones. Where a provider publishes no rate the cost is shown as unknown, not as zero.",
+               "同一地域内不同可用区之间的数据传输，有的云在收发两端都收费：AWS 对离开一个可用区的数据收 $0.01/GB，进入另一可用区再收 $0.01/GB（见其 EC2 定价页“同一 AWS 区域内的数据传输”），每月 1,000 GB 即 $20。Google Cloud 只向发送方收费（跨可用区 $0.01/GiB，入向免费），Azure 跨可用区不收费。云厂商未公布价格时，显示为价格未知，而不是按零计。"),
+            tx("Data sent to another cloud or region leaves as internet egress, priced in the sender's tiers above the month's other egress; the receiving cloud takes it in free at every provider of the catalog that states an ingress price. Enter the month's GB under “Data across zones” and “Data to another cloud”: each is its own line of the bill, and a pitfall says how much keeping the data in the GPUs' zone, in the same cloud, would save.",
+               "发往其他云或其他地域的数据按出网流量计费，按发送方的阶梯价格、接在本月其他出网流量之后计算；目录中所有公布了入网价格的云厂商，接收数据都免费。在“跨可用区流量”和“跨云 / 跨地域流量”中填写每月 GB 数：各占账单一行，并有提示说明把数据放在 GPU 所在的同一可用区、同一云内每月能省多少。"),
+        ],
+    },
+    Section {
         heading: tx("Public bandwidth on Chinese clouds", "国内云的公网带宽"),
         paragraphs: &[
             tx("Alibaba Cloud and Tencent Cloud bill public traffic two ways: by the GB that leave (按流量, 0.80 元/GB in their worked examples) or by a fixed port paid by the month (按固定带宽), tiered: the first 5 Mbps are cheap (Alibaba 125 元 for 5 Mbps; Tencent 20 元 per Mbps up to 2 and 25 up to 5), each Mbps above costs 80 元 (Alibaba) or 90 元 (Tencent, 广州/上海/北京) a month. Data coming in is free, and so is private-network transfer within an Alibaba region.",

@@ -20,7 +20,7 @@ variants! { Software: Cuda, Rocm, Cann, Xla, Neuron }
 
 record! {
     Provider: id, name, name_zh, kind, billing_increment_s, billing_minimum_s, storage, snapshot,
-    egress, free_ingress, bandwidth, free_intranet, refund;
+    egress, free_ingress, bandwidth, free_intranet, refund, cross_zone;
     left_out: notes
 }
 record! { Refund: rule, as_of, undated; left_out: source, read_on }
@@ -31,6 +31,7 @@ variants! { Currency: Usd, Cny }
 record! { StorageTier: id, name, price, throughput_mbs, max_throughput_mbs, hdd }
 record! { EgressTier: up_to_tb, price }
 record! { BandwidthTier: up_to_mbps, price }
+record! { ZoneTransfer: sent, received }
 
 variants! { InstanceLink: None, Pcie, Nvlink, Nvswitch, Vendor }
 variants! { Fabric: Ethernet, Roce, Infiniband, Efa, None }

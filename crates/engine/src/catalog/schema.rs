@@ -160,6 +160,10 @@ pub struct Provider {
     /// Whether private-network transfer within a region is free (stated by the provider).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub free_intranet: Option<bool>,
+    /// Data moved between availability zones of one region, priced at both ends; `None`: no
+    /// price was found, and such traffic is reported as unpriced rather than free.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cross_zone: Option<ZoneTransfer>,
     /// What a subscription (包年包月) cancelled early refunds; `None`: months paid in full.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refund: Option<Refund>,
@@ -261,6 +265,17 @@ pub struct EgressTier {
     pub up_to_tb: Option<f64>,
     /// Per GB.
     pub price: Priced,
+}
+
+/// What one GB moved between two availability zones of a region costs: AWS bills both the
+/// zone it leaves and the zone it enters, Google Cloud only the sender, so both ends are data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneTransfer {
+    /// Per GB leaving the sending zone.
+    pub sent: Priced,
+    /// Per GB entering the receiving zone (0 where the provider says it is free).
+    pub received: Priced,
 }
 
 /// Fixed bandwidth priced per Mbps a month for the Mbps up to `up_to_mbps` (`None`: beyond).

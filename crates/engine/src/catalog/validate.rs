@@ -124,6 +124,15 @@ pub fn validate(catalog: &Catalog) -> Vec<Problem> {
             }
         }
         check_bandwidth(&mut push, provider);
+        if let Some(zones) = &provider.cross_zone {
+            check_priced(&mut push, &provider.id, "cross_zone.sent", &zones.sent);
+            check_priced(
+                &mut push,
+                &provider.id,
+                "cross_zone.received",
+                &zones.received,
+            );
+        }
         if let Some(r) = &provider.refund {
             if !r.source.starts_with("https://") || (r.as_of.is_none() != r.undated) {
                 push(
@@ -239,7 +248,13 @@ pub fn validate_published(catalog: &Catalog) -> Vec<Problem> {
                     .bandwidth
                     .iter()
                     .map(|t| ("bandwidth".to_string(), &t.price)),
-            );
+            )
+            .chain(provider.cross_zone.iter().flat_map(|z| {
+                [
+                    ("cross_zone.sent".to_string(), &z.sent),
+                    ("cross_zone.received".to_string(), &z.received),
+                ]
+            }));
         for (what, p) in priced {
             need(&provider.id, what, &p.read_on);
         }

@@ -3,7 +3,8 @@
 //! Each module prices one aspect and returns its figures with [`Term`](crate::Term)s:
 //! billing modes (`billing`), spot interruptions (`spot`), storage, egress and idle time
 //! (`hidden`), fixed public bandwidth against paying by traffic (`bandwidth`), subscriptions
-//! cancelled early (`refund`), serving fleets (`serving`), and currency conversion (`money`).
+//! cancelled early (`refund`), traffic between zones and clouds (`transfer`), serving fleets
+//! (`serving`), and currency conversion (`money`).
 
 pub mod bandwidth;
 pub mod billing;
@@ -12,3 +13,4 @@ pub mod money;
 pub mod refund;
 pub mod serving;
 pub mod spot;
+pub mod transfer;

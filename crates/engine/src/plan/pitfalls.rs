@@ -2,6 +2,7 @@
 
 mod bandwidth;
 mod subscription;
+mod transfer;
 
 use super::storage::{self, FeedFrom};
 use super::{Candidate, Request};
@@ -57,6 +58,17 @@ pub enum Pitfall {
         refunded: f64,
         refund_rule: bool,
         break_even_months: f64,
+    },
+    /// Data moved each month between zones of the pick's region (`zone_gb`, costing `zone_cost`
+    /// when its provider prices it) and to another cloud (`cloud_gb`, `cloud_cost`): `saving` a
+    /// month, `share` of the bill, that keeping the data in the GPUs' zone would save.
+    CrossTraffic {
+        zone_gb: f64,
+        zone_cost: Option<f64>,
+        cloud_gb: f64,
+        cloud_cost: Option<f64>,
+        saving: f64,
+        share: f64,
     },
     /// Idle hours are billed in full: an auto-stop after `grace_h` idle hours in each idle
     /// period would save `saving` of their `idle_cost`.
@@ -140,6 +152,7 @@ pub(super) fn find(ranked: &[Candidate], bill: &[Term], request: &Request) -> Ve
     }
     out.extend(bandwidth::compare(pick, request));
     out.extend(subscription::compare(pick, request));
+    out.extend(transfer::compare(bill, pick.cost.expected, request));
     if let Some(idle) = bill.iter().find(|l| l.key == "idle") {
         let costs = &request.costs;
         if idle.value > 0.0 && costs.auto_stop_h.is_none() {

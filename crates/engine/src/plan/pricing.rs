@@ -14,16 +14,19 @@ use crate::cost::spot::{expected_runtime_with, SpotOutcome, SpotRisk};
 use crate::explain::{Detail, Term};
 use crate::sizing::defaults::Band;
 use crate::sizing::time::Timing;
-use crate::warning::{Charge, Untimed, Warning};
+use crate::warning::{Untimed, Warning};
 use lines::{lines, refund_rate, Bill, Total};
+use notes::notes;
 use serving::serving_plan;
 pub(super) use serving::stated_traffic;
 use std::sync::Arc;
 
 mod lines;
+mod notes;
 mod serving;
 #[cfg(test)]
 mod tests;
+mod transfer;
 
 /// Default spot interruptions per instance-hour when the user gives none: an assumption, shown
 /// as such and editable (providers publish only coarse monthly buckets, e.g. AWS Spot Advisor).
@@ -50,6 +53,8 @@ pub(super) struct Published {
     egress: Option<(f64, usize)>,
     /// Throughput of the tier the request's data would go on, MB/s.
     pub(super) throughput: Option<(f64, usize)>,
+    /// How providers take data in: the receiving end of traffic sent to another cloud.
+    ingress: transfer::Ingress,
 }
 
 impl Published {
@@ -80,6 +85,7 @@ impl Published {
             snapshot: median(snapshot),
             egress: median(egress),
             throughput: storage::published_mbs(providers, request),
+            ingress: transfer::Ingress::of(catalog),
         }
     }
 }
@@ -344,53 +350,6 @@ impl<'a> ProviderNotes<'a> {
         self.last = Some((provider, Arc::clone(&notes)));
         notes
     }
-}
-
-/// What pricing found worth saying: the prices it assumed or could not count. Each note names
-/// the amount assumed, so it reads the same as the cost line it explains; the timing's own
-/// warnings stay with the timing (see `Candidate::warnings`).
-fn notes(of: &Provider, request: &Request, published: &Published) -> Vec<Warning> {
-    let costs = &request.costs;
-    let mut warnings = Vec::new();
-    let provider = || of.name.clone();
-    let currency = costs.currency;
-    let unpublished = |item: Charge, fallback: Option<(f64, usize)>| match fallback {
-        Some((per_gb_month, _)) => Warning::AssumedPrice {
-            provider: provider(),
-            item,
-            per_gb_month,
-            currency,
-        },
-        None => Warning::UnknownPrice {
-            provider: provider(),
-            item,
-        },
-    };
-    if costs.storage.data_gb + costs.storage.checkpoints_gb > 0.0 && of.storage.is_empty() {
-        warnings.push(unpublished(Charge::Storage, published.storage));
-    }
-    if costs.storage.snapshot_gb > 0.0 && of.snapshot.is_none() {
-        warnings.push(unpublished(Charge::Snapshot, published.snapshot));
-    }
-    if costs.egress_gb > 0.0 && of.egress.is_empty() {
-        let gb = costs.egress_gb;
-        match published.egress {
-            // Most providers include this much for free: say so, rather than "assumed" beside
-            // a line of nothing.
-            Some((v, _)) if v < 0.005 => warnings.push(Warning::FreeEgress {
-                provider: provider(),
-                gb,
-            }),
-            Some((amount, _)) => warnings.push(Warning::AssumedEgress {
-                provider: provider(),
-                gb,
-                amount,
-                currency,
-            }),
-            None => warnings.push(unpublished(Charge::Egress, None)),
-        }
-    }
-    warnings
 }
 
 /// Spot interruptions per instance-hour at `provider`: the user's figure, else the default for

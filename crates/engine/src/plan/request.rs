@@ -42,6 +42,12 @@ pub struct CostInputs {
     pub ingress_gb: f64,
     /// Fixed public bandwidth bought (按固定带宽), Mbps; 0: traffic paid by the GB (`bandwidth`).
     pub bandwidth_mbps: f64,
+    /// Data moved between availability zones of the pick's region in a month, GB: priced at the
+    /// provider's inter-zone rate on both ends (`cost::transfer`).
+    pub cross_zone_gb: f64,
+    /// Data sent to another cloud or region in a month, GB: it leaves as internet egress, in the
+    /// tiers above `egress_gb`.
+    pub cross_cloud_gb: f64,
     /// Months after which a subscription (包年包月) is expected to be cancelled; `None`: kept.
     pub stop_after_months: Option<f64>,
     /// Hours instances stay up with nobody using them (nights, a weekend).
@@ -72,6 +78,8 @@ impl Default for CostInputs {
             egress_gb: 0.0,
             ingress_gb: 0.0,
             bandwidth_mbps: 0.0,
+            cross_zone_gb: 0.0,
+            cross_cloud_gb: 0.0,
             stop_after_months: None,
             idle_h: 0.0,
             idle_periods: 0.0,

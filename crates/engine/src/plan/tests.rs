@@ -5,6 +5,7 @@ mod hidden_costs;
 mod mig;
 mod properties;
 mod refund;
+mod transfer;
 
 use super::phases::{evaluate_plan, Phase};
 use super::*;
@@ -94,6 +95,7 @@ fn fixture() -> Catalog {
             free_ingress: Some(true),
             bandwidth: Vec::new(),
             free_intranet: None,
+            cross_zone: None,
             refund: None,
             notes: None,
         }],

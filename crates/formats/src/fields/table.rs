@@ -11,9 +11,9 @@
 //! follows `in`. A text is `["English", "中文"]`, a constant below, or `_` for none. Renaming a
 //! field or its link key breaks saved scenarios and links (`docs/links.md`).
 //!
-//! Rows of one kind of job can live in a module of their own (`table/workloads.rs`): its macro
-//! appends them and hands the rows on to the next macro named, the last being `fields!`, so the
-//! link order stays the order the macros are listed in.
+//! Rows of one kind can live in a module of their own (`table/workloads.rs`, `table/transfer.rs`):
+//! its macro appends them and hands the rows on to the next macro named, the last being
+//! `fields!`, so the link order stays the order the macros are listed in.
 
 use super::units::*;
 use super::{About, Choice, ChoiceField, Field, Flag, Input, Number, NumberField};
@@ -24,9 +24,11 @@ use crate::form::{
 use crate::Form;
 
 #[macro_use]
+mod transfer;
+#[macro_use]
 mod workloads;
 
-workload_rows! { fields! ;
+workload_rows! { transfer_rows!, fields! ;
     name "n" other
         "Your label for the scenario (plain text)." _ _;
     workload "w" choice(WorkloadKind {

@@ -89,6 +89,8 @@ impl Form {
             costs.storage.snapshot_gb = 0.0;
             costs.egress_gb = 0.0;
             costs.ingress_gb = 0.0;
+            costs.cross_zone_gb = 0.0;
+            costs.cross_cloud_gb = 0.0;
         }
         let constraints = self.constraints(modes)?;
         let request = Request {
@@ -297,6 +299,8 @@ impl Form {
             egress_gb: positive("egress_gb", self.egress_gb)?,
             ingress_gb: positive("ingress_gb", self.ingress_gb)?,
             bandwidth_mbps: positive("bandwidth_mbps", self.bandwidth_mbps)?,
+            cross_zone_gb: positive("cross_zone_gb", self.cross_zone_gb)?,
+            cross_cloud_gb: positive("cross_cloud_gb", self.cross_cloud_gb)?,
             stop_after_months: match self.stop_after_months {
                 Some(m) => Some(positive("stop_after_months", m)?),
                 None => None,

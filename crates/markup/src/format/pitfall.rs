@@ -84,6 +84,10 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
                 format!("Data transfer out is {:.0}% of the bill ({}). Keep data in the same cloud where you can.", share * 100.0, m(*cost))
             },
         ),
+        Pitfall::CrossTraffic { .. } => (
+            tx("Data across zones and clouds", "跨可用区、跨云传输"),
+            cross_traffic(p, &m, lang),
+        ),
         Pitfall::BandwidthBilling { stated, .. } => (
             if *stated {
                 tx("Fixed bandwidth or traffic", "固定带宽还是按流量")
@@ -229,6 +233,50 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
     }
 }
 
+/// What the month's traffic across zones and clouds costs, and that keeping the data in the
+/// GPUs' zone saves it.
+fn cross_traffic(p: &Pitfall, m: &dyn Fn(f64) -> String, lang: Lang) -> String {
+    let Pitfall::CrossTraffic {
+        zone_gb,
+        zone_cost,
+        cloud_gb,
+        cloud_cost,
+        saving,
+        share,
+    } = p
+    else {
+        return String::new();
+    };
+    let zh = lang == Lang::Zh;
+    let mut parts = Vec::new();
+    if let Some(cost) = zone_cost.filter(|c| *c > 0.0) {
+        let gb = i18n::number(*zone_gb, 0);
+        parts.push(if zh {
+            format!("跨可用区 {gb} GB 要 {}", m(cost))
+        } else {
+            format!("{gb} GB between zones costs {}", m(cost))
+        });
+    }
+    if let Some(cost) = cloud_cost.filter(|c| *c > 0.0) {
+        let gb = i18n::number(*cloud_gb, 0);
+        parts.push(if zh {
+            format!("发往其他云 {gb} GB 要 {}", m(cost))
+        } else {
+            format!("{gb} GB to another cloud costs {}", m(cost))
+        });
+    }
+    let (what, pct, save) = (
+        parts.join(if zh { "，" } else { " and " }),
+        i18n::number(share * 100.0, 0),
+        m(*saving),
+    );
+    if zh {
+        format!("每月{what}（占总成本 {pct}%）。把数据放在 GPU 所在的同一可用区、同一云内，每月可省 {save}。")
+    } else {
+        format!("Each month {what} ({pct}% of the bill). Keeping the data in the GPUs' zone, in the same cloud, would save {save} a month.")
+    }
+}
+
 /// Public bandwidth both ways: which costs less and by how much a month, whether a stated port
 /// carries the month's egress, and the free private network within a region.
 fn bandwidth(p: &Pitfall, m: &dyn Fn(f64) -> String, lang: Lang) -> String {
@@ -312,4 +360,33 @@ fn stopped_early(p: &Pitfall, m: &dyn Fn(f64) -> String, lang: Lang) -> String {
         (false, true) => format!("目录中没有该云厂商的退费规则，已购月份全额计算：每月使用超过 {:.0}% 才划算。", break_even_months * 100.0),
     });
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The month's crossings and their saving, in both languages, naming only what is charged.
+    #[test]
+    fn traffic_across_zones_and_clouds_says_what_one_zone_saves() {
+        let p = Pitfall::CrossTraffic {
+            zone_gb: 1500.0,
+            zone_cost: Some(30.0),
+            cloud_gb: 500.0,
+            cloud_cost: Some(0.0),
+            saving: 30.0,
+            share: 0.25,
+        };
+        let (title, en) = pitfall(&p, Currency::Usd, Lang::En);
+        assert!(!title.en.is_empty() && !title.zh.is_empty());
+        assert!(en.contains("1,500 GB between zones costs $30.00"), "{en}");
+        assert!(
+            en.contains("25%") && en.contains("save $30.00 a month"),
+            "{en}"
+        );
+        assert!(!en.contains("another cloud costs"), "{en}");
+        let (_, zh) = pitfall(&p, Currency::Usd, Lang::Zh);
+        assert!(zh.contains("跨可用区 1,500 GB 要 $30.00"), "{zh}");
+        assert!(zh.contains("每月可省 $30.00"), "{zh}");
+    }
 }

@@ -186,6 +186,14 @@ const TERMS: &[(&str, Text)] = &[
     ("egress", tx("Data out (egress)", "出网流量")),
     ("ingress", tx("Data in (ingress)", "入网流量")),
     (
+        "cross_zone",
+        tx("Data across zones, a month", "跨可用区流量（每月）"),
+    ),
+    (
+        "cross_cloud",
+        tx("Data to another cloud, a month", "跨云流量（每月）"),
+    ),
+    (
         "bandwidth",
         tx("Fixed bandwidth, a month", "固定带宽（每月）"),
     ),

@@ -138,7 +138,13 @@ fn every_warning() -> Vec<Warning> {
             });
         }
     }
-    for item in [Charge::Storage, Charge::Snapshot, Charge::Egress] {
+    for item in [
+        Charge::Storage,
+        Charge::Snapshot,
+        Charge::Egress,
+        Charge::CrossZone,
+        Charge::CrossCloud,
+    ] {
         all.push(Warning::AssumedPrice {
             provider: "Verda (DataCrunch)".into(),
             item,

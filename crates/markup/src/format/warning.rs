@@ -46,6 +46,8 @@ fn en(w: &Warning) -> String {
         Charge::Storage => "storage",
         Charge::Snapshot => "snapshot",
         Charge::Egress => "egress",
+        Charge::CrossZone => "inter-zone transfer",
+        Charge::CrossCloud => "transfer to another cloud",
     };
     match w {
         Warning::CoarseModel => "Model known by its parameter count only: layer shapes are assumed, so activation and KV-cache memory are coarser.".into(),
@@ -126,6 +128,8 @@ fn zh(w: &Warning) -> String {
         Charge::Storage => "存储",
         Charge::Snapshot => "快照",
         Charge::Egress => "出网流量",
+        Charge::CrossZone => "跨可用区流量",
+        Charge::CrossCloud => "跨云流量",
     };
     match w {
         Warning::CoarseModel => {

@@ -233,10 +233,12 @@ fn fixed_port(b: &Basis, request: &Request, detail: Detail) -> Option<Term> {
     Some(port)
 }
 
-/// Data sent out and brought in.
+/// Data sent out and brought in, and moved between zones and to another cloud.
 fn transfer(out: &mut impl Sink, b: &Basis, request: &Request, detail: Detail) {
     let costs = &request.costs;
-    if let Some(port) = fixed_port(b, request, detail) {
+    let port = fixed_port(b, request, detail);
+    let bought = port.is_some();
+    if let Some(port) = port {
         out.push(port);
     } else if costs.egress_gb > 0.0 {
         let gb = costs.egress_gb;
@@ -277,6 +279,7 @@ fn transfer(out: &mut impl Sink, b: &Basis, request: &Request, detail: Detail) {
             source: None,
         });
     }
+    super::transfer::lines(out, b, request, bought, detail);
 }
 
 /// The on-demand rate a refund rule prices a month cut short at, in the report currency: the
