@@ -85,6 +85,8 @@ const SECTIONS: &[Section] = &[
                "一个请求就是一次前向计算：计算量来自模型（ResNet-50 在 224×224 下为 8.2 GFLOP，ViT 或 BERT 按层数和词元数计算）或你填写的数值。一批的耗时取固定下限（TensorRT 为 0.35 毫秒，PyTorch 即时执行约 13 毫秒，因为每个内核都由 Python 启动）与“计算量 ÷ 公开测量达到的张量峰值比例”两者中的较大值：MLPerf Inference 中 TensorRT 达到 INT8 峰值的 0.37–0.56，NVIDIA DeepLearningExamples 中 PyTorch 即时执行达到 FP16 峰值的 0.15–0.22。"),
             tx("Under dynamic batching a request can arrive just after a batch starts, wait for it and run in the next, so the largest batch kept is the one whose time is half the latency bound. One GPU then serves that batch per batch time; the fleet follows the day's traffic like an LLM service, and the cost is given per million inferences.",
                "在动态合批下，请求可能刚好在一批开始后到达，需要等这一批结束再进入下一批，因此保留的最大批是耗时为延迟上限一半的那一批。每个 GPU 每个批处理时间服务这一批；实例数量像大模型服务一样随全天流量伸缩，成本按每百万次推理给出。"),
+            tx("A recommender (the DLRM preset, NVIDIA's DeepLearningExamples model on Criteo 1TB) scores one user-item pair per inference: 26 embedding lookups and small MLPs, 4.9 MFLOP. Its memory is its embedding tables (15 GB in FP32 for this variant; MLPerf's DLRM-v2 is about 100 GB), and its batch floor is its own published small-batch latency (0.14 ms with CUDA graphs), not a deep CNN's. Its embedding reads, 13 KB per pair, take about a tenth of an A100's bandwidth at the published rate, so compute still sets the pace on one GPU.",
+               "推荐模型（DLRM 预设，即 NVIDIA DeepLearningExamples 在 Criteo 1TB 上的模型）每次推理为一个用户-物品对打分：26 次嵌入查表加几个小型 MLP，计算量 4.9 MFLOP。它的显存主要是嵌入表（这一版本 FP32 下 15 GB；MLPerf 的 DLRM-v2 约 100 GB），每批的时间下限采用它自己公开的小批量延迟（使用 CUDA Graphs 时 0.14 毫秒），而不是深层 CNN 的下限。按公开的速率，它每对 13 KB 的嵌入读取只占 A100 带宽的十分之一左右，所以单卡上仍由算力决定速度。"),
         ],
     },
     Section {
