@@ -6,8 +6,8 @@
 //! scale-down stops them); jobs that arrive together run back to back on instances started once
 //! for the batch. Waiting in the queue is not modelled: a kept-up fleet is assumed to finish
 //! the month's work if its hours can hold it, and a started one to start when asked. Both are
-//! priced at the rates the caller gives; the break-even leaves out the rounding to the
-//! provider's billing step.
+//! priced at the rates the caller gives; the break-even of jobs arriving together leaves out
+//! the rounding to the provider's billing step (a spread job bills the same hours at any load).
 
 use super::billing::billed_hours;
 use super::hidden::HOURS_PER_MONTH;
@@ -32,6 +32,23 @@ pub enum Arrival {
     Spread,
     /// All at once each day: the day's jobs run back to back on instances started once.
     Together,
+}
+
+/// The period a count of jobs is given over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Period {
+    Day,
+    Month,
+}
+
+impl Period {
+    /// `count` jobs a period, as jobs over the month.
+    pub fn per_month(self, count: f64) -> f64 {
+        match self {
+            Period::Day => count * DAYS_PER_MONTH,
+            Period::Month => count,
+        }
+    }
 }
 
 /// The queue as the person describes it.
@@ -153,9 +170,8 @@ pub fn compare(
     let kept_person = f64::from(queue.kept.max(1)) * HOURS_PER_MONTH * rates.kept;
     let per_job_day = DAYS_PER_MONTH * rates.start_stop;
     let break_even = match queue.arrival {
-        Arrival::Spread => {
-            Some(kept_person / (per_job_day * (job_h + overhead_h))).filter(|j| j.is_finite())
-        }
+        // Each job bills the same hours whatever their number: exact, billing step included.
+        Arrival::Spread => Some(kept_person / (per_job_day * billed)).filter(|j| j.is_finite()),
         Arrival::Together => Some(((kept_person / per_job_day - overhead_h) / job_h).max(0.0))
             .filter(|j| j.is_finite()),
     };
@@ -300,8 +316,8 @@ fn terms(q: &Queue, r: Rates, f: Figures) -> Vec<Term> {
     if let Some(j) = f.break_even {
         let formula = match q.arrival {
             Arrival::Spread => format!(
-                "{} × {HOURS_PER_MONTH} h × {:.4}/h kept ÷ ({DAYS_PER_MONTH:.2} days × ({:.3} h + {startup_min:.0} min + {idle_min:.0} min) × {:.4}/h), before rounding to the billing step",
-                q.kept.max(1), r.kept, f.job_h, r.start_stop
+                "{} × {HOURS_PER_MONTH} h × {:.4}/h kept ÷ ({DAYS_PER_MONTH:.2} days × {:.3} h billed a job × {:.4}/h)",
+                q.kept.max(1), r.kept, f.billed, r.start_stop
             ),
             Arrival::Together => format!(
                 "({} × {HOURS_PER_MONTH} h × {:.4}/h kept ÷ ({DAYS_PER_MONTH:.2} days × {:.4}/h) − {startup_min:.0} min − {idle_min:.0} min) ÷ {:.3} h a job, before rounding to the billing step",

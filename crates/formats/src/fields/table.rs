@@ -25,8 +25,10 @@ use crate::Form;
 
 #[macro_use]
 mod workloads;
+#[macro_use]
+mod queue;
 
-workload_rows! { fields! ;
+workload_rows! { queue_rows!, fields! ;
     name "n" other
         "Your label for the scenario (plain text)." _ _;
     workload "w" choice(WorkloadKind {

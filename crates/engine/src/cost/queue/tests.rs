@@ -151,3 +151,18 @@ fn explaining_gives_the_same_figures_with_their_formulas() {
         quick
     );
 }
+
+#[test]
+fn the_break_even_of_spread_jobs_counts_the_hours_billed() {
+    let hourly = Rates {
+        increment_s: 3600,
+        minimum_s: 0,
+        ..PER_SECOND
+    };
+    // 2 h 10 min billed as 3 h: the kept-up 730 h pay from 730 / (30.4 × 3) = 8 jobs a day.
+    let c = compare(&queue(3.0, 2.0), 1.0, hourly, Detail::Numbers).unwrap();
+    let j = c.break_even_jobs_per_day.unwrap();
+    assert!(close(j, 730.0 / (DAYS_PER_MONTH * 3.0)), "{j}");
+    let at = compare(&queue(j, 2.0), 1.0, hourly, Detail::Numbers).unwrap();
+    assert!((at.start_stop - at.kept_up).abs() < 1e-6 * at.kept_up);
+}
