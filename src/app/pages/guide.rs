@@ -57,6 +57,15 @@ const SECTIONS: &[Section] = &[
         ],
     },
     Section {
+        heading: tx("A queue of jobs: start and stop, or keep up", "作业队列：按需启停还是整月常驻"),
+        paragraphs: &[
+            tx("When the same job runs many times a month (nightly fine-tunes, batch scoring), give the number of jobs a day or a month under Advanced, their hours on the chosen instance (empty: this scenario's job) and how they arrive. The pick and the candidate you open are then priced both ways: instances started for the work and stopped after it, each start billing its start-up, the work and the idle minutes before the scale-down, rounded to the provider's billing step; and one instance (or more) kept up all month, at the candidate's rate, with the share of its hours it would be busy.",
+               "同一个作业每月要运行多次时（每晚微调、批量打分），在“高级”里填写每天或每月的作业数、每个作业在所选实例上的小时数（留空：按本场景的作业）以及到达方式。推荐实例和你展开的候选会按两种方式计价：按需启停——每次启动计入启动时间、作业本身和缩容前的空闲分钟，并按云厂商的计费粒度取整；整月常驻——一台（或多台）实例按候选的价格保留一整月，并给出它的利用率。"),
+            tx("The model is plain: jobs spread through the day each start their own instance; jobs that arrive together run back to back after one start; time waiting in the queue is not modelled. The answer says which way costs less, by how much, and at how many jobs a day keeping the instance up starts to pay. Kept up but busy less than half the month, it is flagged as a pitfall with the money at stake; a common rule is to scale down once utilisation stays under 10 %.",
+               "模型很简单：全天陆续到达的作业各自启动实例；一次性到达的作业启动一次后依次运行；不计排队等待时间。结果会说明哪种方式更省、省多少，以及每天多少个作业时常驻开始划算。常驻实例一个月里忙碌不到一半时间时，会作为陷阱提示并给出涉及的金额；常见做法是利用率持续低于 10% 时就缩容。"),
+        ],
+    },
+    Section {
         heading: tx("MIG slices: a share of a GPU", "MIG 切片：GPU 的一部分"),
         paragraphs: &[
             tx("An A30, A100 or H100 can be cut into isolated MIG slices, each with its own memory, memory bandwidth and streaming multiprocessors (SMs). NVIDIA's MIG user guide lists the profiles: on an A100 40GB 1g.5gb (1/7 of the SMs, 1/8 of the memory), 2g.10gb, 3g.20gb and 4g.20gb; on an A100 80GB or H100 80GB 1g.10gb, 1g.20gb, 2g.20gb, 3g.40gb and 4g.40gb; on an A30 1g.6gb and 2g.12gb. Tick “Consider MIG slices” and a job that needs about 10 GB (a notebook, a small inference service) is also placed on slices: the slice's memory and bandwidth are its memory share of the GPU's, every peak its SM share, and the time detail shows the share and the profile table it comes from.",

@@ -224,7 +224,7 @@ pub fn problems(presets: &[ModelPreset]) -> Vec<String> {
                 if !(d.forward_gflops_per_sample > 0.0 && d.activation_mib_per_sample >= 0.0) {
                     bad("dense figures must be positive");
                 }
-                if d.batch_floor_ms.is_some_and(|f| !(f > 0.0)) {
+                if d.batch_floor_ms.is_some_and(|f| f.is_nan() || f <= 0.0) {
                     bad("batch_floor_ms must be positive");
                 }
             }
