@@ -301,3 +301,28 @@ test("MIG slices and a subscription stopped early work from a link", async () =>
   assert.deepEqual(app.errors, []);
   await app.close();
 });
+
+test("a queue of jobs from a link: its fields under Advanced, the pitfall and both costs in the detail", async () => {
+  const app = await env.open({ url: `${env.server.url}?v=1&w=dev&dh=10&dm=24&md=on-demand&qj=3&qjh=2&qid=0` });
+  const page = app.page;
+  await page.getByTestId("advanced").locator("summary").click();
+  for (const key of ["queue_jobs", "queue_per", "queue_job_h", "queue_arrival", "queue_startup_min", "queue_idle_min", "queue_kept"]) {
+    assert.equal(await page.getByTestId("queue").getByTestId(`field-${key}`).count(), 1, key);
+  }
+  await page.waitForFunction(() => /idle most of the month/i.test(document.querySelector("[data-testid=pitfalls]")?.textContent ?? ""));
+  const first = page.getByTestId("result-row").first();
+  const offer = await first.getAttribute("data-offer-id");
+  await first.getByTestId("open-detail").click();
+  const detail = page.getByTestId("detail");
+  await detail.scrollIntoViewIfNeeded();
+  await page.waitForFunction((id) => document.querySelector("[data-testid=detail]")?.dataset.offerId === id, offer);
+  await detail.getByTestId("queue-advice").waitFor();
+  assert.match(await detail.getByTestId("queue-advice").innerText(), /Start instances for the work and stop them: .* kept up \(25 % busy\)/);
+  assert.ok((await detail.getByTestId("queue-lines").locator("li").count()) >= 6);
+  // Enough jobs a day to keep the instance busy turn the advice.
+  await app.setField("queue_jobs", "11.5");
+  await page.waitForFunction(() => /qj=11.5/.test(location.search));
+  await page.waitForFunction(() => /Keep the instances up/.test(document.querySelector("[data-testid=queue-advice]")?.textContent ?? ""));
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});

@@ -377,6 +377,14 @@ fn pick_terms(out: &mut String, p: &PickView, currency: Currency) {
         );
         term_lines(out, currency, &b.terms);
     }
+    if let Some(q) = &p.queue {
+        let _ = writeln!(
+            out,
+            "\n  Queue of jobs, a month: start and stop, or keep up\n    {}",
+            q.advice
+        );
+        term_lines(out, currency, &q.terms);
+    }
     if let Some(s) = &p.spot {
         let _ = writeln!(
             out,

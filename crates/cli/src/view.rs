@@ -283,6 +283,11 @@ fn pitfall_key(p: &Pitfall) -> (&'static str, Option<f64>) {
             Some((subscription - pay_as_you_go).abs()),
         ),
         Pitfall::NoAutoStop { saving, .. } => ("no_auto_stop", Some(*saving)),
+        Pitfall::KeptUpIdle {
+            kept_up,
+            start_stop,
+            ..
+        } => ("kept_up_idle", Some(kept_up - start_stop)),
         Pitfall::MultiGpuWithoutNvlink { extra_cost } => {
             ("multi_gpu_without_nvlink", Some(*extra_cost))
         }

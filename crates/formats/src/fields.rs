@@ -12,8 +12,8 @@ pub use table::FIELDS;
 pub use values::{default_values, values_of};
 
 use crate::form::{
-    CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey,
-    PrecisionKey, RecomputeKey, ServerKey, WeightKey, WorkloadKind,
+    ArrivalKey, CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey,
+    OptimizerKey, PeriodKey, PrecisionKey, RecomputeKey, ServerKey, WeightKey, WorkloadKind,
 };
 use crate::lang::Text;
 use crate::Form;
@@ -228,6 +228,8 @@ pub fn choices(name: &str) -> Option<Vec<&'static str>> {
         "currency" => keys(CurrencyKey::ALL, CurrencyKey::key),
         "modes" => keys(ModeKey::ALL, ModeKey::key),
         "infer_precision" => keys(InferKey::ALL, InferKey::key),
+        "queue_per" => keys(PeriodKey::ALL, PeriodKey::key),
+        "queue_arrival" => keys(ArrivalKey::ALL, ArrivalKey::key),
         _ => None,
     }
 }

@@ -8,13 +8,14 @@ mod keys;
 mod request;
 
 pub use keys::{
-    CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey,
-    PrecisionKey, RecomputeKey, ServerKey, WeightKey, WorkloadKind,
+    ArrivalKey, CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey,
+    OptimizerKey, PeriodKey, PrecisionKey, RecomputeKey, ServerKey, WeightKey, WorkloadKind,
 };
 pub use request::in_form_terms;
 
 use crate::fields;
 use gpu_sizer_engine::cost::money::Exchange;
+use gpu_sizer_engine::cost::queue::{DEFAULT_IDLE_STOP_MIN, DEFAULT_STARTUP_MIN};
 use gpu_sizer_engine::scenario::InputError;
 use serde::{Deserialize, Serialize};
 
@@ -202,6 +203,19 @@ pub struct Form {
     pub cross_zone_gb: f64,
     /// To another cloud or region, GB a month.
     pub cross_cloud_gb: f64,
+    // A queue of the job over the month: started and stopped, or kept up.
+    /// Jobs each `queue_per`; `None`: one job, no queue.
+    pub queue_jobs: Option<f64>,
+    pub queue_per: PeriodKey,
+    /// Hours one job runs on the chosen instance; `None`: the scenario's own job.
+    pub queue_job_h: Option<f64>,
+    pub queue_arrival: ArrivalKey,
+    /// Minutes billed at each start before the work begins.
+    pub queue_startup_min: f64,
+    /// Idle minutes before the scale-down stops the instances.
+    pub queue_idle_min: f64,
+    /// Sets of the job's instances kept up all month.
+    pub queue_kept: u32,
 }
 
 impl Default for Form {
@@ -320,6 +334,13 @@ impl Default for Form {
             fp64_memory_gib: 16.0,
             cross_zone_gb: 0.0,
             cross_cloud_gb: 0.0,
+            queue_jobs: None,
+            queue_per: PeriodKey::Day,
+            queue_job_h: None,
+            queue_arrival: ArrivalKey::Spread,
+            queue_startup_min: DEFAULT_STARTUP_MIN,
+            queue_idle_min: DEFAULT_IDLE_STOP_MIN,
+            queue_kept: 1,
         }
     }
 }

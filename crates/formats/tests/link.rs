@@ -480,3 +480,52 @@ fn huge_inputs_are_read() {
     let junk = "&&&&==%%".repeat(20_000);
     assert_eq!(decode(&junk).form, Form::default());
 }
+
+#[test]
+fn a_queue_of_jobs_round_trips_after_the_older_fields() {
+    use gpu_sizer_formats::form::{ArrivalKey, PeriodKey};
+    let form = Form {
+        workload: gpu_sizer_formats::form::WorkloadKind::Train,
+        queue_jobs: Some(3.0),
+        queue_per: PeriodKey::Month,
+        queue_job_h: Some(2.5),
+        queue_arrival: ArrivalKey::Together,
+        queue_startup_min: 4.0,
+        queue_idle_min: 15.0,
+        queue_kept: 2,
+        ..Form::default()
+    };
+    let link = encode(&form);
+    for pair in [
+        "qj=3",
+        "qpe=month",
+        "qjh=2.5",
+        "qar=together",
+        "qsu=4",
+        "qid=15",
+        "qk=2",
+    ] {
+        assert!(link.contains(pair), "{pair} missing from {link}");
+    }
+    let d = decode(&link);
+    assert!(d.ignored.is_empty(), "{:?}", d.ignored);
+    assert_eq!(d.form, form);
+    // The queue's keys come after every field links carried before them, so a link cut
+    // short keeps the older fields.
+    let order: Vec<&str> = FIELDS.iter().map(|f| f.name).collect();
+    let first_queue = order.iter().position(|n| *n == "queue_jobs").unwrap();
+    assert!(order[first_queue..].iter().all(|n| n.starts_with("queue_")));
+    assert!(order.iter().position(|n| *n == "fp64_memory_gib").unwrap() < first_queue);
+    // The request carries the queue as jobs over the month.
+    let request = d.form.to_request(None).unwrap();
+    let queue = request.costs.queue.unwrap();
+    assert_eq!(queue.jobs_per_month, 3.0);
+    assert_eq!(queue.kept, 2);
+    assert!((queue.startup_h - 4.0 / 60.0).abs() < 1e-12);
+    assert!(Form::default()
+        .to_request(None)
+        .unwrap()
+        .costs
+        .queue
+        .is_none());
+}

@@ -229,6 +229,14 @@ pub fn detail(
             ))
             .raw("</p>");
     }
+    if let Some(q) = &explained.queue {
+        h.raw(r#"<h3 data-testid="queue-heading">"#)
+            .text(format::QUEUE_HEADING.get(lang))
+            .raw(r#"</h3><p data-testid="queue-advice">"#)
+            .text(&format::queue_advice(q, currency, lang))
+            .raw("</p>");
+        term_list(&mut h, &q.terms, Some("queue-lines"), lang, currency);
+    }
     if let Some(s) = &explained.spot {
         h.raw(r#"<p data-testid="spot-outcome">"#)
             .text(&format!(

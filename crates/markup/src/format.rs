@@ -6,12 +6,14 @@
 mod input;
 mod link;
 mod pitfall;
+mod queue;
 mod terms;
 mod warning;
 
 pub use input::{field_name, field_takes, input_error};
 pub use link::link_problem;
 pub use pitfall::pitfall;
+pub use queue::{queue_advice, QUEUE_HEADING};
 pub use terms::{known_term, known_unit, quantity, term_name};
 pub use warning::{untimed, warning};
 

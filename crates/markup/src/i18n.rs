@@ -44,9 +44,10 @@ pub mod t {
         MODEL = "Model", "模型";
         SEARCH_MODELS = "Search models", "搜索模型";
         LIMITS = "Deadline, budget and billing", "截止时间、预算与计费";
-        ADVANCED = "Advanced: parallelism, hidden costs, requirements", "高级：并行、隐性成本、硬件要求";
+        ADVANCED = "Advanced: parallelism, hidden costs, a queue of jobs, requirements", "高级：并行、隐性成本、作业队列、硬件要求";
         HIDDEN_COSTS = "Hidden costs", "隐性成本";
         REQUIREMENTS = "Requirements and providers", "硬件要求与云厂商";
+        QUEUE = "A queue of jobs: start and stop, or keep up", "作业队列：按需启停还是整月常驻";
         WEEKEND_IDLE = "Left running over a weekend", "周末忘记关机";
         QUICK_STARTS = "Quick starts", "快速开始";
         LOADING_FORM = "Loading the form…", "正在加载表单…";

@@ -126,6 +126,18 @@ pub const HIDDEN_COSTS: &[&str] = &[
     "checkpoint_min",
 ];
 
+/// Under "Advanced", after the hidden costs: the same job run many times a month, on instances
+/// started for each run or kept up (not for a service, which runs the month already).
+pub const QUEUE: &[&str] = &[
+    "queue_jobs",
+    "queue_per",
+    "queue_job_h",
+    "queue_arrival",
+    "queue_startup_min",
+    "queue_idle_min",
+    "queue_kept",
+];
+
 /// Under "Advanced", last.
 pub const REQUIREMENTS: &[&str] = &[
     "max_gpus",
@@ -236,6 +248,12 @@ pub fn ScenarioForm() -> impl IntoView {
                     <legend>{move || t::HIDDEN_COSTS.get(lang.get())}</legend>
                     {section(HIDDEN_COSTS)}
                 </fieldset>
+                <Show when=move || workload.get() != WorkloadKind::Infer>
+                    <fieldset data-testid="queue">
+                        <legend>{move || t::QUEUE.get(lang.get())}</legend>
+                        {section(QUEUE)}
+                    </fieldset>
+                </Show>
                 <fieldset>
                     <legend>{move || t::REQUIREMENTS.get(lang.get())}</legend>
                     {section(REQUIREMENTS)}
@@ -405,7 +423,8 @@ mod tests {
     /// its own; and every field with a label shows somewhere.
     #[test]
     fn the_layout_names_fields_of_the_table() {
-        let mut shown: Vec<&str> = [LIMITS, hardware::FIELDS, HIDDEN_COSTS, REQUIREMENTS].concat();
+        let mut shown: Vec<&str> =
+            [LIMITS, hardware::FIELDS, HIDDEN_COSTS, QUEUE, REQUIREMENTS].concat();
         for w in WorkloadKind::ALL {
             shown.extend(layout(*w).concat());
         }

@@ -66,6 +66,15 @@ const SECTIONS: &[Section] = &[
         ],
     },
     Section {
+        heading: tx("A queue of jobs: start and stop, or keep up", "作业队列：按需启停还是整月常驻"),
+        paragraphs: &[
+            tx("When the same job runs many times a month (nightly fine-tunes, batch scoring), give the number of jobs a day or a month under Advanced, their hours on the chosen instance (empty: this scenario's job) and how they arrive. The pick and the candidate you open are then priced both ways: instances started for the work and stopped after it, each start billing its start-up, the work and the idle minutes before the scale-down, rounded to the provider's billing step; and one instance (or more) kept up all month, at the candidate's rate, with the share of its hours it would be busy.",
+               "同一个作业每月要运行多次时（每晚微调、批量打分），在“高级”里填写每天或每月的作业数、每个作业在所选实例上的小时数（留空：按本场景的作业）以及到达方式。推荐实例和你展开的候选会按两种方式计价：按需启停——每次启动计入启动时间、作业本身和缩容前的空闲分钟，并按云厂商的计费粒度取整；整月常驻——一台（或多台）实例按候选的价格保留一整月，并给出它的利用率。"),
+            tx("The model is plain: jobs spread through the day each start their own instance; jobs that arrive together run back to back after one start; time waiting in the queue is not modelled. The answer says which way costs less, by how much, and at how many jobs a day keeping the instance up starts to pay. Kept up but busy less than half the month, it is flagged as a pitfall with the money at stake; a common rule is to scale down once utilisation stays under 10 %.",
+               "模型很简单：全天陆续到达的作业各自启动实例；一次性到达的作业启动一次后依次运行；不计排队等待时间。结果会说明哪种方式更省、省多少，以及每天多少个作业时常驻开始划算。常驻实例一个月里忙碌不到一半时间时，会作为陷阱提示并给出涉及的金额；常见做法是利用率持续低于 10% 时就缩容。"),
+        ],
+    },
+    Section {
         heading: tx("MIG slices: a share of a GPU", "MIG 切片：GPU 的一部分"),
         paragraphs: &[
             tx("An A30, A100 or H100 can be cut into isolated MIG slices, each with its own memory, memory bandwidth and streaming multiprocessors (SMs). NVIDIA's MIG user guide lists the profiles: on an A100 40GB 1g.5gb (1/7 of the SMs, 1/8 of the memory), 2g.10gb, 3g.20gb and 4g.20gb; on an A100 80GB or H100 80GB 1g.10gb, 1g.20gb, 2g.20gb, 3g.40gb and 4g.40gb; on an A30 1g.6gb and 2g.12gb. Tick “Consider MIG slices” and a job that needs about 10 GB (a notebook, a small inference service) is also placed on slices: the slice's memory and bandwidth are its memory share of the GPU's, every peak its SM share, and the time detail shows the share and the profile table it comes from.",
@@ -94,6 +103,8 @@ const SECTIONS: &[Section] = &[
                "一个请求就是一次前向计算：计算量来自模型（ResNet-50 在 224×224 下为 8.2 GFLOP，ViT 或 BERT 按层数和词元数计算）或你填写的数值。一批的耗时取固定下限（TensorRT 为 0.35 毫秒，PyTorch 即时执行约 13 毫秒，因为每个内核都由 Python 启动）与“计算量 ÷ 公开测量达到的张量峰值比例”两者中的较大值：MLPerf Inference 中 TensorRT 达到 INT8 峰值的 0.37–0.56，NVIDIA DeepLearningExamples 中 PyTorch 即时执行达到 FP16 峰值的 0.15–0.22。"),
             tx("Under dynamic batching a request can arrive just after a batch starts, wait for it and run in the next, so the largest batch kept is the one whose time is half the latency bound. One GPU then serves that batch per batch time; the fleet follows the day's traffic like an LLM service, and the cost is given per million inferences.",
                "在动态合批下，请求可能刚好在一批开始后到达，需要等这一批结束再进入下一批，因此保留的最大批是耗时为延迟上限一半的那一批。每个 GPU 每个批处理时间服务这一批；实例数量像大模型服务一样随全天流量伸缩，成本按每百万次推理给出。"),
+            tx("A recommender (the DLRM preset, NVIDIA's DeepLearningExamples model on Criteo 1TB) scores one user-item pair per inference: 26 embedding lookups and small MLPs, 4.9 MFLOP. Its memory is its embedding tables (15 GB in FP32 for this variant; MLPerf's DLRM-v2 is about 100 GB), and its batch floor is its own published small-batch latency (0.14 ms with CUDA graphs), not a deep CNN's. Its embedding reads, 13 KB per pair, take about a tenth of an A100's bandwidth at the published rate, so compute still sets the pace on one GPU.",
+               "推荐模型（DLRM 预设，即 NVIDIA DeepLearningExamples 在 Criteo 1TB 上的模型）每次推理为一个用户-物品对打分：26 次嵌入查表加几个小型 MLP，计算量 4.9 MFLOP。它的显存主要是嵌入表（这一版本 FP32 下 15 GB；MLPerf 的 DLRM-v2 约 100 GB），每批的时间下限采用它自己公开的小批量延迟（使用 CUDA Graphs 时 0.14 毫秒），而不是深层 CNN 的下限。按公开的速率，它每对 13 KB 的嵌入读取只占 A100 带宽的十分之一左右，所以单卡上仍由算力决定速度。"),
         ],
     },
     Section {

@@ -2,7 +2,11 @@
 
 use super::{candidate, currency_key, english, terms, BandView, CandidateView, TermView};
 use gpu_sizer_engine::catalog::Catalog;
+use gpu_sizer_engine::cost::queue::{Arrival, QueueChoice};
+use gpu_sizer_engine::explain::Detail;
 use gpu_sizer_engine::plan::{self, explain_cost, Candidate, Request};
+use gpu_sizer_markup::format;
+use gpu_sizer_markup::i18n::Lang;
 use serde::Serialize;
 
 #[derive(Debug, Serialize)]
@@ -61,6 +65,31 @@ pub struct SpotView {
     pub terms: Vec<TermView>,
 }
 
+/// A month's queue of the job on the pick, both ways (`plan::queue`).
+#[derive(Debug, Serialize)]
+pub struct QueueView {
+    pub jobs_per_day: f64,
+    /// Hours one job runs on the pick's instances.
+    pub job_h: f64,
+    /// True when a job is the scenario's own job on the pick.
+    pub job_from_scenario: bool,
+    /// `spread` or `together`.
+    pub arrival: &'static str,
+    /// Instances started for the work and stopped after it, a month.
+    pub start_stop: f64,
+    /// Sets of instances kept up all month, and what they cost a month.
+    pub kept_sets: u32,
+    pub kept_up: f64,
+    /// Busy share of the kept-up instances' hours.
+    pub utilisation: f64,
+    pub break_even_jobs_per_day: Option<f64>,
+    /// `start_stop` or `kept_up`: the cheaper way.
+    pub choice: &'static str,
+    /// The recommendation in words.
+    pub advice: String,
+    pub terms: Vec<TermView>,
+}
+
 /// The pick in full.
 #[derive(Debug, Serialize)]
 pub struct PickView {
@@ -72,6 +101,7 @@ pub struct PickView {
     pub time: TimeView,
     pub break_even: Option<BreakEvenView>,
     pub spot: Option<SpotView>,
+    pub queue: Option<QueueView>,
     /// The inverse searches on the pick's GPUs (`plan::what_fits`): largest micro-batch,
     /// sequence, context and concurrency, fewest GPUs for the deadline.
     pub what_fits: Vec<TermView>,
@@ -79,12 +109,13 @@ pub struct PickView {
 
 pub fn pick(catalog: &Catalog, c: &Candidate, request: &Request) -> PickView {
     // The pick with its formulas; should that fail, its figures without them.
-    let (memory, timing, cost) = match plan::explain(catalog, c, request) {
-        Ok(e) => (e.memory, e.timing, e.cost),
+    let (memory, timing, cost, queue) = match plan::explain(catalog, c, request) {
+        Ok(e) => (e.memory, e.timing, e.cost, e.queue),
         Err(_) => (
             (*c.memory).clone(),
             (*c.timing).clone(),
             explain_cost(catalog, c, request),
+            plan::queue::compare(c, request, Detail::Numbers),
         ),
     };
     PickView {
@@ -128,6 +159,26 @@ pub fn pick(catalog: &Catalog, c: &Candidate, request: &Request) -> PickView {
             expected_hours: s.expected_hours,
             expected_interruptions: s.expected_interruptions,
             terms: terms(&s.terms),
+        }),
+        queue: queue.map(|q| QueueView {
+            jobs_per_day: q.jobs_per_day,
+            job_h: q.job_h,
+            job_from_scenario: q.job_from_scenario,
+            arrival: match q.arrival {
+                Arrival::Spread => "spread",
+                Arrival::Together => "together",
+            },
+            start_stop: q.start_stop,
+            kept_sets: q.kept_sets,
+            kept_up: q.kept_up,
+            utilisation: q.utilisation,
+            break_even_jobs_per_day: q.break_even_jobs_per_day,
+            choice: match q.choice {
+                QueueChoice::StartStop => "start_stop",
+                QueueChoice::KeptUp => "kept_up",
+            },
+            advice: format::queue_advice(&q, request.costs.currency, Lang::En),
+            terms: terms(&q.terms),
         }),
         what_fits: plan::what_fits(catalog, c, request)
             .map(|t| {

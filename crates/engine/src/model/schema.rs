@@ -42,6 +42,8 @@ pub enum ModelKind {
     EncoderDecoder,
     Vision,
     Diffusion,
+    /// Click-through recommender (DLRM-like): embedding tables and small MLPs.
+    Recommender,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -137,6 +139,12 @@ pub struct DenseNet {
     pub activation_mib_per_sample: f64,
     /// Input the figures refer to, e.g. `224x224 RGB` or `1024x1024, 50 steps`.
     pub input: String,
+    /// The shortest time one inference batch of this net takes, ms, where its source publishes
+    /// a small-batch latency: a shallow net run as one captured graph (a recommender's few
+    /// MLP layers) launches far less work than the serving floors the engine otherwise takes,
+    /// which are a deep CNN's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub batch_floor_ms: Option<f64>,
     /// Source of the per-sample figures (may differ from the parameter source).
     #[serde(default)]
     pub figures_source: String,
@@ -148,7 +156,7 @@ record! {
     ModelPreset: id, name, family, kind, params_b, transformer, dense;
     left_out: source, notes
 }
-variants! { ModelKind: Llm, Encoder, EncoderDecoder, Vision, Diffusion }
+variants! { ModelKind: Llm, Encoder, EncoderDecoder, Vision, Diffusion, Recommender }
 variants! { Attention: Mha, Gqa, Mqa, Mla }
 record! {
     Transformer: num_hidden_layers, hidden_size, num_attention_heads, num_key_value_heads,
@@ -161,7 +169,7 @@ record! {
 }
 record! { Mla: kv_lora_rank, q_lora_rank, qk_rope_head_dim, qk_nope_head_dim, v_head_dim }
 record! {
-    DenseNet: forward_gflops_per_sample, activation_mib_per_sample, input;
+    DenseNet: forward_gflops_per_sample, activation_mib_per_sample, input, batch_floor_ms;
     left_out: figures_source
 }
 
@@ -215,6 +223,9 @@ pub fn problems(presets: &[ModelPreset]) -> Vec<String> {
             (None, Some(d)) => {
                 if !(d.forward_gflops_per_sample > 0.0 && d.activation_mib_per_sample >= 0.0) {
                     bad("dense figures must be positive");
+                }
+                if d.batch_floor_ms.is_some_and(|f| f.is_nan() || f <= 0.0) {
+                    bad("batch_floor_ms must be positive");
                 }
             }
         }

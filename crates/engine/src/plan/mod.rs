@@ -3,7 +3,8 @@
 //!
 //! `candidates` enumerates and sizes, `pricing` prices one candidate line by line, `pitfalls`
 //! finds the money-wasting mistakes with the amount at stake, `rank` filters, ranks and explains,
-//! `phases` combines several jobs into one plan.
+//! `phases` combines several jobs into one plan, `queue` prices a month's queue of the job on
+//! the pick (and the candidate explained) both ways.
 
 mod candidates;
 pub mod fits;
@@ -12,6 +13,7 @@ pub mod needs;
 pub mod phases;
 pub mod pitfalls;
 mod pricing;
+pub mod queue;
 mod quote;
 mod rank;
 pub mod remedies;
@@ -33,7 +35,7 @@ pub use storage::{Feed, FeedFrom};
 use crate::catalog::{BillingMode, Catalog, Currency, Gpu, Offer, Provider};
 use crate::cost::billing::BreakEven;
 use crate::cost::spot::SpotOutcome;
-use crate::explain::Term;
+use crate::explain::{Detail, Term};
 use crate::scenario::{InputError, Parallelism};
 use crate::sizing::defaults::Band;
 use crate::sizing::layout::LayoutProblem;
@@ -263,6 +265,9 @@ pub struct Report<'a> {
     /// When memory rules out every offer: the configurations that would fit, each with its
     /// pick (see [`remedies`]).
     pub suggestions: Vec<Suggestion<'a>>,
+    /// The request's queue of jobs on the pick, started and stopped against kept up; `None`
+    /// when the request describes no queue (figures only: [`explain`] gives the formulas).
+    pub queue: Option<queue::QueueComparison>,
 }
 
 impl<'a> Report<'a> {
@@ -294,6 +299,8 @@ pub struct Explained {
     pub break_even: Option<BreakEven>,
     /// [`Candidate::spot`] with its formulas.
     pub spot: Option<SpotOutcome>,
+    /// The request's queue of jobs on this candidate, both ways, with its formulas.
+    pub queue: Option<queue::QueueComparison>,
 }
 
 /// Explains `candidate`, from [`evaluate`] of `request` on `catalog`: its memory, time and cost
@@ -313,6 +320,7 @@ pub fn explain(
         cost: explain_cost(catalog, candidate, request),
         break_even,
         spot,
+        queue: queue::compare(candidate, request, Detail::Full),
     })
 }
 

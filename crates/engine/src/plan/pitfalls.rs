@@ -1,8 +1,11 @@
 //! The classic ways people waste money on cloud GPUs, found in the report with the amount at stake.
 
 mod bandwidth;
+mod queue;
 mod subscription;
 mod transfer;
+
+pub(super) use queue::kept_up_idle;
 
 use super::storage::{self, FeedFrom};
 use super::{Candidate, Request};
@@ -76,6 +79,15 @@ pub enum Pitfall {
         idle_cost: f64,
         saving: f64,
         grace_h: f64,
+    },
+    /// Instances kept up all month for the request's queue of jobs would be busy only
+    /// `utilisation` of their hours: they cost `kept_up` a month against `start_stop` started
+    /// for the work and stopped after it; keeping them up pays from `break_even_jobs_per_day`.
+    KeptUpIdle {
+        utilisation: f64,
+        kept_up: f64,
+        start_stop: f64,
+        break_even_jobs_per_day: Option<f64>,
     },
     /// Several GPUs over PCIe where the same GPUs with NVLink finish sooner or cheaper.
     MultiGpuWithoutNvlink { extra_cost: f64 },

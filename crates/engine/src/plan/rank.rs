@@ -216,7 +216,11 @@ pub(super) fn rank<'a>(
         .first()
         .map(|pick| bill(pick, request, published, Detail::Numbers))
         .unwrap_or_default();
-    let pitfalls = pitfalls::find(&ranked, &pick_bill, request);
+    let queue = ranked
+        .first()
+        .and_then(|pick| super::queue::compare(pick, request, Detail::Numbers));
+    let mut pitfalls = pitfalls::find(&ranked, &pick_bill, request);
+    pitfalls.extend(queue.as_ref().and_then(pitfalls::kept_up_idle));
     Report {
         ranked,
         excluded,
@@ -227,6 +231,7 @@ pub(super) fn rank<'a>(
         currency: request.costs.currency,
         warnings,
         suggestions: Vec::new(),
+        queue,
     }
 }
 

@@ -3,6 +3,7 @@
 use super::Objective;
 use crate::catalog::{BillingMode, Currency};
 use crate::cost::money::Exchange;
+use crate::cost::queue::Queue;
 use crate::scenario::Scenario;
 
 /// Storage a job keeps while it runs and afterwards.
@@ -69,6 +70,8 @@ pub struct CostInputs {
     pub fx: Exchange,
     /// User overrides of catalog prices: (offer id, mode) → price per hour in the offer's currency.
     pub price_overrides: Vec<(String, BillingMode, f64)>,
+    /// A month's queue of the job, priced started-and-stopped against kept up; `None`: one job.
+    pub queue: Option<Queue>,
 }
 
 impl Default for CostInputs {
@@ -92,6 +95,7 @@ impl Default for CostInputs {
             currency: Currency::Usd,
             fx: Exchange::default(),
             price_overrides: Vec::new(),
+            queue: None,
         }
     }
 }

@@ -4,6 +4,7 @@ mod bandwidth;
 mod hidden_costs;
 mod mig;
 mod properties;
+mod queue;
 mod refund;
 mod transfer;
 

@@ -93,7 +93,7 @@ fn learned_positions(kind: ModelKind, t: &Transformer) -> f64 {
         ModelKind::Encoder | ModelKind::Vision | ModelKind::EncoderDecoder => {
             f(t.max_position_embeddings) * f(t.hidden_size)
         }
-        ModelKind::Llm | ModelKind::Diffusion => 0.0,
+        ModelKind::Llm | ModelKind::Diffusion | ModelKind::Recommender => 0.0,
     }
 }
 

@@ -4,8 +4,8 @@
 //! place in the form's layout, and its accessors are checked by the compiler against `Form`.
 
 use crate::form::{
-    CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey, OptimizerKey,
-    PrecisionKey, RecomputeKey, ServerKey, WeightKey, WorkloadKind,
+    ArrivalKey, CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey,
+    OptimizerKey, PeriodKey, PrecisionKey, RecomputeKey, ServerKey, WeightKey, WorkloadKind,
 };
 use crate::lang::Text;
 use crate::Form;
@@ -151,5 +151,7 @@ choice_fields!(
     ObjectiveKey,
     CurrencyKey,
     ModeKey,
-    InferKey
+    InferKey,
+    PeriodKey,
+    ArrivalKey
 );

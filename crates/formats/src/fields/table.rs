@@ -27,8 +27,10 @@ use crate::Form;
 mod transfer;
 #[macro_use]
 mod workloads;
+#[macro_use]
+mod queue;
 
-workload_rows! { transfer_rows!, fields! ;
+workload_rows! { transfer_rows!, queue_rows!, fields! ;
     name "n" other
         "Your label for the scenario (plain text)." _ _;
     workload "w" choice(WorkloadKind {

@@ -2,6 +2,7 @@
 //! it stands for, defined once.
 
 use gpu_sizer_engine::catalog::{BillingMode, Currency};
+use gpu_sizer_engine::cost::queue::{Arrival, Period};
 use gpu_sizer_engine::plan::Objective;
 use gpu_sizer_engine::scenario::{
     InferPrecision, KvPrecision, Loss, Optimizer, Recompute, Server, TrainPrecision, WeightFormat,
@@ -141,6 +142,22 @@ key_enum! {
     InferKey => InferPrecision {
         Fp16 = "fp16" => InferPrecision::Fp16,
         Int8 = "int8" => InferPrecision::Int8,
+    }
+}
+
+key_enum! {
+    /// The period a queue's count of jobs is given over.
+    PeriodKey => Period {
+        Day = "day" => Period::Day,
+        Month = "month" => Period::Month,
+    }
+}
+
+key_enum! {
+    /// How a queue's jobs arrive.
+    ArrivalKey => Arrival {
+        Spread = "spread" => Arrival::Spread,
+        Together = "together" => Arrival::Together,
     }
 }
 

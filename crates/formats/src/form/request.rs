@@ -5,6 +5,7 @@ use super::{Form, ModeKey, ModelSource, WorkloadKind};
 use crate::{fields, lists};
 use gpu_sizer_engine::catalog::{BillingMode, Catalog};
 use gpu_sizer_engine::cost::money::Exchange;
+use gpu_sizer_engine::cost::queue::Queue;
 use gpu_sizer_engine::model::{Attention, ModelKind, Moe, Transformer};
 use gpu_sizer_engine::plan::{Constraints, CostInputs, Features, Request, StorageNeeds};
 use gpu_sizer_engine::scenario::{
@@ -324,7 +325,30 @@ impl Form {
                 cny_per_usd: self.cny_per_usd,
             },
             price_overrides: Vec::new(),
+            queue: self.queue()?,
         })
+    }
+
+    /// The month's queue of the job, when a count of jobs is given.
+    fn queue(&self) -> Result<Option<Queue>, InputError> {
+        let Some(jobs) = self.queue_jobs else {
+            return Ok(None);
+        };
+        Ok(Some(Queue {
+            jobs_per_month: self
+                .queue_per
+                .engine()
+                .per_month(positive("queue_jobs", jobs)?),
+            job_h: match self.queue_job_h {
+                Some(h) if h.is_finite() && h > 0.0 => Some(h),
+                Some(_) => return Err(InputError::new("queue_job_h", "must be a positive number")),
+                None => None,
+            },
+            arrival: self.queue_arrival.engine(),
+            startup_h: positive("queue_startup_min", self.queue_startup_min)? / 60.0,
+            idle_stop_h: positive("queue_idle_min", self.queue_idle_min)? / 60.0,
+            kept: self.queue_kept.max(1),
+        }))
     }
 
     /// What the person allows: a deadline and a budget (checked here, applied by the plan),

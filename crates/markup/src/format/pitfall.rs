@@ -130,6 +130,10 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
                 )
             },
         ),
+        Pitfall::KeptUpIdle { .. } => (
+            tx("Kept up, idle most of the month", "常驻实例大半个月空闲"),
+            kept_up_idle(p, &m, lang),
+        ),
         Pitfall::MultiGpuWithoutNvlink { extra_cost } => (
             tx("Multi-GPU without NVLink", "多卡无 NVLink"),
             if zh {
@@ -359,6 +363,37 @@ fn stopped_early(p: &Pitfall, m: &dyn Fn(f64) -> String, lang: Lang) -> String {
         (false, false) => format!(" No refund rule of this provider is in the catalog, so every month bought is counted in full: a month pays off once it is used {:.0} % of the way.", break_even_months * 100.0),
         (false, true) => format!("目录中没有该云厂商的退费规则，已购月份全额计算：每月使用超过 {:.0}% 才划算。", break_even_months * 100.0),
     });
+    text
+}
+
+/// Instances kept up for a queue of jobs that leaves them idle: their busy share, what keeping
+/// them up costs against starting them for the work, and the load at which it would pay.
+fn kept_up_idle(p: &Pitfall, m: &dyn Fn(f64) -> String, lang: Lang) -> String {
+    let Pitfall::KeptUpIdle {
+        utilisation,
+        kept_up,
+        start_stop,
+        break_even_jobs_per_day,
+    } = p
+    else {
+        return String::new();
+    };
+    let busy = i18n::number(utilisation * 100.0, 0);
+    let (k, s, d) = (m(*kept_up), m(*start_stop), m(kept_up - start_stop));
+    let zh = lang == Lang::Zh;
+    let mut text = if zh {
+        format!("整月常驻的实例只有 {busy}% 的时间在工作，每月 {k}；按作业启动、空闲即缩容只需 {s}：每月多花 {d}。")
+    } else {
+        format!("Kept up all month, the instances would be busy {busy} % of the time for {k} a month; started for each job and scaled down when idle they cost {s}: {d} a month at stake.")
+    };
+    if let Some(j) = break_even_jobs_per_day {
+        let j = i18n::number(*j, 1);
+        text.push_str(&if zh {
+            format!("每天超过约 {j} 个作业时，常驻才划算。")
+        } else {
+            format!(" Keeping them up pays from about {j} jobs a day.")
+        });
+    }
     text
 }
 

@@ -213,6 +213,26 @@ const TERMS: &[(&str, Text)] = &[
         "cost_per_million_tokens",
         tx("Cost per million tokens", "每百万词元成本"),
     ),
+    // A month's queue of jobs, started and stopped against kept up.
+    ("queue_work", tx("Work in the month", "本月工作时长")),
+    ("queue_starts", tx("Starts in the month", "本月启动次数")),
+    (
+        "queue_billed_per_start",
+        tx("Hours billed per start", "每次启动计费时长"),
+    ),
+    (
+        "queue_start_stop",
+        tx("Started and stopped, a month", "按需启停（每月）"),
+    ),
+    ("queue_kept_up", tx("Kept up all month", "整月常驻（每月）")),
+    (
+        "queue_utilisation",
+        tx("Utilisation kept up", "常驻时的利用率"),
+    ),
+    (
+        "queue_break_even",
+        tx("Break-even jobs a day", "常驻回本的每日作业数"),
+    ),
     ("break_even_hours", tx("Break-even hours", "回本时长")),
     (
         "break_even_utilisation",
@@ -264,6 +284,7 @@ fn unit_name(unit: &str) -> Option<Text> {
         "TFLOP/s" => tx("TFLOP/s", "TFLOP/s"),
         "FLOP" => tx("FLOP", "FLOP"),
         "GFLOP" => tx("GFLOP", "GFLOP"),
+        "jobs/day" => tx("jobs a day", "个作业/天"),
         _ => return None,
     })
 }

@@ -97,6 +97,14 @@ pub fn infer_time_with(
             DLE_RESNET50_INFERENCE,
         )
     };
+    // A preset that publishes its own small-batch latency replaces the generic floor, which
+    // is a deep CNN's; a FLOPs figure typed by the user keeps the generic one.
+    let own_floor = model
+        .dense
+        .as_ref()
+        .filter(|_| i.gflops_per_sample.is_none())
+        .and_then(|d| d.batch_floor_ms);
+    let floor_ms = own_floor.unwrap_or(floor_ms);
     // ms one request's compute takes at each end of the share band.
     let per_request = share.invert(flops / (peak_t * 1e12) * 1e3);
     let mut terms = vec![
@@ -129,8 +137,13 @@ pub fn infer_time_with(
             "batch_floor_ms",
             floor_ms,
             "ms",
-            detail.text(|| "shortest time a batch takes (launches, copies)".into()),
-            Some(src),
+            detail.text(|| match own_floor {
+                Some(_) => "shortest time a batch takes: the model's published small-batch \
+                            latency (see the preset's source)"
+                    .into(),
+                None => "shortest time a batch takes (launches, copies)".into(),
+            }),
+            if own_floor.is_some() { None } else { Some(src) },
         ),
     ];
     let mut warnings = Vec::new();
