@@ -273,9 +273,14 @@ pub(crate) fn assemble<T>(values: Vec<(T, &'static Field, Value)>) -> (Form, Vec
     // Only the values set are read: the form's other fields take their defaults
     // (`#[serde(default)]`), so no copy of the default record is built per call.
     fn build<T>(values: &[(T, &'static Field, Value)]) -> Result<Form, serde_json::Error> {
-        use serde::Deserialize;
         let pairs = values.iter().map(|(_, field, value)| (field.name, value));
-        Form::deserialize(serde::de::value::MapDeserializer::new(pairs))
+        deserialize(pairs.collect())
+    }
+    // One reader of the pairs whatever tags the callers keep beside them: the form's
+    // deserializer is large, and a copy per pair type would be built into every module.
+    fn deserialize(pairs: Vec<(&'static str, &Value)>) -> Result<Form, serde_json::Error> {
+        use serde::Deserialize;
+        Form::deserialize(serde::de::value::MapDeserializer::new(pairs.into_iter()))
     }
     if let Ok(form) = build(&values) {
         return (form, Vec::new());

@@ -10,6 +10,36 @@ pub struct TrafficProfile {
     pub output_tokens: f64,
 }
 
+/// `(1 + cos((h − 14) / 24 · 2π)) / 2` for each hour `h` of the day: 1 at 14:00, 0 at 02:00.
+/// Written out rather than computed, so that neither wasm module carries a cosine (its argument
+/// reduction alone is several kilobytes) for 24 fixed values; a test checks them against `cos`.
+const RAISED_COSINE: [f64; 24] = [
+    0.0669872981077807,
+    0.01703708685546579,
+    0.0,
+    0.0170370868554659,
+    0.06698729810778065,
+    0.14644660940672627,
+    0.2500000000000001,
+    0.3705904774487396,
+    0.5,
+    0.6294095225512604,
+    0.75,
+    0.8535533905932737,
+    0.9330127018922194,
+    0.9829629131445341,
+    1.0,
+    0.9829629131445341,
+    0.9330127018922194,
+    0.8535533905932737,
+    0.75,
+    0.6294095225512604,
+    0.5,
+    0.3705904774487396,
+    0.2500000000000001,
+    0.14644660940672627,
+];
+
 impl TrafficProfile {
     /// A day with mean `average` requests/s and a peak of `peak_ratio` × `average` at 14:00.
     ///
@@ -23,8 +53,7 @@ impl TrafficProfile {
     ) -> Self {
         let average = average.max(0.0);
         let ratio = peak_ratio.clamp(1.0, 24.0);
-        let cosine =
-            |h: usize| (1.0 + ((h as f64 - 14.0) / 24.0 * std::f64::consts::TAU).cos()) / 2.0;
+        let cosine = |h: usize| RAISED_COSINE[h];
         let mut k = 1;
         let mut shape = [0.0; 24];
         loop {
@@ -399,5 +428,13 @@ mod tests {
             term.value,
             kept.autoscaled_per_month
         );
+    }
+
+    #[test]
+    fn the_hourly_curve_is_the_raised_cosine() {
+        for (h, v) in RAISED_COSINE.iter().enumerate() {
+            let cos = (1.0 + ((h as f64 - 14.0) / 24.0 * std::f64::consts::TAU).cos()) / 2.0;
+            assert!((v - cos).abs() < 1e-15, "hour {h}: {v} against {cos}");
+        }
     }
 }

@@ -129,7 +129,11 @@ fn sort(objective: Objective, list: &mut Vec<Candidate>) {
     keys.sort_unstable();
     for tied in keys.chunk_by_mut(|a, b| a.0 == b.0) {
         if tied.len() > 1 {
-            tied.sort_by(|a, b| tie_break(&list[a.1]).cmp(&tie_break(&list[b.1])));
+            tied.sort_unstable_by(|a, b| {
+                tie_break(&list[a.1])
+                    .cmp(&tie_break(&list[b.1]))
+                    .then(a.1.cmp(&b.1))
+            });
         }
     }
     let order: Vec<usize> = keys.into_iter().map(|k| k.1).collect();
