@@ -72,6 +72,14 @@ pub enum Warning {
         amount: f64,
         currency: Currency,
     },
+    /// The provider publishes no egress price: the median of the providers that do, for `gb`
+    /// sent to another cloud on top of the month's egress, is charged (`amount`).
+    AssumedCrossCloud {
+        provider: String,
+        gb: f64,
+        amount: f64,
+        currency: Currency,
+    },
     /// The provider publishes no egress price, and most providers charge nothing for `gb` a
     /// month: none is counted.
     FreeEgress { provider: String, gb: f64 },

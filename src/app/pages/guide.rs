@@ -43,8 +43,8 @@ const SECTIONS: &[Section] = &[
         paragraphs: &[
             tx("Data moved between availability zones of one region is billed by some clouds at both ends: AWS charges $0.01/GB leaving a zone and $0.01/GB entering the other (its EC2 pricing page, “Data Transfer within the same AWS Region”), so 1,000 GB a month cost $20. Google Cloud charges the sender only ($0.01 per GiB between zones; ingress is free), Azure nothing between zones. Where a provider publishes no rate the cost is shown as unknown, not as zero.",
                "同一地域内不同可用区之间的数据传输，有的云在收发两端都收费：AWS 对离开一个可用区的数据收 $0.01/GB，进入另一可用区再收 $0.01/GB（见其 EC2 定价页“同一 AWS 区域内的数据传输”），每月 1,000 GB 即 $20。Google Cloud 只向发送方收费（跨可用区 $0.01/GiB，入向免费），Azure 跨可用区不收费。云厂商未公布价格时，显示为价格未知，而不是按零计。"),
-            tx("Data sent to another cloud or region leaves as internet egress, priced in the sender's tiers above the month's other egress; the receiving cloud takes it in free at every provider of the catalog that states an ingress price. Enter the month's GB under “Data across zones” and “Data to another cloud”: each is its own line of the bill, and a pitfall says how much keeping the data in the GPUs' zone, in the same cloud, would save.",
-               "发往其他云或其他地域的数据按出网流量计费，按发送方的阶梯价格、接在本月其他出网流量之后计算；目录中所有公布了入网价格的云厂商，接收数据都免费。在“跨可用区流量”和“跨云 / 跨地域流量”中填写每月 GB 数：各占账单一行，并有提示说明把数据放在 GPU 所在的同一可用区、同一云内每月能省多少。"),
+            tx("Data sent to another cloud or region leaves as internet egress, priced in the sender's tiers above the month's other egress; the receiving cloud takes it in free at every provider of the catalog that states an ingress price. A provider that publishes no egress price is charged the other providers' median, as its egress is. Enter the month's GB under “Data across zones” and “Data to another cloud”: each is its own line of the bill, and a pitfall says how much keeping the data in the GPUs' zone, in the same cloud, would save.",
+               "发往其他云或其他地域的数据按出网流量计费，按发送方的阶梯价格、接在本月其他出网流量之后计算；目录中所有公布了入网价格的云厂商，接收数据都免费。未公布出网价格的云厂商按其他云厂商价格的中位数计，与出网流量相同。在“跨可用区流量”和“跨云 / 跨地域流量”中填写每月 GB 数：各占账单一行，并有提示说明把数据放在 GPU 所在的同一可用区、同一云内每月能省多少。"),
         ],
     },
     Section {

@@ -48,8 +48,8 @@ pub fn cross_cloud_cost(
     egress_gb: f64,
     gb: f64,
     tiers: &[EgressTier],
-    received: &str,
     detail: Detail,
+    received: impl FnOnce() -> String,
 ) -> Option<Term> {
     let (egress_gb, gb) = (egress_gb.max(0.0), gb.max(0.0));
     let before = egress_cost(egress_gb, tiers, Detail::Numbers)?.value;
@@ -61,8 +61,9 @@ pub fn cross_cloud_cost(
         formula: detail.text(|| {
             format!(
                 "{gb:.0} GB to another cloud in the month, sent as internet egress after the month's \
-                 {egress_gb:.0} GB: ({}) − {before:.2} for the egress alone; {received}",
-                after.formula
+                 {egress_gb:.0} GB: ({}) − {before:.2} for the egress alone; {}",
+                after.formula,
+                received()
             )
         }),
         source: Some("provider egress tiers (catalog)"),
@@ -124,20 +125,23 @@ mod tests {
     #[test]
     fn traffic_to_another_cloud_continues_the_egress_tiers() {
         let tiers = [tier(Some(10.0), 0.09), tier(None, 0.085)];
-        let line = cross_cloud_cost(8000.0, 5000.0, &tiers, "received free", Detail::Full).unwrap();
+        let line = cross_cloud_cost(8000.0, 5000.0, &tiers, Detail::Full, || {
+            "received free".into()
+        })
+        .unwrap();
         assert!((line.value - 435.0).abs() < 1e-9, "{}", line.value);
         assert!(line.formula.contains("received free"), "{}", line.formula);
-        let alone = cross_cloud_cost(0.0, 5000.0, &tiers, "", Detail::Numbers).unwrap();
+        let alone = cross_cloud_cost(0.0, 5000.0, &tiers, Detail::Numbers, String::new).unwrap();
         assert!((alone.value - 450.0).abs() < 1e-9);
         // A provider that charges no egress charges nothing for it; one that publishes none is
         // unknown, not free.
         let free = [tier(None, 0.0)];
         assert_eq!(
-            cross_cloud_cost(0.0, 5000.0, &free, "", Detail::Numbers)
+            cross_cloud_cost(0.0, 5000.0, &free, Detail::Numbers, String::new)
                 .unwrap()
                 .value,
             0.0
         );
-        assert!(cross_cloud_cost(0.0, 5000.0, &[], "", Detail::Numbers).is_none());
+        assert!(cross_cloud_cost(0.0, 5000.0, &[], Detail::Numbers, String::new).is_none());
     }
 }

@@ -55,6 +55,8 @@ pub(super) struct Published {
     pub(super) throughput: Option<(f64, usize)>,
     /// How providers take data in: the receiving end of traffic sent to another cloud.
     ingress: transfer::Ingress,
+    /// The month's traffic to another cloud, above its egress, through each provider's tiers.
+    cross_cloud: Option<(f64, usize)>,
 }
 
 impl Published {
@@ -86,6 +88,7 @@ impl Published {
             egress: median(egress),
             throughput: storage::published_mbs(providers, request),
             ingress: transfer::Ingress::of(catalog),
+            cross_cloud: transfer::published(providers, request),
         }
     }
 }

@@ -117,6 +117,12 @@ fn every_warning() -> Vec<Warning> {
             amount: 9.0,
             currency: usd,
         },
+        Warning::AssumedCrossCloud {
+            provider: "Lambda".into(),
+            gb: 500.0,
+            amount: 45.0,
+            currency: usd,
+        },
         Warning::FreeEgress {
             provider: "Vast.ai".into(),
             gb: 100.0,

@@ -109,6 +109,10 @@ fn en(w: &Warning) -> String {
             "{provider} publishes no egress price: the median of other providers for {gb:.0} GB a month, {}, is assumed",
             i18n::money(*amount, symbol(*currency))
         ),
+        Warning::AssumedCrossCloud { provider, gb, amount, currency } => format!(
+            "{provider} publishes no egress price: the median of other providers for {gb:.0} GB a month sent to another cloud, {}, is assumed",
+            i18n::money(*amount, symbol(*currency))
+        ),
         Warning::FreeEgress { provider, gb } => format!(
             "{provider} publishes no egress price: most providers charge nothing for {gb:.0} GB a month, so none is counted"
         ),
@@ -190,6 +194,11 @@ fn zh(w: &Warning) -> String {
         ),
         Warning::AssumedEgress { provider, gb, amount, currency } => format!(
             "{} 未公布出网流量价格：按其他云厂商每月 {gb:.0} GB 出网价格的中位数（{}）估算",
+            zh_provider(provider),
+            i18n::money(*amount, symbol(*currency))
+        ),
+        Warning::AssumedCrossCloud { provider, gb, amount, currency } => format!(
+            "{} 未公布出网流量价格：每月发往其他云的 {gb:.0} GB 按其他云厂商价格的中位数（{}）估算",
             zh_provider(provider),
             i18n::money(*amount, symbol(*currency))
         ),

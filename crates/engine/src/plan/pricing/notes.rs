@@ -50,6 +50,6 @@ pub(super) fn notes(of: &Provider, request: &Request, published: &Published) -> 
             None => warnings.push(unpublished(Charge::Egress, None)),
         }
     }
-    super::transfer::notes(of, request, &mut warnings);
+    super::transfer::notes(of, request, published, &mut warnings);
     warnings
 }

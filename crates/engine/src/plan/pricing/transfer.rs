@@ -1,9 +1,10 @@
 //! The bill's lines for data moved between zones of the pick's region and to another cloud:
-//! each at the provider's own published price, and left off the bill with a warning, never
-//! counted as free, where the provider publishes none.
+//! each at the provider's own published price. Where a provider publishes no egress price, the
+//! traffic to another cloud is charged at the other providers' median, as its egress is; a
+//! provider without an inter-zone price has that line left off with a warning.
 
 use super::Basis;
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, Provider};
 use crate::cost::transfer::{cross_cloud_cost, cross_zone_cost};
 use crate::explain::{Detail, Term};
 use crate::plan::Request;
@@ -90,16 +91,64 @@ pub(super) fn lines(
         });
         return;
     }
-    let received = b.published.ingress.words();
+    let received = || b.published.ingress.words();
     let tiers = &b.provider.egress;
-    if let Some(mut line) = cross_cloud_cost(costs.egress_gb, gb, tiers, &received, detail) {
+    let own = cross_cloud_cost(costs.egress_gb, gb, tiers, detail, received).map(|mut line| {
         line.value = to_report(line.value, tiers[0].price.currency);
-        out.push(line);
+        line
+    });
+    // A provider without egress prices is charged what the others would charge, as its
+    // egress is: a missing figure never makes an offer cheaper.
+    out.extend(super::own_or_median(
+        own,
+        b.published.cross_cloud,
+        b.provider,
+        detail,
+        |cost| Term {
+            key: "cross_cloud",
+            value: cost,
+            unit: "currency",
+            formula: detail
+                .text(|| format!("{gb:.0} GB to another cloud in the month; {}", received())),
+            source: None,
+        },
+    ));
+}
+
+/// The median cost, across the providers that publish egress prices, of the month's traffic to
+/// another cloud on top of its egress, in the report currency, and how many providers it is of.
+pub(super) fn published(providers: &[Provider], request: &Request) -> Option<(f64, usize)> {
+    let costs = &request.costs;
+    if costs.cross_cloud_gb <= 0.0 {
+        return None;
     }
+    let values = providers
+        .iter()
+        .filter_map(|p| {
+            let line = cross_cloud_cost(
+                costs.egress_gb,
+                costs.cross_cloud_gb,
+                &p.egress,
+                Detail::Numbers,
+                String::new,
+            )?;
+            Some(
+                costs
+                    .fx
+                    .convert(line.value, p.egress[0].price.currency, costs.currency),
+            )
+        })
+        .collect();
+    super::median(values)
 }
 
 /// What the provider leaves unpriced of the month's traffic between zones and clouds.
-pub(super) fn notes(of: &crate::catalog::Provider, request: &Request, out: &mut Vec<Warning>) {
+pub(super) fn notes(
+    of: &Provider,
+    request: &Request,
+    published: &super::Published,
+    out: &mut Vec<Warning>,
+) {
     let costs = &request.costs;
     let unknown = |item| Warning::UnknownPrice {
         provider: of.name.clone(),
@@ -110,6 +159,14 @@ pub(super) fn notes(of: &crate::catalog::Provider, request: &Request, out: &mut 
     }
     let port = costs.bandwidth_mbps > 0.0 && !of.bandwidth.is_empty();
     if costs.cross_cloud_gb > 0.0 && of.egress.is_empty() && !port {
-        out.push(unknown(Charge::CrossCloud));
+        out.push(match published.cross_cloud {
+            Some((amount, _)) => Warning::AssumedCrossCloud {
+                provider: of.name.clone(),
+                gb: costs.cross_cloud_gb,
+                amount,
+                currency: costs.currency,
+            },
+            None => unknown(Charge::CrossCloud),
+        });
     }
 }

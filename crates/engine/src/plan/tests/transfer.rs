@@ -149,3 +149,21 @@ fn traffic_to_another_cloud_is_the_senders_egress() {
     );
     assert!(crossing(&report).is_none());
 }
+
+/// A provider that publishes no egress price is charged the other providers' median for the
+/// traffic to another cloud, as its egress is, and says so: the missing figure does not make
+/// its offers the cheapest.
+#[test]
+fn traffic_to_another_cloud_from_a_provider_without_egress_prices_is_the_median() {
+    let req = moving("vast", 0.0, 500.0);
+    let report = evaluate(Catalog::builtin(), &req).unwrap();
+    let pick = report.pick().unwrap();
+    assert!(pick.provider.egress.is_empty());
+    let cost = line(Catalog::builtin(), pick, &req, "cross_cloud").unwrap();
+    let assumed = pick.warnings().find_map(|w| match w {
+        Warning::AssumedCrossCloud { amount, gb, .. } => Some((*amount, *gb)),
+        _ => None,
+    });
+    assert_eq!(assumed, Some((cost, 500.0)));
+    assert!(cost > 0.0, "{cost}");
+}
