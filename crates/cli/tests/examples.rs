@@ -1,8 +1,8 @@
 //! Runs the CLI on every example of `docs/examples/`, on a share link and on broken input.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 fn examples() -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/examples");
@@ -17,22 +17,7 @@ fn examples() -> Vec<PathBuf> {
 
 /// Runs `gpu-sizer args…`, feeding `stdin`; (success, stdout, stderr).
 fn run(args: &[&str], stdin: Option<&str>) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gpu-sizer"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("gpu-sizer runs");
-    if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-    }
-    let out = child.wait_with_output().expect("gpu-sizer finishes");
+    let out = common::gpu_sizer(args, stdin);
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -1,23 +1,10 @@
 //! Pinned hardware from the CLI: one GPU and a count, and the person's own machine.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// `gpu-sizer estimate - --json --top 500` on `form`, parsed.
 fn estimate(form: &str) -> serde_json::Value {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gpu-sizer"))
-        .args(["estimate", "-", "--json", "--top", "500"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("gpu-sizer runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(form.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().expect("gpu-sizer finishes");
+    let out = common::gpu_sizer(&["estimate", "-", "--json", "--top", "500"], Some(form));
     assert!(out.status.success(), "{form}");
     serde_json::from_slice(&out.stdout).expect("JSON")
 }
@@ -62,10 +49,7 @@ fn a_project_file_reports_each_phase_and_the_total() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../docs/examples/projects/assistant.json"
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_gpu-sizer"))
-        .args(["estimate", file, "--json"])
-        .output()
-        .expect("gpu-sizer runs");
+    let out = common::gpu_sizer(&["estimate", file, "--json"], None);
     assert!(
         out.status.success(),
         "{}",
@@ -88,19 +72,7 @@ fn a_project_file_reports_each_phase_and_the_total() {
     let bad = std::fs::read_to_string(file)
         .unwrap()
         .replace("dev_hours", "dev_hourz");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gpu-sizer"))
-        .args(["estimate", "-"])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(bad.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::gpu_sizer(&["estimate", "-"], Some(&bad));
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("phases[0].form.dev_hourz"));
 }

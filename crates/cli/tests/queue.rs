@@ -1,26 +1,13 @@
 //! A month's queue of jobs from the CLI: both costs on the pick, the advice and the pitfall.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn run(form: &str, json: bool) -> Vec<u8> {
     let mut args = vec!["estimate", "-"];
     if json {
         args.push("--json");
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gpu-sizer"))
-        .args(&args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("gpu-sizer runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(form.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().expect("gpu-sizer finishes");
+    let out = common::gpu_sizer(&args, Some(form));
     assert!(out.status.success(), "{form}");
     out.stdout
 }
