@@ -126,6 +126,19 @@ fn fixture() -> Catalog {
     }
 }
 
+/// A development box of `hours` needing 16 GiB, for an 8B model: the job the hidden-cost and
+/// billing tests price.
+fn dev_box(hours: f64) -> Request {
+    request(
+        "llama-3.1-8b",
+        Workload::DevBox(DevBox {
+            hours,
+            min_gpu_memory_gib: 16.0,
+            non_cuda: false,
+        }),
+    )
+}
+
 fn request(model: &str, workload: Workload) -> Request {
     Request {
         scenario: Scenario {
@@ -200,14 +213,7 @@ fn four_gpus_over_pcie_versus_nvlink() {
 #[test]
 fn mixed_dev_train_serve_plan() {
     let catalog = fixture();
-    let dev = request(
-        "llama-3.1-8b",
-        Workload::DevBox(DevBox {
-            hours: 40.0,
-            min_gpu_memory_gib: 16.0,
-            non_cuda: false,
-        }),
-    );
+    let dev = dev_box(40.0);
     let lora = Lora {
         shape: crate::scenario::TrainShape {
             tokens: 2e8,
@@ -354,14 +360,7 @@ fn the_same_offer_twice_is_a_tie() {
     let mut twin = catalog.offers[2].clone();
     twin.id = "1xl4-twin".into();
     catalog.offers.push(twin);
-    let mut req = request(
-        "llama-3.1-8b",
-        Workload::DevBox(DevBox {
-            hours: 10.0,
-            min_gpu_memory_gib: 16.0,
-            non_cuda: false,
-        }),
-    );
+    let mut req = dev_box(10.0);
     req.constraints.modes = vec![BillingMode::OnDemand];
     let report = evaluate(&catalog, &req).unwrap();
     let why = report.why.unwrap();

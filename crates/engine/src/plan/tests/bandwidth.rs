@@ -58,14 +58,7 @@ fn a_fixed_100_mbps_port_is_priced_both_ways() {
 /// A small development box at one provider, priced in yuan, with `egress_gb` out a month and a
 /// fixed port of `mbps` (0: none).
 fn at_request(provider: &str, egress_gb: f64, mbps: f64) -> Request {
-    let mut req = request(
-        "llama-3.1-8b",
-        Workload::DevBox(DevBox {
-            hours: 10.0,
-            min_gpu_memory_gib: 16.0,
-            non_cuda: false,
-        }),
-    );
+    let mut req = dev_box(10.0);
     req.constraints.providers = vec![provider.into()];
     req.costs.currency = Currency::Cny;
     req.costs.egress_gb = egress_gb;

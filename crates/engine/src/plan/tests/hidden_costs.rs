@@ -6,14 +6,7 @@ use super::*;
 #[test]
 fn idle_weekend_and_egress_are_lines_and_pitfalls() {
     let catalog = fixture();
-    let mut req = request(
-        "llama-3.1-8b",
-        Workload::DevBox(DevBox {
-            hours: 10.0,
-            min_gpu_memory_gib: 16.0,
-            non_cuda: false,
-        }),
-    );
+    let mut req = dev_box(10.0);
     req.constraints.modes = vec![BillingMode::OnDemand];
     req.costs.idle_h = crate::cost::hidden::WEEKEND_HOURS;
     req.costs.egress_gb = 500.0;
@@ -42,14 +35,7 @@ fn idle_weekend_and_egress_are_lines_and_pitfalls() {
 #[test]
 fn an_auto_stop_bills_only_the_grace_of_each_idle_period() {
     let catalog = fixture();
-    let mut req = request(
-        "llama-3.1-8b",
-        Workload::DevBox(DevBox {
-            hours: 40.0,
-            min_gpu_memory_gib: 16.0,
-            non_cuda: false,
-        }),
-    );
+    let mut req = dev_box(40.0);
     req.constraints.modes = vec![BillingMode::OnDemand];
     req.costs.idle_h = 70.0;
     req.costs.idle_periods = 5.0;
@@ -105,14 +91,7 @@ fn unpublished_hidden_costs_are_assumed_at_the_published_median() {
     o.provider = "bare".into();
     catalog.offers.push(o);
 
-    let mut req = request(
-        "llama-3.1-8b",
-        Workload::DevBox(DevBox {
-            hours: 730.0,
-            min_gpu_memory_gib: 16.0,
-            non_cuda: false,
-        }),
-    );
+    let mut req = dev_box(730.0);
     req.constraints.modes = vec![BillingMode::OnDemand];
     req.costs.storage.data_gb = 100.0;
     req.costs.storage.snapshot_gb = 100.0;

@@ -3,15 +3,8 @@
 use super::*;
 use crate::cost::queue::{Arrival, Queue, QueueChoice, DAYS_PER_MONTH};
 
-fn dev_box() -> Request {
-    let mut req = request(
-        "llama-3.1-8b",
-        Workload::DevBox(DevBox {
-            hours: 10.0,
-            min_gpu_memory_gib: 16.0,
-            non_cuda: false,
-        }),
-    );
+fn on_demand_box() -> Request {
+    let mut req = dev_box(10.0);
     req.constraints.modes = vec![BillingMode::OnDemand];
     req
 }
@@ -19,7 +12,7 @@ fn dev_box() -> Request {
 #[test]
 fn three_two_hour_jobs_a_day_on_the_pick_are_compared_both_ways_with_a_pitfall() {
     let catalog = fixture();
-    let mut req = dev_box();
+    let mut req = on_demand_box();
     let plain = evaluate(&catalog, &req).unwrap();
     assert!(plain.queue.is_none());
     req.costs.queue = Some(Queue {
@@ -64,7 +57,7 @@ fn three_two_hour_jobs_a_day_on_the_pick_are_compared_both_ways_with_a_pitfall()
 #[test]
 fn a_busy_queue_keeps_the_instance_up_and_no_pitfall_is_raised() {
     let catalog = fixture();
-    let mut req = dev_box();
+    let mut req = on_demand_box();
     // 11 jobs of 2 h a day fill 669 of the month's 730 hours.
     req.costs.queue = Some(Queue {
         jobs_per_month: 11.0 * DAYS_PER_MONTH,
@@ -87,7 +80,7 @@ fn a_busy_queue_keeps_the_instance_up_and_no_pitfall_is_raised() {
 #[test]
 fn the_scenario_job_is_the_unit_and_a_service_has_no_queue() {
     let catalog = fixture();
-    let mut req = dev_box();
+    let mut req = on_demand_box();
     req.costs.queue = Some(Queue {
         jobs_per_month: 20.0,
         job_h: None,

@@ -8,14 +8,7 @@ use crate::warning::Charge;
 /// A development box at `provider`, on demand, moving `zone_gb` between zones and `cloud_gb` to
 /// another cloud in the month.
 fn moving(provider: &str, zone_gb: f64, cloud_gb: f64) -> Request {
-    let mut req = request(
-        "llama-3.1-8b",
-        Workload::DevBox(DevBox {
-            hours: 10.0,
-            min_gpu_memory_gib: 16.0,
-            non_cuda: false,
-        }),
-    );
+    let mut req = dev_box(10.0);
     req.constraints.providers = vec![provider.into()];
     req.constraints.modes = vec![BillingMode::OnDemand];
     req.costs.cross_zone_gb = zone_gb;
