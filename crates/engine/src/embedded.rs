@@ -139,6 +139,7 @@ mod tests {
             if let (Some(fr), Some(pr)) = (f.refund.as_mut(), p.refund.as_ref()) {
                 fr.source.clone_from(&pr.source);
                 fr.read_on.clone_from(&pr.read_on);
+                fr.note.clone_from(&pr.note);
             }
         }
         assert_eq!(first, page);

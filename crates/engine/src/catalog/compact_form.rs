@@ -23,8 +23,8 @@ record! {
     egress, free_ingress, bandwidth, free_intranet, refund, cross_zone;
     left_out: notes
 }
-record! { Refund: rule, as_of, undated; left_out: source, read_on }
-variants! { RefundRule: UsedMonthsThenOnDemand }
+record! { Refund: rule, handling_fee, as_of, undated; left_out: source, read_on, note }
+variants! { RefundRule: OnDemandHours, DaysProRata, HoursProRata }
 variants! { ProviderKind: Hyperscaler, GpuCloud, Marketplace }
 record! { Priced: price, currency, as_of, undated; left_out: source, read_on, note }
 variants! { Currency: Usd, Cny }

@@ -176,6 +176,10 @@ pub struct Provider {
 #[serde(deny_unknown_fields)]
 pub struct Refund {
     pub rule: RefundRule,
+    /// Share of the cancelled order's payment kept as a handling fee (Huawei Cloud: 0.10 for a
+    /// monthly order); 0 where the rule has none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub handling_fee: f64,
     #[serde(default)]
     pub source: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -184,13 +188,25 @@ pub struct Refund {
     pub undated: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub read_on: Option<String>,
+    /// Where the handling fee or a detail of the rule is published, when not at `source`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
+/// How a provider counts the used part of a month cut short; whole months used are consumed
+/// at the month's price under every rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RefundRule {
-    /// Whole months used at the monthly price, the rest on demand (Tencent: 基于按量计费计算).
-    UsedMonthsThenOnDemand,
+    /// The used hours at the on-demand rate (Tencent: 基于按量计费计算), so a month cut short
+    /// costs what paying as you go would have.
+    OnDemandHours,
+    /// The used days, a part-day counted whole, at the month's price pro rata (Alibaba Cloud:
+    /// the remaining value is refunded).
+    DaysProRata,
+    /// The used whole hours at the month's price pro rata (Huawei Cloud: 已消费金额 = 实付 ×
+    /// 实际消费时长 / 订单总时长), less the `handling_fee`.
+    HoursProRata,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -229,6 +245,10 @@ pub struct Priced {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 /// ISO 4217 code, written upper-case in the data as providers publish it.

@@ -140,6 +140,15 @@ pub fn validate(catalog: &Catalog) -> Vec<Problem> {
                     "refund: needs a https source and either as_of or undated".into(),
                 );
             }
+            if !(0.0..=0.5).contains(&r.handling_fee) {
+                push(
+                    &provider.id,
+                    format!(
+                        "refund: handling_fee {} is not a share of the payment between 0 and 0.5",
+                        r.handling_fee
+                    ),
+                );
+            }
         }
     }
 

@@ -10,7 +10,7 @@ pub(super) use queue::kept_up_idle;
 use super::storage::{self, FeedFrom};
 use super::{Candidate, Request};
 use crate::catalog::schema::ProviderKind;
-use crate::catalog::{BillingMode, InstanceLink};
+use crate::catalog::{BillingMode, InstanceLink, RefundRule};
 use crate::cost::hidden::{auto_stop_saving_with, DEFAULT_AUTO_STOP_H};
 use crate::explain::{Detail, Term};
 use crate::scenario::Workload;
@@ -51,15 +51,17 @@ pub enum Pitfall {
         intranet_free: bool,
     },
     /// The pick's instances kept `months` on a monthly subscription cancelled then cost
-    /// `subscription` (`refunded` back by the provider's published rule when `refund_rule`),
-    /// against `pay_as_you_go` for the same hours; without a refund rule a subscription stopped
-    /// within a month costs no more than paying as you go once it ran `break_even_months`.
+    /// `subscription` (`refunded` back by the provider's published `refund_rule`, less its
+    /// `handling_fee` share of the cut month), against `pay_as_you_go` for the same hours;
+    /// without a refund rule a subscription stopped within a month costs no more than paying as
+    /// you go once it ran `break_even_months`.
     SubscriptionStoppedEarly {
         months: f64,
         subscription: f64,
         pay_as_you_go: f64,
         refunded: f64,
-        refund_rule: bool,
+        refund_rule: Option<RefundRule>,
+        handling_fee: f64,
         break_even_months: f64,
     },
     /// Data moved each month between zones of the pick's region (`zone_gb`, costing `zone_cost`

@@ -433,7 +433,7 @@ workload_rows! { transfer_rows!, queue_rows!, fields! ;
         ["Fixed bandwidth", "固定带宽"]
         ["A port paid by the month instead of egress by the GB (Chinese clouds); 0: by traffic.", "按月购买的固定带宽，代替按流量计费的出网（国内云）；0：按流量。"];
     stop_after_months "sam" number(0.01, 120.0) in ["months", "个月"]
-        "A subscription (包年包月) is expected to be cancelled after this many months: a pitfall sets the pick's offer kept that long on a monthly subscription, refunded by the provider's published rule (Tencent Cloud's; elsewhere each month bought is counted in full), against paying as you go for the same hours; `null`: none. A job's monthly subscription is always cancelled when the job ends, refunded by that rule."
+        "A subscription (包年包月) is expected to be cancelled after this many months: a pitfall sets the pick's offer kept that long on a monthly subscription, refunded by the provider's published rule (Tencent Cloud's, Alibaba Cloud's and Huawei Cloud's; elsewhere each month bought is counted in full), against paying as you go for the same hours; `null`: none. A job's monthly subscription is always cancelled when the job ends, refunded by that rule."
         ["Stop a subscription after", "包年包月提前退订"]
         ["Months after which you expect to cancel a monthly subscription (empty: kept).", "预计多少个月后退订包年包月（留空：不退订）。"];
     idle_h "ih" number(0.0, 1e6) in HOURS

@@ -2,7 +2,7 @@
 
 use super::{mode, money, tx};
 use crate::i18n::{self, Lang, Text};
-use gpu_sizer_engine::catalog::Currency;
+use gpu_sizer_engine::catalog::{Currency, RefundRule};
 use gpu_sizer_engine::plan::Pitfall;
 
 /// A pitfall, with the money at stake.
@@ -339,6 +339,7 @@ fn stopped_early(p: &Pitfall, m: &dyn Fn(f64) -> String, lang: Lang) -> String {
         pay_as_you_go,
         refunded,
         refund_rule,
+        handling_fee,
         break_even_months,
     } = p
     else {
@@ -357,13 +358,36 @@ fn stopped_early(p: &Pitfall, m: &dyn Fn(f64) -> String, lang: Lang) -> String {
         (false, false) => format!("Stopped after {n} months, the subscription costs {s} against {g} paying as you go for the same hours: {d} less."),
         (false, true) => format!("{n} 个月后停用，包年包月共 {s}，同样时长按量付费要 {g}：省 {d}。"),
     };
-    text.push_str(&match (*refund_rule, zh) {
-        (true, false) => format!(" The provider's published refund rule gives {} back for the month cut short (its hours are charged on demand).", m(*refunded)),
-        (true, true) => format!("按云厂商公布的退费规则，未满的月份按按量价格扣除，退还 {}。", m(*refunded)),
-        (false, false) => format!(" No refund rule of this provider is in the catalog, so every month bought is counted in full: a month pays off once it is used {:.0} % of the way.", break_even_months * 100.0),
-        (false, true) => format!("目录中没有该云厂商的退费规则，已购月份全额计算：每月使用超过 {:.0}% 才划算。", break_even_months * 100.0),
+    let back = m(*refunded);
+    text.push_str(&match (refund_rule, zh) {
+        (Some(rule), false) => format!(" The provider's published refund rule gives {back} back for the month cut short ({}).", cut_month_rule(*rule, *handling_fee, zh)),
+        (Some(rule), true) => format!("按云厂商公布的退费规则（{}），退还 {back}。", cut_month_rule(*rule, *handling_fee, zh)),
+        (None, false) => format!(" No refund rule of this provider is in the catalog, so every month bought is counted in full: a month pays off once it is used {:.0} % of the way.", break_even_months * 100.0),
+        (None, true) => format!("目录中没有该云厂商的退费规则，已购月份全额计算：每月使用超过 {:.0}% 才划算。", break_even_months * 100.0),
     });
     text
+}
+
+/// How a provider's refund rule counts the month cut short, with its handling fee (a share).
+fn cut_month_rule(rule: RefundRule, handling_fee: f64, zh: bool) -> String {
+    let counted = match (rule, zh) {
+        (RefundRule::OnDemandHours, false) => "its hours are charged on demand",
+        (RefundRule::OnDemandHours, true) => "未满的月份按按量价格扣除",
+        (RefundRule::DaysProRata, false) => {
+            "its days used are charged at the month's price pro rata, a part-day as a whole day"
+        }
+        (RefundRule::DaysProRata, true) => "未满的月份按已用天数折算扣除，不足一天按一天计",
+        (RefundRule::HoursProRata, false) => {
+            "its hours used are charged at the month's price pro rata"
+        }
+        (RefundRule::HoursProRata, true) => "未满的月份按已用小时折算扣除",
+    };
+    let fee = i18n::number(handling_fee * 100.0, 0);
+    match (handling_fee > 0.0, zh) {
+        (false, _) => counted.to_string(),
+        (true, false) => format!("{counted}, and a handling fee of {fee} % of the month is kept"),
+        (true, true) => format!("{counted}，并收取该月费用 {fee}% 的手续费"),
+    }
 }
 
 /// Instances kept up for a queue of jobs that leaves them idle: their busy share, what keeping
@@ -423,5 +447,45 @@ mod tests {
         let (_, zh) = pitfall(&p, Currency::Usd, Lang::Zh);
         assert!(zh.contains("跨可用区 1,500 GB 要 $30.00"), "{zh}");
         assert!(zh.contains("每月可省 $30.00"), "{zh}");
+    }
+
+    /// Each refund rule says how it counts the month cut short, with Huawei Cloud's handling
+    /// fee, in both languages; without a rule, when a month pays off.
+    #[test]
+    fn a_subscription_stopped_early_names_the_refund_rule() {
+        let stopped = |refund_rule, handling_fee| Pitfall::SubscriptionStoppedEarly {
+            months: 1.2,
+            subscription: 900.0,
+            pay_as_you_go: 1000.0,
+            refunded: 100.0,
+            refund_rule,
+            handling_fee,
+            break_even_months: 0.6,
+        };
+        let text = |p: &Pitfall, lang| pitfall(p, Currency::Cny, lang).1;
+        let days = stopped(Some(RefundRule::DaysProRata), 0.0);
+        let en = text(&days, Lang::En);
+        assert!(
+            en.contains("its days used are charged at the month's price pro rata"),
+            "{en}"
+        );
+        assert!(!en.contains("handling fee"), "{en}");
+        let zh = text(&days, Lang::Zh);
+        assert!(zh.contains("按已用天数折算扣除"), "{zh}");
+        let hours = stopped(Some(RefundRule::HoursProRata), 0.10);
+        let en = text(&hours, Lang::En);
+        assert!(
+            en.contains("a handling fee of 10 % of the month is kept"),
+            "{en}"
+        );
+        let zh = text(&hours, Lang::Zh);
+        assert!(zh.contains("并收取该月费用 10% 的手续费"), "{zh}");
+        let on_demand = text(&stopped(Some(RefundRule::OnDemandHours), 0.0), Lang::En);
+        assert!(
+            on_demand.contains("its hours are charged on demand"),
+            "{on_demand}"
+        );
+        let none = text(&stopped(None, 0.0), Lang::En);
+        assert!(none.contains("used 60 % of the way"), "{none}");
     }
 }

@@ -23,10 +23,10 @@ pub(super) fn compare(pick: &Candidate, request: &Request) -> Option<Pitfall> {
     let month = monthly.per_hour * HOURS_PER_MONTH;
     let hours = months * HOURS_PER_MONTH;
     let paid = month * months_paid(hours);
-    let kept = match &pick.provider.refund {
-        Some(r) => paid.min(consumed(r.rule, month, on_demand.per_hour, hours)),
-        None => paid,
-    };
+    let refund = pick.provider.refund.as_ref();
+    let kept = refund
+        .and_then(|r| consumed(r, month, Some(on_demand.per_hour), hours))
+        .map_or(paid, |used| paid.min(used));
     let pay_as_you_go = to_report(on_demand.per_hour * hours, on_demand.currency);
     let subscription = to_report(kept, monthly.currency);
     // The stop at which the subscription first costs no more than paying as you go.
@@ -36,7 +36,8 @@ pub(super) fn compare(pick: &Candidate, request: &Request) -> Option<Pitfall> {
         subscription,
         pay_as_you_go,
         refunded: to_report(paid - kept, monthly.currency),
-        refund_rule: pick.provider.refund.is_some(),
+        refund_rule: refund.map(|r| r.rule),
+        handling_fee: refund.map_or(0.0, |r| r.handling_fee),
         break_even_months,
     })
 }

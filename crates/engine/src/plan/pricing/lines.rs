@@ -2,7 +2,7 @@
 //! transfer, each a term whose formula says how it was reached.
 
 use super::{own_or_median, serving_plan, Basis, Which};
-use crate::catalog::{BillingMode, Currency, Offer, Provider};
+use crate::catalog::{BillingMode, Currency, Offer, Provider, RefundRule};
 use crate::cost::bandwidth::fixed_month_cost;
 use crate::cost::billing::{billed_hours, commitment_cost, on_demand_cost};
 use crate::cost::hidden::HOURS_PER_MONTH;
@@ -136,7 +136,7 @@ fn refund(b: &Basis, request: &Request, rate: f64, h: f64, detail: Detail) -> Op
         return None;
     }
     let hours = h + request.costs.setup_h;
-    let mut line = refund_line(rule, rate * HOURS_PER_MONTH, b.on_demand?, hours, detail);
+    let mut line = refund_line(rule, rate * HOURS_PER_MONTH, b.on_demand, hours, detail)?;
     if b.instances > 1 {
         line.value *= f64::from(b.instances);
         if detail == Detail::Full {
@@ -284,14 +284,18 @@ fn transfer(out: &mut impl Sink, b: &Basis, request: &Request, detail: Detail) {
 
 /// The on-demand rate a refund rule prices a month cut short at, in the report currency: the
 /// offer's (the user's when given), even when on-demand is not among the modes considered.
-/// `None` where the provider has no refund rule, as nothing reads it there.
+/// `None` where the provider's refund rule does not charge the cut month on demand, as nothing
+/// reads it there.
 pub(super) fn refund_rate(
     provider: &Provider,
     offer: &Offer,
     allowed: Option<(f64, Currency)>,
     request: &Request,
 ) -> Option<f64> {
-    provider.refund.as_ref()?;
+    provider
+        .refund
+        .as_ref()
+        .filter(|r| r.rule == RefundRule::OnDemandHours)?;
     let costs = &request.costs;
     let on_demand = offer.quote(BillingMode::OnDemand);
     let (p, c) = allowed.or_else(|| on_demand.map(|q| (q.per_hour, q.currency)))?;

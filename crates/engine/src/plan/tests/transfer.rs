@@ -67,8 +67,8 @@ fn aws_cross_zone_traffic_costs_the_cited_rate_at_both_ends() {
     assert!((share - 30.0 / b.cost.expected).abs() < 1e-12);
 }
 
-/// Google Cloud charges the sending zone only ($0.01 per GiB, $0.009313 per GB) and Azure
-/// nothing between zones: no pitfall there, and nothing is assumed at a provider that publishes
+/// Google Cloud charges the sending zone only ($0.01 per GiB, $0.009313 per GB), Azure and
+/// Alibaba Cloud nothing between zones: no pitfall there, and nothing is assumed at a provider that publishes
 /// no rate (Lambda): its line is left off with a warning that the price is unknown.
 #[test]
 fn zone_rates_differ_and_an_unpublished_rate_is_unknown_not_free() {
@@ -96,6 +96,23 @@ fn zone_rates_differ_and_an_unpublished_rate_is_unknown_not_free() {
         Some(0.0)
     );
     assert!(crossing(&report).is_none());
+
+    // Alibaba Cloud's private network is free within a region (同地域内网带宽：免费), so the
+    // line is there, at nothing, and no price is reported unknown.
+    let req = moving("alibaba", gb, 0.0);
+    let report = evaluate(Catalog::builtin(), &req).unwrap();
+    let pick = report.pick().unwrap();
+    assert_eq!(
+        line(Catalog::builtin(), pick, &req, "cross_zone"),
+        Some(0.0)
+    );
+    assert!(!pick.notes.iter().any(|w| matches!(
+        w,
+        Warning::UnknownPrice {
+            item: Charge::CrossZone,
+            ..
+        }
+    )));
 
     let req = moving("lambda", gb, 0.0);
     let report = evaluate(Catalog::builtin(), &req).unwrap();
