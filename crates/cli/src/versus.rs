@@ -57,7 +57,8 @@ pub fn run(args: &[String], today: Option<i64>) -> Result<String, String> {
         .form
         .to_request(today)
         .map_err(|e| format!("{}: field '{}': {}", input.label, e.field, e.message))?;
-    let own = gpu_sizer_formats::own_machine::catalog(Catalog::builtin(), &input.form, today);
+    // The own machine and MIG slices join the catalog as they do for `estimate`.
+    let own = crate::input::catalog_for(&input.form, today);
     let catalog = own.as_ref().unwrap_or(Catalog::builtin());
     let sides = head_to_head(catalog, &request, &ids);
     let mut out = String::new();

@@ -166,3 +166,39 @@ fn too_few_or_too_many_and_bad_arguments_are_refused() {
     ]);
     assert!(!ok && err.contains("project file"), "{err}");
 }
+
+/// With MIG slices considered, a slice is a side of its own by its GPU's or its offer's id, and
+/// costs what `estimate` gives with it pinned.
+#[test]
+fn a_mig_slice_is_a_side_by_its_gpu_or_offer_id() {
+    let file = "docs/examples/dev-mig-slice.json";
+    let (gpu, offer) = (
+        "a100-80gb-sxm@1g.10gb",
+        "vast-global-1x-a100-80gb-sxm@1g.10gb",
+    );
+    let (ok, text, err) = run(&[
+        "versus",
+        file,
+        "--gpu",
+        gpu,
+        "--offer",
+        offer,
+        "--gpu",
+        "a100-80gb-sxm",
+    ]);
+    assert!(ok, "{err}");
+    assert!(!text.contains("no GPU or offer"), "{text}");
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains("NVIDIA A100 SXM4 80GB · MIG"),
+        "{text}"
+    );
+    let costs = row(&text, "Total cost");
+    assert_eq!(costs.len(), 3, "{text}");
+    for (cell, (pin, id)) in costs.iter().zip([("gpu", gpu), ("offer", offer)]) {
+        let want = format!("${:.2}", pinned_cost(file, pin, id));
+        assert!(cell.starts_with(&want), "{id}: {cell} vs {want}");
+    }
+}

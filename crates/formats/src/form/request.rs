@@ -3,7 +3,7 @@
 
 use super::{Form, ModeKey, ModelSource, WorkloadKind};
 use crate::{fields, lists};
-use gpu_sizer_engine::catalog::{BillingMode, Catalog};
+use gpu_sizer_engine::catalog::{mig, BillingMode, Catalog};
 use gpu_sizer_engine::cost::money::Exchange;
 use gpu_sizer_engine::cost::queue::Queue;
 use gpu_sizer_engine::model::{Attention, ModelKind, Moe, Transformer};
@@ -374,11 +374,25 @@ impl Form {
             return Err(InputError::new("gpus", "must be at least 1"));
         }
         let gpu = self.gpu.trim();
-        if !gpu.is_empty() && Catalog::builtin().gpu(gpu).is_none() {
-            return Err(InputError::new(
-                "gpu",
-                format!("no GPU with id '{gpu}' in the catalog (`gpu-sizer catalog` lists them)"),
-            ));
+        let known = |id: &str| Catalog::builtin().gpu(id).is_some();
+        if !gpu.is_empty() && !known(gpu) {
+            // A MIG slice of a catalog GPU is in the catalog the form runs on only when slices
+            // are considered.
+            let slice = mig::slice_of(gpu).is_some_and(|(parent, _)| known(parent));
+            if !slice {
+                return Err(InputError::new(
+                    "gpu",
+                    format!(
+                        "no GPU with id '{gpu}' in the catalog (`gpu-sizer catalog` lists them)"
+                    ),
+                ));
+            }
+            if !self.mig_slices {
+                return Err(InputError::new(
+                    "gpu",
+                    format!("'{gpu}' is a MIG slice: consider MIG slices to run on it"),
+                ));
+            }
         }
         if self.own && gpu.is_empty() {
             return Err(InputError::new("gpu", "choose your own machine's GPU"));

@@ -46,6 +46,28 @@ fn bad_values_name_their_field() {
     }
 }
 
+/// A MIG slice's id pins the GPU when slices are considered; without them, or when it is no
+/// catalog GPU's slice, the message says which.
+#[test]
+fn a_mig_slice_is_a_gpu_only_when_slices_are_considered() {
+    let mut form = Form {
+        gpu: "a100-80gb-sxm@1g.10gb".into(),
+        ..Form::default()
+    };
+    let err = form.to_request(None).unwrap_err();
+    assert_eq!(err.field, "gpu");
+    assert!(err.message.contains("is a MIG slice"), "{err}");
+    form.mig_slices = true;
+    let req = form.to_request(None).unwrap();
+    assert_eq!(
+        req.constraints.gpu.as_deref(),
+        Some("a100-80gb-sxm@1g.10gb")
+    );
+    form.gpu = "rtx-4090@1g.10gb".into();
+    let err = form.to_request(None).unwrap_err();
+    assert!(err.message.contains("no GPU with id"), "{err}");
+}
+
 #[test]
 fn workload_and_source_keys_are_their_json_names() {
     for k in WorkloadKind::ALL {
