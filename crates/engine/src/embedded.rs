@@ -119,6 +119,7 @@ mod tests {
                 .chain(f.snapshot.as_mut())
                 .chain(f.egress.iter_mut().map(|e| &mut e.price))
                 .chain(f.bandwidth.iter_mut().map(|b| &mut b.price))
+                .chain(f.bandwidth_package.as_mut())
                 .chain(
                     f.cross_zone
                         .iter_mut()
@@ -131,6 +132,7 @@ mod tests {
                 .chain(p.snapshot.as_ref())
                 .chain(p.egress.iter().map(|e| &e.price))
                 .chain(p.bandwidth.iter().map(|b| &b.price))
+                .chain(p.bandwidth_package.as_ref())
                 .chain(p.cross_zone.iter().flat_map(|z| [&z.sent, &z.received]));
             for (fp, pp) in priced.zip(page_priced) {
                 fp.source.clone_from(&pp.source);

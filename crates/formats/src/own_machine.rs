@@ -53,6 +53,7 @@ fn provider() -> Provider {
         bandwidth: Vec::new(),
         free_intranet: None,
         cross_zone: None,
+        bandwidth_package: None,
         refund: None,
         notes: None,
     }

@@ -20,7 +20,7 @@ variants! { Software: Cuda, Rocm, Cann, Xla, Neuron }
 
 record! {
     Provider: id, name, name_zh, kind, billing_increment_s, billing_minimum_s, storage, snapshot,
-    egress, free_ingress, bandwidth, free_intranet, refund, cross_zone;
+    egress, free_ingress, bandwidth, free_intranet, refund, cross_zone, bandwidth_package;
     left_out: notes
 }
 record! { Refund: rule, handling_fee, as_of, undated; left_out: source, read_on, note }

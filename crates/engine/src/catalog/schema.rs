@@ -157,6 +157,11 @@ pub struct Provider {
     /// alternative to paying by traffic that Chinese clouds sell.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bandwidth: Vec<BandwidthTier>,
+    /// A shared bandwidth package (共享带宽包), per Mbps a month of the month's peak over all
+    /// the instances in it: it pays when their peaks fall at different times, so a one-job
+    /// bill only compares it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bandwidth_package: Option<Priced>,
     /// Whether private-network transfer within a region is free (stated by the provider).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub free_intranet: Option<bool>,

@@ -124,6 +124,9 @@ pub fn validate(catalog: &Catalog) -> Vec<Problem> {
             }
         }
         check_bandwidth(&mut push, provider);
+        if let Some(package) = &provider.bandwidth_package {
+            check_priced(&mut push, &provider.id, "bandwidth_package", package);
+        }
         if let Some(zones) = &provider.cross_zone {
             check_priced(&mut push, &provider.id, "cross_zone.sent", &zones.sent);
             check_priced(
@@ -257,6 +260,12 @@ pub fn validate_published(catalog: &Catalog) -> Vec<Problem> {
                     .bandwidth
                     .iter()
                     .map(|t| ("bandwidth".to_string(), &t.price)),
+            )
+            .chain(
+                provider
+                    .bandwidth_package
+                    .iter()
+                    .map(|p| ("bandwidth_package".to_string(), p)),
             )
             .chain(provider.cross_zone.iter().flat_map(|z| {
                 [

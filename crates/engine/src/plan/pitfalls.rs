@@ -40,7 +40,8 @@ pub enum Pitfall {
     /// (`stated` by the user, else the least that carries the egress at a flat rate) costs
     /// `fixed` a month, the same traffic paid by the GB `traffic`; the port carries at most
     /// `capacity_gb` a month; `intranet_free` when the provider does not charge private traffic
-    /// within a region.
+    /// within a region; `package` what the provider's shared bandwidth package charges a month
+    /// for a peak of `mbps`, where it publishes one.
     BandwidthBilling {
         mbps: f64,
         stated: bool,
@@ -49,6 +50,7 @@ pub enum Pitfall {
         egress_gb: f64,
         capacity_gb: f64,
         intranet_free: bool,
+        package: Option<f64>,
     },
     /// The pick's instances kept `months` on a monthly subscription cancelled then cost
     /// `subscription` (`refunded` back by the provider's published `refund_rule`, less its

@@ -97,6 +97,7 @@ fn fixture() -> Catalog {
             bandwidth: Vec::new(),
             free_intranet: None,
             cross_zone: None,
+            bandwidth_package: None,
             refund: None,
             notes: None,
         }],

@@ -292,6 +292,7 @@ fn bandwidth(p: &Pitfall, m: &dyn Fn(f64) -> String, lang: Lang) -> String {
         egress_gb,
         capacity_gb,
         intranet_free,
+        package,
     } = p
     else {
         return String::new();
@@ -316,6 +317,15 @@ fn bandwidth(p: &Pitfall, m: &dyn Fn(f64) -> String, lang: Lang) -> String {
             format!("但它每月最多传 {cap} GB，传不完本月的 {gb} GB。")
         } else {
             format!(" But it carries at most {cap} GB a month, less than the month's {gb} GB.")
+        });
+    }
+    if let Some(package) = package {
+        let p = m(*package);
+        text.push_str(&match (*package < fixed.min(*traffic), zh) {
+            (true, false) => format!(" A shared bandwidth package (共享带宽包) billed on the month's peak costs {p} a month for {port} Mbps, less than either."),
+            (true, true) => format!("共享带宽包按月峰值计费，{port} Mbps 每月 {p}，比两者都便宜。"),
+            (false, false) => format!(" A shared bandwidth package (共享带宽包) billed on the month's peak would cost {p} a month for {port} Mbps: it pays only when several instances' peaks fall at different times."),
+            (false, true) => format!("共享带宽包按月峰值计费，{port} Mbps 每月 {p}：只有多台实例的流量峰值错开时才划算。"),
         });
     }
     if *intranet_free {
@@ -487,5 +497,31 @@ mod tests {
         );
         let none = text(&stopped(None, 0.0), Lang::En);
         assert!(none.contains("used 60 % of the way"), "{none}");
+    }
+
+    /// A shared bandwidth package is set beside the port and the traffic, in both languages,
+    /// and said to pay only across instances when it costs more than either.
+    #[test]
+    fn a_bandwidth_package_is_compared_where_published() {
+        let billing = |package| Pitfall::BandwidthBilling {
+            mbps: 100.0,
+            stated: true,
+            fixed: 8665.0,
+            traffic: 1600.0,
+            egress_gb: 2000.0,
+            capacity_gb: 32_850.0,
+            intranet_free: false,
+            package,
+        };
+        let text = |p: &Pitfall, lang| pitfall(p, Currency::Cny, lang).1;
+        let en = text(&billing(Some(10_800.0)), Lang::En);
+        assert!(en.contains("shared bandwidth package"), "{en}");
+        assert!(en.contains("several instances' peaks"), "{en}");
+        let zh = text(&billing(Some(10_800.0)), Lang::Zh);
+        assert!(zh.contains("共享带宽包按月峰值计费，100 Mbps 每月"), "{zh}");
+        assert!(zh.contains("峰值错开"), "{zh}");
+        let cheap = text(&billing(Some(1000.0)), Lang::En);
+        assert!(cheap.contains("less than either"), "{cheap}");
+        assert!(!text(&billing(None), Lang::En).contains("package"));
     }
 }

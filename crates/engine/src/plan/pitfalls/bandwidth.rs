@@ -1,5 +1,6 @@
 //! Public bandwidth two ways: a fixed port by the month (按固定带宽) against the same month's
-//! egress paid by the GB (按流量), at a provider that sells both.
+//! egress paid by the GB (按流量), at a provider that sells both; and, where the provider
+//! publishes one, what a shared bandwidth package (共享带宽包) would charge for the same peak.
 
 use super::Pitfall;
 use crate::cost::bandwidth::{fixed_month_cost, mbps_for, month_capacity_gb};
@@ -31,6 +32,10 @@ pub(super) fn compare(pick: &Candidate, request: &Request) -> Option<Pitfall> {
     if !stated && fixed >= traffic {
         return None;
     }
+    let package = provider
+        .bandwidth_package
+        .as_ref()
+        .map(|p| to_report(p.price * mbps, p.currency));
     Some(Pitfall::BandwidthBilling {
         mbps,
         stated,
@@ -38,6 +43,7 @@ pub(super) fn compare(pick: &Candidate, request: &Request) -> Option<Pitfall> {
         traffic,
         egress_gb: costs.egress_gb,
         capacity_gb: month_capacity_gb(mbps),
+        package,
         intranet_free: provider.free_intranet == Some(true),
     })
 }

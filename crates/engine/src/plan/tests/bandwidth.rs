@@ -1,5 +1,6 @@
 //! Public bandwidth on the Chinese clouds of the shipped catalog: a fixed port by the month
-//! against the same egress paid by the GB, with the published tiers.
+//! against the same egress paid by the GB, with the published tiers, and a shared bandwidth
+//! package where one is published.
 
 use super::*;
 
@@ -53,6 +54,16 @@ fn a_fixed_100_mbps_port_is_priced_both_ways() {
     let treq = at_request("tencent", 2000.0, 100.0);
     let tline = line(Catalog::builtin(), tpick, &treq, "bandwidth");
     assert_eq!(tline, Some(8665.0));
+    // Tencent also publishes a shared bandwidth package, 108 元 per Mbps of the month's peak:
+    // 10,800 元 for the same 100 Mbps, dearer than the port. Alibaba's is not in the catalog.
+    let Some(Pitfall::BandwidthBilling { package, .. }) = bandwidth_pitfall(&tencent) else {
+        panic!("no bandwidth pitfall: {:?}", tencent.pitfalls);
+    };
+    assert_eq!(*package, Some(10_800.0));
+    let Some(Pitfall::BandwidthBilling { package, .. }) = bandwidth_pitfall(&report) else {
+        unreachable!()
+    };
+    assert_eq!(*package, None);
 }
 
 /// A small development box at one provider, priced in yuan, with `egress_gb` out a month and a
