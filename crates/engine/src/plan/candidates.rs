@@ -88,8 +88,9 @@ pub(super) fn enumerate<'a>(
         || matches!(workload, Workload::Infer(i) if i.latency_ms.is_some()))
         && !constraints.spot_with_latency;
 
-    // One list of quotes, refilled for each offer.
+    // One list of quotes and one of placements, refilled for each offer.
     let mut quotes = Vec::new();
+    let mut placements = Vec::new();
     // Offers name their GPU and provider by id: GPUs are looked up in a map built once rather
     // than searched for offer by offer, and offers come grouped by provider, so the last
     // provider is kept.
@@ -150,19 +151,16 @@ pub(super) fn enumerate<'a>(
             pinned: constraints.gpus,
         };
         let known = &mut on_gpu[g];
-        let placements = match job.placements(known)? {
-            Ok(p) => p,
-            Err(reason) => {
-                out.excluded.push(exclude(reason));
-                continue;
-            }
-        };
+        if let Err(reason) = job.placements(known, &mut placements)? {
+            out.excluded.push(exclude(reason));
+            continue;
+        }
         if quotes.is_empty() {
             out.excluded.push(exclude(Reason::NoPrice));
             continue;
         }
         let on_demand = on_demand_of(&quotes);
-        for (instances, shared) in placements {
+        for (instances, shared) in placements.drain(..) {
             let placed = &shared.placed;
             // Training uses every GPU it is placed on; serving is timed per replica (the fleet
             // is sized from traffic when priced).

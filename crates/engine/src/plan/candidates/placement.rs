@@ -154,15 +154,19 @@ impl Job<'_, '_> {
         matches!(self.workload, Workload::Serve(_))
     }
 
-    /// The instance counts to price, each with the job placed there, or why none holds it.
-    #[allow(clippy::type_complexity)]
+    /// The instance counts to price, each with the job placed there, into `out` (emptied
+    /// first; one list serves every offer), or why none holds it.
     pub fn placements(
         &self,
         known: &mut OnGpu,
-    ) -> Result<Result<Vec<(u32, Arc<Shared>)>, Reason>, InputError> {
+        out: &mut Vec<(u32, Arc<Shared>)>,
+    ) -> Result<Result<(), Reason>, InputError> {
+        out.clear();
         let per_node = self.offer.gpu_count.max(1);
         if self.serving() {
-            return self.serving_placement(known, per_node);
+            return Ok(self
+                .serving_placement(known, per_node)?
+                .map(|placed| out.push(placed)));
         }
         let slots_of = |instances: u32| Slots {
             gpus: instances * per_node,
@@ -204,7 +208,6 @@ impl Job<'_, '_> {
             .into_iter()
             .chain(doubling.into_iter().flatten())
             .map(|k| (k, slots(k)));
-        let mut out = Vec::new();
         let mut last_failure = None;
         for (instances, slots) in counts {
             match known.place(self.model, self.workload, self.gpu, slots)? {
@@ -218,7 +221,7 @@ impl Job<'_, '_> {
                 None => Reason::Filtered(Filter::MaxGpus),
             }));
         }
-        Ok(Ok(out))
+        Ok(Ok(()))
     }
 
     /// Why the job cannot be placed on `slots`.
@@ -235,12 +238,11 @@ impl Job<'_, '_> {
     /// network is far too slow for decoding): the fewest GPUs of one instance that hold it.
     /// A model larger than one instance is served across instances, one pipeline stage per
     /// instance. Replicas are priced from traffic later.
-    #[allow(clippy::type_complexity)]
     fn serving_placement(
         &self,
         known: &mut OnGpu,
         per_node: u32,
-    ) -> Result<Result<Vec<(u32, Arc<Shared>)>, Reason>, InputError> {
+    ) -> Result<Result<(u32, Arc<Shared>), Reason>, InputError> {
         let search = fit::min_gpus_with(
             self.model,
             self.workload,
@@ -255,7 +257,7 @@ impl Job<'_, '_> {
             };
             return Ok(
                 match known.place(self.model, self.workload, self.gpu, slots)? {
-                    Ok(p) => Ok(vec![(1, p)]),
+                    Ok(p) => Ok((1, p)),
                     Err(why) => Err(reason_of(&why)),
                 },
             );
@@ -270,7 +272,7 @@ impl Job<'_, '_> {
                 per_node,
             };
             match known.place(self.model, self.workload, self.gpu, slots)? {
-                Ok(p) => return Ok(Ok(vec![(instances, p)])),
+                Ok(p) => return Ok(Ok((instances, p))),
                 Err(why) => last = Some(why),
             }
             instances *= 2;
