@@ -146,9 +146,9 @@ pub struct Candidate<'a> {
     /// True when the user overrode the catalog price.
     pub price_overridden: bool,
     /// When the commitment pays off. Formulas are empty here; [`explain`] fills them.
-    pub break_even: Option<Box<BreakEven>>,
+    pub break_even: Option<BreakEven>,
     /// Spot interruptions and checkpoints. Formulas are empty here; [`explain`] fills them.
-    pub spot: Option<Box<SpotOutcome>>,
+    pub spot: Option<SpotOutcome>,
     /// The high end of the time band misses the deadline.
     pub deadline_at_risk: bool,
     /// The storage feeding the GPUs, when the job reads its data from storage.

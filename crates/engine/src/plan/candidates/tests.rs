@@ -171,7 +171,7 @@ fn explaining_a_candidate_gives_the_values_it_was_ranked_on() {
                     ..b
                 }
             });
-            assert_eq!(break_even.as_ref(), c.break_even.as_deref());
+            assert_eq!(break_even.as_ref(), c.break_even.as_ref());
             let spot = e.spot.map(|s| {
                 let of = |key| s.terms.iter().find(|t| t.key == key).unwrap().value;
                 assert_eq!(of("spot_expected_hours"), s.expected_hours);
@@ -180,7 +180,7 @@ fn explaining_a_candidate_gives_the_values_it_was_ranked_on() {
                     ..s
                 }
             });
-            assert_eq!(spot.as_ref(), c.spot.as_deref());
+            assert_eq!(spot.as_ref(), c.spot.as_ref());
         }
     }
     // Every kind of figure went through both paths.

@@ -65,6 +65,17 @@ struct Run {
     warnings: Vec<Warning>,
 }
 
+/// Terms a timed run ends with: its FLOPs, the hardware's and the step's (8 to 12 on the
+/// shipped catalog), with room to spare.
+const RUN_TERMS: usize = 16;
+
+/// A run's list of terms, starting with `flops`, allocated once for all the run adds.
+fn run_terms(flops: Term) -> Vec<Term> {
+    let mut terms = Vec::with_capacity(RUN_TERMS);
+    terms.push(flops);
+    terms
+}
+
 /// Per-token FLOPs of a transformer: weight matmuls and attention.
 struct TokenFlops {
     matmul_params: f64,
@@ -239,7 +250,7 @@ pub fn train_time_with(
             0.0
         },
         traffic,
-        flop_terms: vec![term(
+        flop_terms: run_terms(term(
             "flops_per_token",
             model_flops + extra,
             "FLOP",
@@ -251,7 +262,7 @@ pub fn train_time_with(
                 )
             }),
             Some(PALM_FLOPS),
-        )],
+        )),
         warnings: Vec::new(),
     };
     run_time(run, cluster, data, detail)
@@ -290,7 +301,7 @@ pub fn lora_time_with(
     } else {
         model.params * 2.0
     };
-    let mut flop_terms = vec![term(
+    let mut flop_terms = run_terms(term(
         "flops_per_token",
         model_flops + extra,
         "FLOP",
@@ -303,7 +314,7 @@ pub fn lora_time_with(
             )
         }),
         Some(PALM_FLOPS),
-    )];
+    ));
     if l.qlora {
         flop_terms.push(term(
             "qlora_slowdown",
@@ -478,7 +489,7 @@ pub fn classic_time_with(
         boundary_bytes: 0.0,
         paged_bytes: 0.0,
         traffic,
-        flop_terms: vec![term("flops_per_sample", per_sample, "FLOP", text, src)],
+        flop_terms: run_terms(term("flops_per_sample", per_sample, "FLOP", text, src)),
         warnings: vec![Warning::ClassicOnTransformerRates],
     };
     run_time(run, cluster, data, detail)

@@ -289,9 +289,6 @@ impl Hardware {
     }
 }
 
-/// About how many terms [`terms::step_terms`], the storage cap and the hours add to a step's.
-const STEP_TERMS: usize = 24;
-
 pub(super) fn run_time(
     mut run: Run,
     cluster: &Cluster,
@@ -313,8 +310,6 @@ pub(super) fn run_time(
     );
 
     let mut terms = std::mem::take(&mut run.flop_terms);
-    // Room for every term a step adds, so the list grows once rather than by doublings.
-    terms.reserve(hw.c.terms.len() + hw.links.terms.len() + STEP_TERMS);
     terms.extend(hw.c.terms.iter().cloned());
     terms.push(hw.mem.term.clone());
     terms.extend(hw.links.terms.iter().cloned());
