@@ -68,8 +68,8 @@ fn aws_cross_zone_traffic_costs_the_cited_rate_at_both_ends() {
 }
 
 /// Google Cloud charges the sending zone only ($0.01 per GiB, $0.009313 per GB), Azure and
-/// Alibaba Cloud nothing between zones: no pitfall there, and nothing is assumed at a provider that publishes
-/// no rate (Lambda): its line is left off with a warning that the price is unknown.
+/// Alibaba Cloud nothing between zones: no pitfall there, and nothing is assumed at a provider
+/// that publishes no rate (Lambda): its line is left off with a warning that the price is unknown.
 #[test]
 fn zone_rates_differ_and_an_unpublished_rate_is_unknown_not_free() {
     let gb = 1000.0;
