@@ -90,54 +90,82 @@ pub(super) fn time(c: &Candidate) -> f64 {
         .map_or(c.hours.expected, |f| f.time_per_output_token_ms)
 }
 
-fn score(objective: Objective, c: &Candidate, min_cost: f64, min_hours: f64) -> f64 {
-    match objective {
-        Objective::Cheapest => c.cost.expected,
-        Objective::Fastest => time(c),
-        Objective::BestValue => {
-            c.cost.expected / min_cost.max(1e-9) + time(c) / min_hours.max(1e-9)
+/// What ranking compares of a candidate: its cost and its time. Ranking reads these again and
+/// again (sorting, the Pareto front, every sensitivity case), so they are copied into a list of
+/// their own, far quicker to scan than thousands of large candidates.
+#[derive(Debug, Clone, Copy)]
+struct Compared {
+    cost: f64,
+    time: f64,
+}
+
+impl Compared {
+    fn of(c: &Candidate) -> Compared {
+        Compared {
+            cost: c.cost.expected,
+            time: time(c),
+        }
+    }
+
+    /// The smallest cost and the smallest time in `list`.
+    fn least(list: &[Compared]) -> Compared {
+        list.iter().fold(
+            Compared {
+                cost: f64::INFINITY,
+                time: f64::INFINITY,
+            },
+            |m, c| Compared {
+                cost: m.cost.min(c.cost),
+                time: m.time.min(c.time),
+            },
+        )
+    }
+
+    /// Lower is better; `least` is [`Compared::least`] of the list ranked.
+    fn score(self, objective: Objective, least: Compared) -> f64 {
+        match objective {
+            Objective::Cheapest => self.cost,
+            Objective::Fastest => self.time,
+            Objective::BestValue => {
+                self.cost / least.cost.max(1e-9) + self.time / least.time.max(1e-9)
+            }
         }
     }
 }
 
-/// Sorts best first. Candidates are large, so a compact key is sorted and the list rebuilt once;
-/// ties break on cost, time, the offer's place in the catalog, mode and instances, so the
-/// ranking is the same on every run and machine.
-fn sort(objective: Objective, list: &mut Vec<Candidate>) {
-    let min_cost = list
-        .iter()
-        .map(|c| c.cost.expected)
-        .fold(f64::INFINITY, f64::min);
-    let min_hours = list.iter().map(time).fold(f64::INFINITY, f64::min);
+/// Sorts best first and returns what was compared, in the new order. Candidates are large, so a
+/// compact key is sorted and the list rebuilt once; ties break on cost, time, the offer's place
+/// in the catalog, mode and instances, so the ranking is the same on every run and machine.
+fn sort(objective: Objective, list: &mut Vec<Candidate>) -> Vec<Compared> {
+    let compared: Vec<Compared> = list.iter().map(Compared::of).collect();
+    let least = Compared::least(&compared);
     // The score alone decides almost every comparison, so the scores are sorted with their
     // index as plain integers; only runs of equal scores are then put in the full order. Every
     // offer lives in the catalog's one list, so its address is its place there.
-    let tie_break = |c: &Candidate| {
+    let tie_break = |i: usize| {
+        let c = &list[i];
         (
-            ordered(c.cost.expected),
-            ordered(time(c)),
+            ordered(compared[i].cost),
+            ordered(compared[i].time),
             std::ptr::from_ref(c.offer) as usize,
             c.mode as u8,
             c.instances,
         )
     };
-    let mut keys: Vec<(u64, usize)> = list
+    let mut keys: Vec<(u64, usize)> = compared
         .iter()
         .enumerate()
-        .map(|(i, c)| (ordered(score(objective, c, min_cost, min_hours)), i))
+        .map(|(i, c)| (ordered(c.score(objective, least)), i))
         .collect();
     keys.sort_unstable();
     for tied in keys.chunk_by_mut(|a, b| a.0 == b.0) {
         if tied.len() > 1 {
-            tied.sort_unstable_by(|a, b| {
-                tie_break(&list[a.1])
-                    .cmp(&tie_break(&list[b.1]))
-                    .then(a.1.cmp(&b.1))
-            });
+            tied.sort_unstable_by(|a, b| tie_break(a.1).cmp(&tie_break(b.1)).then(a.1.cmp(&b.1)));
         }
     }
     let order: Vec<usize> = keys.into_iter().map(|k| k.1).collect();
     permute(list, &order);
+    order.into_iter().map(|i| compared[i]).collect()
 }
 
 /// Reorders `list` in place so that position `i` holds what was at `order[i]`: each element
@@ -201,9 +229,9 @@ pub(super) fn rank<'a>(
             None => true,
         }
     });
-    sort(request.objective, &mut ranked);
+    let compared = sort(request.objective, &mut ranked);
 
-    let pareto = pareto(&ranked, request.objective);
+    let pareto = pareto(&compared, request.objective);
     let latency = |c: &Candidate| c.serving.as_ref().map(|f| f.time_per_output_token_ms);
     let why = (ranked.len() > 1).then(|| Why {
         runner_up: 1,
@@ -214,7 +242,7 @@ pub(super) fn rank<'a>(
             .map(|(r, p)| r - p),
         objective: request.objective,
     });
-    let sensitivity = sensitivity(&ranked, request);
+    let sensitivity = sensitivity(&ranked[..], &compared, request.objective);
     // Only the pick's bill is looked at line by line (its egress, idle time, compute).
     let pick_bill = ranked
         .first()
@@ -240,16 +268,17 @@ pub(super) fn rank<'a>(
 }
 
 /// Indices of candidates no other beats on both time and cost, fastest first. Of candidates
-/// equal on both, the first in the ranking stands for them.
-pub(super) fn pareto(list: &[Candidate], objective: Objective) -> Vec<usize> {
+/// equal on both, the first in the ranking stands for them. `list` is what was compared of the
+/// ranking, in its order.
+fn pareto(list: &[Compared], objective: Objective) -> Vec<usize> {
     // Walked cheapest first (ties: faster, then ranked order), a candidate is on the front when
     // it is faster than every cheaper one. The cheapest ranking is already in that order.
     let mut front = Vec::new();
     let mut best_time = f64::INFINITY;
     let mut visit = |i: usize| {
-        let t = time(&list[i]);
-        if t < best_time && !list[i].cost.expected.is_nan() {
-            best_time = t;
+        let c = list[i];
+        if c.time < best_time && !c.cost.is_nan() {
+            best_time = c.time;
             front.push(i);
         }
     };
@@ -259,7 +288,7 @@ pub(super) fn pareto(list: &[Candidate], objective: Objective) -> Vec<usize> {
         let mut keys: Vec<(u64, u64, usize)> = list
             .iter()
             .enumerate()
-            .map(|(i, c)| (ordered(c.cost.expected), ordered(time(c)), i))
+            .map(|(i, c)| (ordered(c.cost), ordered(c.time), i))
             .collect();
         keys.sort_unstable();
         keys.into_iter().for_each(|k| visit(k.2));
@@ -268,13 +297,18 @@ pub(super) fn pareto(list: &[Candidate], objective: Objective) -> Vec<usize> {
     front
 }
 
-/// Re-ranks with the pick's price, then its efficiency, moved by ±20 %. Works on (cost, hours)
-/// pairs only: the candidates themselves are not copied.
-fn sensitivity(ranked: &[Candidate], request: &Request) -> Vec<SensitivityCase> {
-    if ranked.is_empty() {
+/// Re-ranks with the pick's price, then its efficiency, moved by ±20 %. Works on what was
+/// compared (`compared`, in ranked order) only: the candidates themselves are not copied.
+fn sensitivity(
+    ranked: &[Candidate],
+    compared: &[Compared],
+    objective: Objective,
+) -> Vec<SensitivityCase> {
+    let Some(pick) = ranked.first() else {
         return Vec::new();
-    }
-    let min_of = |f: &dyn Fn(usize) -> f64| (0..ranked.len()).map(f).fold(f64::INFINITY, f64::min);
+    };
+    let others = &compared[1..];
+    let least_other = Compared::least(others);
     let mut out = Vec::new();
     for (factor, change) in [
         (Factor::Price, 0.2),
@@ -282,43 +316,35 @@ fn sensitivity(ranked: &[Candidate], request: &Request) -> Vec<SensitivityCase> 
         (Factor::Efficiency, -0.2),
         (Factor::Efficiency, 0.2),
     ] {
-        let pick = &ranked[0];
-        let (cost0, hours0) = match factor {
-            Factor::Price => (pick.cost.expected * (1.0 + change), time(pick)),
+        let moved = match factor {
+            Factor::Price => Compared {
+                cost: compared[0].cost * (1.0 + change),
+                time: compared[0].time,
+            },
             Factor::Efficiency => {
                 // Less efficiency: proportionally longer; time-billed modes cost more too.
                 let k = 1.0 / (1.0 + change);
-                let cost = if pick.mode.term_hours().is_none() {
-                    pick.cost.expected * k
-                } else {
-                    pick.cost.expected
-                };
-                (cost, time(pick) * k)
+                Compared {
+                    cost: if pick.mode.term_hours().is_none() {
+                        compared[0].cost * k
+                    } else {
+                        compared[0].cost
+                    },
+                    time: compared[0].time * k,
+                }
             }
         };
-        let cost = |i: usize| {
-            if i == 0 {
-                cost0
-            } else {
-                ranked[i].cost.expected
-            }
-        };
-        let hours = |i: usize| {
-            if i == 0 {
-                hours0
-            } else {
-                time(&ranked[i])
-            }
-        };
-        let (min_cost, min_hours) = (min_of(&cost), min_of(&hours));
-        let score = |i: usize| match request.objective {
-            Objective::Cheapest => cost(i),
-            Objective::Fastest => hours(i),
-            Objective::BestValue => cost(i) / min_cost.max(1e-9) + hours(i) / min_hours.max(1e-9),
-        };
+        let least = Compared::least(&[least_other, moved]);
+        let score = |c: Compared| c.score(objective, least);
         // Ties keep the current order, as the full sort would (its tie-break is the same).
-        let winner =
-            (1..ranked.len()).fold(0, |best, i| if score(i) < score(best) { i } else { best });
+        let mut winner = 0;
+        let mut best = score(moved);
+        for (i, c) in others.iter().enumerate() {
+            let s = score(*c);
+            if s < best {
+                (winner, best) = (i + 1, s);
+            }
+        }
         out.push(SensitivityCase {
             factor,
             change,
