@@ -4,30 +4,33 @@
 
 use crate::catalog::Currency;
 use crate::sizing::time::efficiency::{Precision, Work};
+use std::sync::Arc;
 
 /// Something a reader should know about an estimate: an assumption it rests on, or a limit it
-/// runs into. Names are the catalog's, amounts in the report's currency.
+/// runs into. Names are the catalog's, amounts in the report's currency. The names in a GPU's
+/// rate warnings are shared (`Arc<str>`): every cluster of the GPU an evaluation times carries
+/// the same ones.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Warning {
     /// The model is known by its parameter count only: its layer shapes are assumed.
     CoarseModel,
     /// The GPU has no tensor cores at `precision` (fp4, fp8 or bf16): its matmuls run one
     /// step up (fp4 at fp8, fp8 in bf16/fp16, bf16 in fp16 with loss scaling).
-    NoTensorCores { gpu: String, precision: Precision },
+    NoTensorCores { gpu: Arc<str>, precision: Precision },
     /// No published efficiency of `work` at a low `precision` on this GPU's family: timed at
     /// its 16-bit rate and peak.
     NoLowPrecisionRate {
-        gpu: String,
+        gpu: Arc<str>,
         precision: Precision,
         work: Work,
     },
     /// No published efficiency of `work` for this GPU's `family`: `from`'s rate is used with
     /// a wider band, or (`from: None`) the family's own training rate.
     BorrowedRate {
-        gpu: String,
-        family: String,
+        gpu: Arc<str>,
+        family: Arc<str>,
         work: Work,
-        from: Option<String>,
+        from: Option<Arc<str>>,
     },
     /// A mixture-of-experts model decoding at batches under `batch`: published runs decode
     /// several times slower than reading the touched weights takes, so the time is optimistic.

@@ -86,7 +86,7 @@ fn every_warning() -> Vec<Warning> {
     let mut all = vec![
         Warning::CoarseModel,
         Warning::NoLowPrecisionRate {
-            gpu: gpu(),
+            gpu: gpu().into(),
             precision: Precision::Fp8,
             work: Work::Prefill,
         },
@@ -130,14 +130,14 @@ fn every_warning() -> Vec<Warning> {
     ];
     for precision in [Precision::Fp4, Precision::Fp8, Precision::Bf16] {
         all.push(Warning::NoTensorCores {
-            gpu: gpu(),
+            gpu: gpu().into(),
             precision,
         });
     }
-    for from in [None, Some("Hopper".to_string())] {
+    for from in [None, Some("Hopper".into())] {
         for work in [Work::Train, Work::Prefill, Work::Decode] {
             all.push(Warning::BorrowedRate {
-                gpu: gpu(),
+                gpu: gpu().into(),
                 family: "Blackwell".into(),
                 work,
                 from: from.clone(),

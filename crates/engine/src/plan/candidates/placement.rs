@@ -10,6 +10,7 @@ use crate::scenario::{Cluster, DataFeed, InputError, Model, Parallelism, Workloa
 use crate::sizing::fit;
 use crate::sizing::layout::{self, LayoutProblem, Placed, Slots, Unplaced};
 use crate::sizing::memory::MemoryEstimate;
+use crate::sizing::time::efficiency::RateCache;
 use crate::sizing::time::{self, Timing};
 use std::sync::Arc;
 
@@ -26,14 +27,16 @@ pub(super) struct Shared {
 /// What is known of the job on one GPU model: its placement by node size and GPU count, and its
 /// time by cluster and layout. Many offers share a GPU model, so each is computed once.
 #[derive(Default)]
-pub(super) struct OnGpu {
+pub(super) struct OnGpu<'a> {
     placed: Vec<(Slots, Placement)>,
     timings: Vec<(ClusterKey, Option<Parallelism>, Arc<Timing>)>,
+    /// The GPU's compute and memory rates, looked up for its first cluster.
+    rates: RateCache<'a>,
     /// The smallest instance count that places the job, by GPUs per instance.
     first: Vec<(u32, Option<u32>)>,
 }
 
-impl OnGpu {
+impl OnGpu<'_> {
     fn place(
         &mut self,
         model: &Model,
@@ -149,7 +152,7 @@ pub(super) struct Job<'a, 'm> {
     pub pinned: Option<u32>,
 }
 
-impl Job<'_, '_> {
+impl<'a> Job<'a, '_> {
     pub fn serving(&self) -> bool {
         matches!(self.workload, Workload::Serve(_))
     }
@@ -158,7 +161,7 @@ impl Job<'_, '_> {
     /// first; one list serves every offer), or why none holds it.
     pub fn placements(
         &self,
-        known: &mut OnGpu,
+        known: &mut OnGpu<'a>,
         out: &mut Vec<(u32, Arc<Shared>)>,
     ) -> Result<Result<(), Reason>, InputError> {
         out.clear();
@@ -225,7 +228,7 @@ impl Job<'_, '_> {
     }
 
     /// Why the job cannot be placed on `slots`.
-    fn why_not(&self, known: &mut OnGpu, slots: Slots) -> Result<Reason, InputError> {
+    fn why_not(&self, known: &mut OnGpu<'a>, slots: Slots) -> Result<Reason, InputError> {
         Ok(
             match known.place(self.model, self.workload, self.gpu, slots)? {
                 Ok(_) => Reason::Filtered(Filter::MaxGpus),
@@ -240,7 +243,7 @@ impl Job<'_, '_> {
     /// instance. Replicas are priced from traffic later.
     fn serving_placement(
         &self,
-        known: &mut OnGpu,
+        known: &mut OnGpu<'a>,
         per_node: u32,
     ) -> Result<Result<(u32, Arc<Shared>), Reason>, InputError> {
         let search = fit::min_gpus_with(
@@ -298,7 +301,7 @@ impl Job<'_, '_> {
     /// and layout: offers of one GPU model often share both).
     pub fn timing(
         &self,
-        known: &mut OnGpu,
+        known: &mut OnGpu<'a>,
         placed: &Placed,
         gpus: u32,
     ) -> Result<Arc<Timing>, InputError> {
@@ -312,13 +315,14 @@ impl Job<'_, '_> {
         {
             return Ok(Arc::clone(t));
         }
-        let mut t = time::estimate_with(
+        let mut t = time::estimate_in(
             self.model,
             &placed.workload,
             &cluster,
             self.data,
             self.catalog,
             Detail::Numbers,
+            &mut known.rates,
         )?;
         // The storage behind the cap (its value is part of the cache key).
         if let (Some(f), Some(_)) = (self.feed, self.data) {

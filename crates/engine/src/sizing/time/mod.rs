@@ -22,6 +22,7 @@ pub use train::{
 };
 
 use crate::catalog::Catalog;
+use efficiency::RateCache;
 use crate::explain::{Detail, Term};
 use crate::scenario::{Cluster, DataFeed, InputError, Model, Workload};
 use crate::sizing::defaults::Band;
@@ -94,11 +95,33 @@ pub fn estimate_with(
     catalog: &Catalog,
     detail: Detail,
 ) -> Result<Timing, InputError> {
+    estimate_in(
+        model,
+        workload,
+        cluster,
+        data,
+        catalog,
+        detail,
+        &mut RateCache::default(),
+    )
+}
+
+/// [`estimate_with`] for one of many clusters: the GPU's compute and memory rates are looked up
+/// in `rates` and kept there for the next cluster of that GPU.
+pub fn estimate_in<'g>(
+    model: &Model,
+    workload: &Workload,
+    cluster: &Cluster<'g>,
+    data: Option<&DataFeed>,
+    catalog: &Catalog,
+    detail: Detail,
+    rates: &mut RateCache<'g>,
+) -> Result<Timing, InputError> {
     workload.check()?;
     if let Some(d) = data {
         d.check()?;
     }
-    let mut timing = on_cluster(model, workload, cluster, data, catalog, detail)?;
+    let mut timing = on_cluster(model, workload, cluster, data, catalog, detail, rates)?;
     if let Some(t) = slice_term(cluster.gpu, detail) {
         timing.terms.push(t);
     }
@@ -132,18 +155,19 @@ fn slice_term(gpu: &crate::catalog::Gpu, detail: Detail) -> Option<Term> {
 }
 
 /// The job's time on `cluster`, by workload.
-fn on_cluster(
+fn on_cluster<'g>(
     model: &Model,
     workload: &Workload,
-    cluster: &Cluster,
+    cluster: &Cluster<'g>,
     data: Option<&DataFeed>,
     catalog: &Catalog,
     detail: Detail,
+    rates: &mut RateCache<'g>,
 ) -> Result<Timing, InputError> {
     match workload {
-        Workload::Train(t) => train_time_with(model, t, cluster, data, detail),
-        Workload::Lora(l) => lora_time_with(model, l, cluster, data, detail),
-        Workload::Classic(c) => classic_time_with(model, c, cluster, data, detail),
+        Workload::Train(t) => train::train_time_in(model, t, cluster, data, detail, rates),
+        Workload::Lora(l) => train::lora_time_in(model, l, cluster, data, detail, rates),
+        Workload::Classic(c) => train::classic_time_in(model, c, cluster, data, detail, rates),
         Workload::Serve(s) => serve_time_with(model, s, cluster, detail),
         Workload::Infer(i) => infer_time_with(model, i, cluster, detail),
         Workload::Render(r) => {

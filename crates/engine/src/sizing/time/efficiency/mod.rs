@@ -12,7 +12,7 @@ use crate::explain::{Detail, Term};
 use crate::scenario::TrainPrecision;
 use crate::sizing::defaults::*;
 use crate::warning::{Untimed, Warning};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The table shipped with this build (`crate::embedded`), read once.
 pub fn builtin() -> &'static EfficiencyTable {
@@ -108,7 +108,7 @@ fn effective_precision(
         lacks = Some(Precision::Bf16);
     }
     let why = lacks.map(|precision| Warning::NoTensorCores {
-        gpu: gpu.name.clone(),
+        gpu: gpu.name.as_str().into(),
         precision,
     });
     (p, why)
@@ -141,7 +141,7 @@ pub fn compute_with(
         && matches!(precision, Precision::Fp8 | Precision::Fp4)
     {
         warnings.push(Warning::NoLowPrecisionRate {
-            gpu: gpu.name.clone(),
+            gpu: gpu.name.as_str().into(),
             precision,
             work,
         });
@@ -197,6 +197,79 @@ pub fn compute_with(
         terms,
         warnings,
     })
+}
+
+/// Compute and memory rates as one evaluation looks them up. They depend on the GPU, the
+/// precision and the work alone, while an evaluation times hundreds of clusters of a few dozen
+/// GPUs: each is found once and shared by every cluster of its GPU.
+#[derive(Default)]
+pub struct RateCache<'g> {
+    compute: Vec<(RateKey<'g>, Result<Arc<Compute>, Untimed>)>,
+    bandwidth: Vec<(RateKey<'g>, Result<Arc<Bandwidth>, Untimed>)>,
+}
+
+/// What a looked-up rate depends on; the GPU by identity, as it is the catalog's.
+#[derive(Clone, Copy)]
+struct RateKey<'g> {
+    gpu: &'g Gpu,
+    precision: Precision,
+    work: Work,
+    detail: Detail,
+}
+
+impl PartialEq for RateKey<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.gpu, other.gpu)
+            && self.precision == other.precision
+            && self.work == other.work
+            && self.detail == other.detail
+    }
+}
+
+impl<'g> RateCache<'g> {
+    /// [`compute_with`], looked up once per GPU, precision, work and detail.
+    pub fn compute(
+        &mut self,
+        gpu: &'g Gpu,
+        precision: Precision,
+        work: Work,
+        detail: Detail,
+    ) -> Result<Arc<Compute>, Untimed> {
+        let key = RateKey {
+            gpu,
+            precision,
+            work,
+            detail,
+        };
+        remembered(&mut self.compute, key, || {
+            compute_with(gpu, precision, work, detail)
+        })
+    }
+
+    /// [`bandwidth_with`], looked up once per GPU and detail.
+    pub fn bandwidth(&mut self, gpu: &'g Gpu, detail: Detail) -> Result<Arc<Bandwidth>, Untimed> {
+        let key = RateKey {
+            gpu,
+            precision: Precision::Bf16,
+            work: Work::Decode,
+            detail,
+        };
+        remembered(&mut self.bandwidth, key, || bandwidth_with(gpu, detail))
+    }
+}
+
+/// The value kept under `key`, else `find`'s, kept.
+fn remembered<'g, T>(
+    kept: &mut Vec<(RateKey<'g>, Result<Arc<T>, Untimed>)>,
+    key: RateKey<'g>,
+    find: impl FnOnce() -> Result<T, Untimed>,
+) -> Result<Arc<T>, Untimed> {
+    if let Some((_, found)) = kept.iter().find(|(k, _)| *k == key) {
+        return found.clone();
+    }
+    let found = find().map(Arc::new);
+    kept.push((key, found.clone()));
+    found
 }
 
 /// The rate, its band (widened when borrowed) and the family it was borrowed from. Prefill
@@ -304,10 +377,10 @@ pub fn bandwidth_with(gpu: &Gpu, detail: Detail) -> Result<Bandwidth, Untimed> {
 /// The warning for a rate borrowed `from` another family (or the family's own training rate).
 fn borrowed_rate(gpu: &Gpu, family: &Family, work: Work, from: &Family) -> Warning {
     Warning::BorrowedRate {
-        gpu: gpu.name.clone(),
-        family: family.name.clone(),
+        gpu: gpu.name.as_str().into(),
+        family: family.name.as_str().into(),
         work,
-        from: (!std::ptr::eq(from, family)).then(|| from.name.clone()),
+        from: (!std::ptr::eq(from, family)).then(|| from.name.as_str().into()),
     }
 }
 

@@ -24,6 +24,7 @@ use crate::sizing::fit::usable_gib_with;
 use crate::sizing::memory::{self, lora_adapter_params};
 use crate::units::GIB;
 use crate::warning::Warning;
+use super::efficiency::RateCache;
 use step::run_time;
 
 /// A training run reduced to what its time depends on.
@@ -188,6 +189,18 @@ pub fn train_time_with(
     data: Option<&DataFeed>,
     detail: Detail,
 ) -> Result<Timing, InputError> {
+    train_time_in(model, t, cluster, data, detail, &mut RateCache::default())
+}
+
+/// [`train_time_with`] with the GPU's rates looked up in `rates`, shared across clusters.
+pub(super) fn train_time_in<'g>(
+    model: &Model,
+    t: &Train,
+    cluster: &Cluster<'g>,
+    data: Option<&DataFeed>,
+    detail: Detail,
+    rates: &mut RateCache<'g>,
+) -> Result<Timing, InputError> {
     t.shape.check()?;
     t.parallel.check()?;
     need_transformer(model)?;
@@ -265,7 +278,7 @@ pub fn train_time_with(
         )),
         warnings: Vec::new(),
     };
-    run_time(run, cluster, data, detail)
+    run_time(run, cluster, data, detail, rates)
 }
 
 /// LoRA / QLoRA fine-tuning time.
@@ -285,6 +298,18 @@ pub fn lora_time_with(
     cluster: &Cluster,
     data: Option<&DataFeed>,
     detail: Detail,
+) -> Result<Timing, InputError> {
+    lora_time_in(model, l, cluster, data, detail, &mut RateCache::default())
+}
+
+/// [`lora_time_with`] with the GPU's rates looked up in `rates`, shared across clusters.
+pub(super) fn lora_time_in<'g>(
+    model: &Model,
+    l: &Lora,
+    cluster: &Cluster<'g>,
+    data: Option<&DataFeed>,
+    detail: Detail,
+    rates: &mut RateCache<'g>,
 ) -> Result<Timing, InputError> {
     l.shape.check()?;
     l.parallel.check()?;
@@ -375,7 +400,7 @@ pub fn lora_time_with(
         flop_terms,
         warnings: Vec::new(),
     };
-    run_time(run, cluster, data, detail)
+    run_time(run, cluster, data, detail, rates)
 }
 
 /// FLOPs per sample of a network described by per-sample figures: forward GFLOPs are published
@@ -410,6 +435,18 @@ pub fn classic_time_with(
     cluster: &Cluster,
     data: Option<&DataFeed>,
     detail: Detail,
+) -> Result<Timing, InputError> {
+    classic_time_in(model, c, cluster, data, detail, &mut RateCache::default())
+}
+
+/// [`classic_time_with`] with the GPU's rates looked up in `rates`, shared across clusters.
+pub(super) fn classic_time_in<'g>(
+    model: &Model,
+    c: &Classic,
+    cluster: &Cluster<'g>,
+    data: Option<&DataFeed>,
+    detail: Detail,
+    rates: &mut RateCache<'g>,
 ) -> Result<Timing, InputError> {
     let (per_sample, text, src) = match (&model.dense, &model.transformer) {
         (Some(d), _) => {
@@ -492,5 +529,5 @@ pub fn classic_time_with(
         flop_terms: run_terms(term("flops_per_sample", per_sample, "FLOP", text, src)),
         warnings: vec![Warning::ClassicOnTransformerRates],
     };
-    run_time(run, cluster, data, detail)
+    run_time(run, cluster, data, detail, rates)
 }

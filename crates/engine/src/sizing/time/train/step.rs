@@ -8,13 +8,14 @@
 //! the critical path of every layer a pipeline stage runs; pipeline stages add the 1F1B bubble.
 
 use super::super::comm::{all_gather_s, all_reduce_s, host_link_gbs, links_with, Group, Links};
-use super::super::efficiency::{bandwidth_with, compute_with, Bandwidth, Compute, Precision};
+use super::super::efficiency::{Bandwidth, Compute, Precision, RateCache};
 use super::super::{term, Figure, Timing};
 use super::Run;
 use crate::explain::{Detail, Term};
 use crate::scenario::{Cluster, DataFeed, InputError, ZeroStage};
 use crate::sizing::defaults::*;
 use crate::warning::{Axis, Untimed, Warning};
+use std::sync::Arc;
 
 mod terms;
 
@@ -209,33 +210,36 @@ fn step(run: &Run, layout: &Layout, rate: Rates, comm: &Comm, bytes_per_s: f64) 
 /// What the GPUs and their links reach, or why the catalog cannot say.
 struct Hardware {
     /// The linear layers' peak and efficiency.
-    c: Compute,
+    c: Arc<Compute>,
     /// Attention's, when it runs at another precision than the linear layers.
-    attention: Option<Compute>,
-    mem: Bandwidth,
+    attention: Option<Arc<Compute>>,
+    mem: Arc<Bandwidth>,
     links: Links,
     bw: Bandwidths,
 }
 
 impl Hardware {
-    fn of(
+    fn of<'g>(
         run: &mut Run,
         layout: &Layout,
-        cluster: &Cluster,
+        cluster: &Cluster<'g>,
         detail: Detail,
+        rates: &mut RateCache<'g>,
     ) -> Result<Hardware, Untimed> {
-        // The warnings move to the run, which reports them; the hardware keeps its figures.
-        let mut c = compute_with(cluster.gpu, run.math, run.work, detail)?;
-        run.warnings.append(&mut c.warnings);
+        // The run reports the rates' warnings; the hardware keeps its figures.
+        let c = rates.compute(cluster.gpu, run.math, run.work, detail)?;
+        run.warnings.extend(c.warnings.iter().cloned());
         // Attention stays in 16-bit when the linear layers run in 8 or 4 bits.
         let attention =
             if matches!(run.math, Precision::Fp8 | Precision::Fp4) && run.attn_flops > 0.0 {
-                compute_with(cluster.gpu, Precision::Bf16, run.work, Detail::Numbers).ok()
+                rates
+                    .compute(cluster.gpu, Precision::Bf16, run.work, Detail::Numbers)
+                    .ok()
             } else {
                 None
             };
-        let mut mem = bandwidth_with(cluster.gpu, detail)?;
-        run.warnings.append(&mut mem.warnings);
+        let mem = rates.bandwidth(cluster.gpu, detail)?;
+        run.warnings.extend(mem.warnings.iter().cloned());
         let links = links_with(cluster, detail);
         let bw = bandwidths(run, layout, &links)?;
         Ok(Hardware {
@@ -289,14 +293,15 @@ impl Hardware {
     }
 }
 
-pub(super) fn run_time(
+pub(super) fn run_time<'g>(
     mut run: Run,
-    cluster: &Cluster,
+    cluster: &Cluster<'g>,
     data: Option<&DataFeed>,
     detail: Detail,
+    rates: &mut RateCache<'g>,
 ) -> Result<Timing, InputError> {
     let layout = Layout::of(&run, cluster)?;
-    let hw = match Hardware::of(&mut run, &layout, cluster, detail) {
+    let hw = match Hardware::of(&mut run, &layout, cluster, detail, rates) {
         Ok(hw) => hw,
         Err(why) => return Ok(Timing::unknown(layout.gpus, why)),
     };
