@@ -22,11 +22,11 @@ pub use train::{
 };
 
 use crate::catalog::Catalog;
-use efficiency::RateCache;
 use crate::explain::{Detail, Term};
 use crate::scenario::{Cluster, DataFeed, InputError, Model, Workload};
 use crate::sizing::defaults::Band;
 use crate::warning::{Untimed, Warning};
+use efficiency::RateCache;
 
 /// One headline figure with its range, e.g. tokens/s or time to first token.
 #[derive(Debug, Clone, PartialEq)]

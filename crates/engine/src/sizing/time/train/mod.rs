@@ -11,6 +11,7 @@
 mod step;
 mod traffic;
 
+use super::efficiency::RateCache;
 use super::efficiency::{Precision, Work};
 use super::{term, Timing};
 use crate::explain::{Detail, Term};
@@ -24,7 +25,6 @@ use crate::sizing::fit::usable_gib_with;
 use crate::sizing::memory::{self, lora_adapter_params};
 use crate::units::GIB;
 use crate::warning::Warning;
-use super::efficiency::RateCache;
 use step::run_time;
 
 /// A training run reduced to what its time depends on.
