@@ -27,6 +27,7 @@ pub enum Detail {
 
 impl Detail {
     /// The formula text when explaining, nothing otherwise.
+    #[inline]
     pub fn text(self, formula: impl FnOnce() -> String) -> String {
         match self {
             Detail::Full => formula(),
