@@ -78,11 +78,6 @@ fn with_parallel(w: &Workload, p: Parallelism) -> Workload {
     w
 }
 
-/// Powers of two from 1 up to `max`.
-fn powers_of_two(max: u32) -> impl Iterator<Item = u32> {
-    std::iter::successors(Some(1u32), |n| n.checked_mul(2)).take_while(move |n| *n <= max.max(1))
-}
-
 /// Model chunks per stage the engine schedules when it chooses pipeline stages: two layers
 /// per chunk, as NVIDIA's NeMo recipes interleave (Llama 3.1 70B: 80 layers, PP 4, VP 5 → 4
 /// layers per chunk; 405B: 126 layers, PP 8, VP 8 → 2), at least one chunk.
@@ -94,38 +89,42 @@ fn interleave(layers: u32, pipeline: u32) -> u32 {
     }
 }
 
+/// Every ZeRO stage, in the order of preference (the least sharding first).
+const ZERO_STAGES: [ZeroStage; 4] = [
+    ZeroStage::Zero0,
+    ZeroStage::Zero1,
+    ZeroStage::Zero2,
+    ZeroStage::Zero3,
+];
+
+/// The sizes of one parallel axis to try: the powers of two up to `max` when the engine
+/// chooses it, else the size the person fixed.
+fn sizes(auto: bool, fixed: u32, max: u32) -> impl Iterator<Item = u32> + Clone {
+    let first = if auto { 1 } else { fixed };
+    std::iter::successors(
+        Some(first),
+        move |n| if auto { n.checked_mul(2) } else { None },
+    )
+    .take_while(move |n| !auto || *n <= max.max(1))
+}
+
 /// The layouts to try, in the order of preference.
 fn options(p: Parallelism, model: &Model, slots: Slots) -> Vec<Parallelism> {
-    let zeros: Vec<ZeroStage> = if p.auto.zero {
-        vec![
-            ZeroStage::Zero0,
-            ZeroStage::Zero1,
-            ZeroStage::Zero2,
-            ZeroStage::Zero3,
-        ]
+    let zeros: &[ZeroStage] = if p.auto.zero {
+        &ZERO_STAGES
     } else {
-        vec![p.zero]
+        std::slice::from_ref(&p.zero)
     };
     let heads = model
         .transformer
         .as_ref()
         .map_or(1, |t| t.num_attention_heads.max(1));
-    let tensors: Vec<u32> = if p.auto.tensor {
-        powers_of_two(slots.per_node.min(heads))
-            .filter(|t| heads.is_multiple_of(*t))
-            .collect()
-    } else {
-        vec![p.tensor]
-    };
+    let tensors = sizes(p.auto.tensor, p.tensor, slots.per_node.min(heads))
+        .filter(|t| !p.auto.tensor || heads.is_multiple_of(*t));
     let layers = model.layers().max(1.0) as u32;
-    let pipelines: Vec<u32> = if p.auto.pipeline {
-        powers_of_two(layers.min(slots.gpus)).collect()
-    } else {
-        vec![p.pipeline]
-    };
     let mut out = Vec::new();
-    for &pipeline in &pipelines {
-        for &tensor in &tensors {
+    for pipeline in sizes(p.auto.pipeline, p.pipeline, layers.min(slots.gpus)) {
+        for tensor in tensors.clone() {
             let mp = tensor.saturating_mul(pipeline);
             if mp == 0 || !slots.gpus.is_multiple_of(mp) {
                 continue;
