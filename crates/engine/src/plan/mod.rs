@@ -343,11 +343,11 @@ pub fn evaluate_fitting<'a>(
     request: &Request,
 ) -> Result<Report<'a>, InputError> {
     let published = pricing::Published::of(catalog, request);
-    let mut notes = pricing::ProviderNotes::default();
+    let mut per_provider = pricing::PerProvider::default();
     let mut priced = Vec::with_capacity(catalog.offers.len() * 3);
     let mut unpriced = Vec::new();
     let sized = candidates::enumerate(catalog, request, &published, |c| {
-        match pricing::price(c, request, &published, &mut notes) {
+        match pricing::price(c, request, &published, &mut per_provider) {
             Ok(candidate) => priced.push(candidate),
             Err(ex) => unpriced.push(ex),
         }

@@ -178,7 +178,7 @@ pub(super) fn price<'a>(
     s: Sized<'a>,
     request: &Request,
     published: &Published,
-    notes: &mut ProviderNotes<'a>,
+    per_provider: &mut PerProvider<'a>,
 ) -> Result<Candidate<'a>, Excluded<'a>> {
     let costs = &request.costs;
     let rate = costs
@@ -208,6 +208,7 @@ pub(super) fn price<'a>(
         None => base_hours,
     };
 
+    let (notes, storage) = per_provider.of(s.provider, request, published);
     let mut basis = Basis {
         offer: s.offer,
         provider: s.provider,
@@ -219,13 +220,12 @@ pub(super) fn price<'a>(
         published,
         plan: None,
         on_demand: refund_rate(s.provider, s.offer, s.on_demand, request),
-        storage: storage_tier(s.provider, request),
+        storage,
     };
     // A service's fleet is planned once: its compute line and the fleet the card shows.
     let plan = serving.then(|| serving_plan(&basis, request, rate, Detail::Numbers));
     basis.plan = plan.as_ref();
     let cost = cost_band(&basis, request, hours);
-    let notes = notes.of(s.provider, request, published);
     let break_even = commitment_break_even(&s.quote, s.on_demand, request, Detail::Numbers);
     let deadline_at_risk = request
         .scenario
@@ -330,28 +330,30 @@ fn cost_band(basis: &Basis, request: &Request, hours: Band) -> Band {
     )
 }
 
-/// Pricing's notes depend on the provider alone, and offers come grouped by provider: the last
-/// provider's notes are kept and shared by its candidates rather than built for each.
+/// What pricing finds out about a provider, which depends on the provider alone: its notes and
+/// the storage tier a job's data goes on. Offers come grouped by provider, so the last
+/// provider's are kept and shared by its candidates rather than found for each.
 #[derive(Default)]
-pub(super) struct ProviderNotes<'a> {
-    last: Option<(&'a Provider, Arc<[Warning]>)>,
+pub(super) struct PerProvider<'a> {
+    last: Option<(&'a Provider, Arc<[Warning]>, Option<&'a StorageTier>)>,
 }
 
-impl<'a> ProviderNotes<'a> {
+impl<'a> PerProvider<'a> {
     fn of(
         &mut self,
         provider: &'a Provider,
         request: &Request,
         published: &Published,
-    ) -> Arc<[Warning]> {
-        if let Some((p, notes)) = &self.last {
+    ) -> (Arc<[Warning]>, Option<&'a StorageTier>) {
+        if let Some((p, notes, tier)) = &self.last {
             if std::ptr::eq(*p, provider) {
-                return Arc::clone(notes);
+                return (Arc::clone(notes), *tier);
             }
         }
         let notes: Arc<[Warning]> = notes(provider, request, published).into();
-        self.last = Some((provider, Arc::clone(&notes)));
-        notes
+        let tier = storage_tier(provider, request);
+        self.last = Some((provider, Arc::clone(&notes), tier));
+        (notes, tier)
     }
 }
 

@@ -157,7 +157,8 @@ fn sort(objective: Objective, list: &mut Vec<Candidate>) -> Vec<Compared> {
         .enumerate()
         .map(|(i, c)| (ordered(c.score(objective, least)), i))
         .collect();
-    keys.sort_unstable();
+    // By score alone: runs of equal scores are put in the full order next.
+    keys.sort_unstable_by_key(|k| k.0);
     for tied in keys.chunk_by_mut(|a, b| a.0 == b.0) {
         if tied.len() > 1 {
             tied.sort_unstable_by(|a, b| tie_break(a.1).cmp(&tie_break(b.1)).then(a.1.cmp(&b.1)));
