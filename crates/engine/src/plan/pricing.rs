@@ -208,7 +208,7 @@ pub(super) fn price<'a>(
         None => base_hours,
     };
 
-    let (notes, storage) = per_provider.of(s.provider, request, published);
+    let facts = per_provider.of(s.provider, request, published);
     let mut basis = Basis {
         offer: s.offer,
         provider: s.provider,
@@ -220,7 +220,7 @@ pub(super) fn price<'a>(
         published,
         plan: None,
         on_demand: refund_rate(s.provider, s.offer, s.on_demand, request),
-        storage,
+        storage: facts.tier,
     };
     // A service's fleet is planned once: its compute line and the fleet the card shows.
     let plan = serving.then(|| serving_plan(&basis, request, rate, Detail::Numbers));
@@ -266,7 +266,7 @@ pub(super) fn price<'a>(
         deadline_at_risk,
         feed: s.feed,
         serving: fleet,
-        notes,
+        notes: facts.notes,
     })
 }
 
@@ -335,7 +335,15 @@ fn cost_band(basis: &Basis, request: &Request, hours: Band) -> Band {
 /// provider's are kept and shared by its candidates rather than found for each.
 #[derive(Default)]
 pub(super) struct PerProvider<'a> {
-    last: Option<(&'a Provider, Arc<[Warning]>, Option<&'a StorageTier>)>,
+    last: Option<ProviderFacts<'a>>,
+}
+
+/// One provider's notes and storage tier (see [`PerProvider`]).
+#[derive(Clone)]
+struct ProviderFacts<'a> {
+    provider: &'a Provider,
+    notes: Arc<[Warning]>,
+    tier: Option<&'a StorageTier>,
 }
 
 impl<'a> PerProvider<'a> {
@@ -344,16 +352,19 @@ impl<'a> PerProvider<'a> {
         provider: &'a Provider,
         request: &Request,
         published: &Published,
-    ) -> (Arc<[Warning]>, Option<&'a StorageTier>) {
-        if let Some((p, notes, tier)) = &self.last {
-            if std::ptr::eq(*p, provider) {
-                return (Arc::clone(notes), *tier);
+    ) -> ProviderFacts<'a> {
+        match &self.last {
+            Some(facts) if std::ptr::eq(facts.provider, provider) => facts.clone(),
+            _ => {
+                let facts = ProviderFacts {
+                    provider,
+                    notes: notes(provider, request, published).into(),
+                    tier: storage_tier(provider, request),
+                };
+                self.last = Some(facts.clone());
+                facts
             }
         }
-        let notes: Arc<[Warning]> = notes(provider, request, published).into();
-        let tier = storage_tier(provider, request);
-        self.last = Some((provider, Arc::clone(&notes), tier));
-        (notes, tier)
     }
 }
 
