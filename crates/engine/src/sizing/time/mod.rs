@@ -168,7 +168,7 @@ fn on_cluster<'g>(
         Workload::Train(t) => train::train_time_in(model, t, cluster, data, detail, rates),
         Workload::Lora(l) => train::lora_time_in(model, l, cluster, data, detail, rates),
         Workload::Classic(c) => train::classic_time_in(model, c, cluster, data, detail, rates),
-        Workload::Serve(s) => serve_time_with(model, s, cluster, detail),
+        Workload::Serve(s) => serve::serve_time_in(model, s, cluster, detail, rates),
         Workload::Infer(i) => infer_time_with(model, i, cluster, detail),
         Workload::Render(r) => {
             let reference = catalog.gpu(&r.reference_gpu).ok_or_else(|| {

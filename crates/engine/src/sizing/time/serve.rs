@@ -2,6 +2,7 @@
 //! bound by reading the active weights and the KV cache once per step, until a large batch makes
 //! it compute-bound. Mixture-of-experts models read only the experts the batch touches.
 
+use super::efficiency::RateCache;
 use super::{term, Figure, Timing};
 use crate::explain::{Detail, Term};
 use crate::scenario::{Cluster, InputError, Model, Serve};
@@ -51,6 +52,17 @@ pub fn serve_time_with(
     cluster: &Cluster,
     detail: Detail,
 ) -> Result<Timing, InputError> {
+    serve_time_in(model, s, cluster, detail, &mut RateCache::default())
+}
+
+/// [`serve_time_with`] with the GPU's rates looked up in `rates`, shared across clusters.
+pub(super) fn serve_time_in<'g>(
+    model: &Model,
+    s: &Serve,
+    cluster: &Cluster<'g>,
+    detail: Detail,
+    rates: &mut RateCache<'g>,
+) -> Result<Timing, InputError> {
     let Some(t) = &model.transformer else {
         return Err(InputError::new(
             "model",
@@ -59,7 +71,7 @@ pub fn serve_time_with(
         .because(crate::scenario::InputProblem::NeedsArchitecture));
     };
     let mut warnings = Vec::new();
-    let r = match Replica::new(model, t, s, cluster, detail, &mut warnings) {
+    let r = match Replica::new(model, t, s, cluster, detail, rates, &mut warnings) {
         Ok(r) => r,
         Err(why) => return Ok(Timing::unknown(replica_gpus(s, cluster), why)),
     };

@@ -2,7 +2,7 @@
 //! step reads, and the time of a decode step or a prefill at any batch and efficiency.
 
 use super::super::comm::{all_reduce_s, links_with, Group};
-use super::super::efficiency::{bandwidth_with, compute_with, Compute, Precision, Work};
+use super::super::efficiency::{Bandwidth, Compute, Precision, RateCache, Work};
 use super::DecodePoint;
 use crate::explain::{Detail, Term};
 use crate::model::Transformer;
@@ -11,6 +11,7 @@ use crate::sizing::defaults::*;
 use crate::sizing::memory::{kv_share, weight_bytes};
 use crate::sizing::server::{self, Profile};
 use crate::warning::{Axis, Untimed, Warning};
+use std::sync::Arc;
 
 /// Decode-efficiency factor of a weight format relative to 16-bit weights.
 pub(super) fn format_factor(format: WeightFormat) -> f64 {
@@ -125,12 +126,12 @@ pub(super) struct Replica<'m> {
     /// GPUs the replica spans.
     pub gpus: u32,
     /// Peak and efficiency of the matmuls (prefill's rate, which batched decode reaches too).
-    pub c: Compute,
+    pub c: Arc<Compute>,
     /// The GPUs' peak and efficiency scaled by the server's prefill factor.
     pub ce: Band,
     /// `ce` with weight-only formats' dequantisation.
     pub pe: Band,
-    pub family_bw: super::super::efficiency::Bandwidth,
+    pub family_bw: Arc<Bandwidth>,
     pub link_terms: Vec<Term>,
     tp_bw: f64,
     hop_gbs: f64,
@@ -158,14 +159,15 @@ pub(super) struct Replica<'m> {
 }
 
 impl<'m> Replica<'m> {
-    /// The replica of `s` on `cluster`, or why the catalog cannot time it. The warnings about
-    /// its figures are appended to `warnings`.
-    pub fn new(
+    /// The replica of `s` on `cluster`, or why the catalog cannot time it; the GPU's rates are
+    /// looked up in `rates`. The warnings about its figures are appended to `warnings`.
+    pub fn new<'g>(
         model: &'m Model,
         t: &Transformer,
         s: &Serve,
-        cluster: &Cluster,
+        cluster: &Cluster<'g>,
         detail: Detail,
+        rates: &mut RateCache<'g>,
         warnings: &mut Vec<Warning>,
     ) -> Result<Replica<'m>, Untimed> {
         let profile = server::profile(s.server);
@@ -177,13 +179,13 @@ impl<'m> Replica<'m> {
         let (tpf, ppf) = (f64::from(tp), f64::from(pp));
         let replica = super::replica_gpus(s, cluster);
         let gpu = cluster.gpu;
-        let family_bw = bandwidth_with(gpu, detail)?;
+        let family_bw = rates.bandwidth(gpu, detail)?;
         let asked = match s.weights {
             WeightFormat::Fp4 => Precision::Fp4,
             WeightFormat::Fp8 => Precision::Fp8,
             _ => Precision::Bf16,
         };
-        let c = compute_with(gpu, asked, Work::Prefill, detail)?;
+        let c = rates.compute(gpu, asked, Work::Prefill, detail)?;
         warnings.extend(c.warnings.iter().cloned());
         warnings.extend(family_bw.warnings.iter().cloned());
         if let Some(m) = &t.moe {
