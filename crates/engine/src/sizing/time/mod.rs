@@ -2,8 +2,9 @@
 //! compute-bound phases for serving, scaled reference times for rendering. Every time is a
 //! low / expected / high band, and every expected value carries its terms.
 //!
-//! [`estimate`] (and each workload's function) explains in full; the `_with` variants take a
-//! [`Detail`] and leave formulas empty under [`Detail::Numbers`], with the same values.
+//! [`estimate`] (and each workload's function) explains in full; [`estimate_with`] takes a
+//! [`Detail`] and leaves formulas empty under [`Detail::Numbers`], with the same values, and
+//! [`estimate_in`] also keeps the GPU's rates for the next cluster of an evaluation.
 
 pub mod comm;
 pub mod efficiency;
@@ -16,10 +17,8 @@ mod train;
 pub use infer::{infer_time_with, request_flops};
 pub use render::{render_time, render_time_with};
 pub use science::science_time_with;
-pub use serve::{serve_time, serve_time_with, DecodePoint};
-pub use train::{
-    classic_time, classic_time_with, lora_time, lora_time_with, train_time, train_time_with,
-};
+pub use serve::{serve_time, DecodePoint};
+pub use train::{classic_time, lora_time, train_time};
 
 use crate::catalog::Catalog;
 use crate::explain::{Detail, Term};

@@ -42,20 +42,11 @@ struct Speeds {
 
 /// Serving figures for one replica of `cluster.gpus` GPUs (the tensor-parallel degree).
 pub fn serve_time(model: &Model, s: &Serve, cluster: &Cluster) -> Result<Timing, InputError> {
-    serve_time_with(model, s, cluster, Detail::Full)
+    serve_time_in(model, s, cluster, Detail::Full, &mut RateCache::default())
 }
 
-/// [`serve_time`] with formulas only when `detail` asks for them.
-pub fn serve_time_with(
-    model: &Model,
-    s: &Serve,
-    cluster: &Cluster,
-    detail: Detail,
-) -> Result<Timing, InputError> {
-    serve_time_in(model, s, cluster, detail, &mut RateCache::default())
-}
-
-/// [`serve_time_with`] with the GPU's rates looked up in `rates`, shared across clusters.
+/// [`serve_time`] with formulas only when `detail` asks for them (the values are the same),
+/// and the GPU's rates looked up in `rates`, shared across clusters.
 pub(super) fn serve_time_in<'g>(
     model: &Model,
     s: &Serve,

@@ -178,21 +178,18 @@ pub fn train_time(
     cluster: &Cluster,
     data: Option<&DataFeed>,
 ) -> Result<Timing, InputError> {
-    train_time_with(model, t, cluster, data, Detail::Full)
+    train_time_in(
+        model,
+        t,
+        cluster,
+        data,
+        Detail::Full,
+        &mut RateCache::default(),
+    )
 }
 
-/// [`train_time`] with formulas only when `detail` asks for them.
-pub fn train_time_with(
-    model: &Model,
-    t: &Train,
-    cluster: &Cluster,
-    data: Option<&DataFeed>,
-    detail: Detail,
-) -> Result<Timing, InputError> {
-    train_time_in(model, t, cluster, data, detail, &mut RateCache::default())
-}
-
-/// [`train_time_with`] with the GPU's rates looked up in `rates`, shared across clusters.
+/// [`train_time`] with formulas only when `detail` asks for them (the values are the same),
+/// and the GPU's rates looked up in `rates`, shared across clusters.
 pub(super) fn train_time_in<'g>(
     model: &Model,
     t: &Train,
@@ -288,21 +285,18 @@ pub fn lora_time(
     cluster: &Cluster,
     data: Option<&DataFeed>,
 ) -> Result<Timing, InputError> {
-    lora_time_with(model, l, cluster, data, Detail::Full)
+    lora_time_in(
+        model,
+        l,
+        cluster,
+        data,
+        Detail::Full,
+        &mut RateCache::default(),
+    )
 }
 
-/// [`lora_time`] with formulas only when `detail` asks for them.
-pub fn lora_time_with(
-    model: &Model,
-    l: &Lora,
-    cluster: &Cluster,
-    data: Option<&DataFeed>,
-    detail: Detail,
-) -> Result<Timing, InputError> {
-    lora_time_in(model, l, cluster, data, detail, &mut RateCache::default())
-}
-
-/// [`lora_time_with`] with the GPU's rates looked up in `rates`, shared across clusters.
+/// [`lora_time`] with formulas only when `detail` asks for them (the values are the same),
+/// and the GPU's rates looked up in `rates`, shared across clusters.
 pub(super) fn lora_time_in<'g>(
     model: &Model,
     l: &Lora,
@@ -425,21 +419,18 @@ pub fn classic_time(
     cluster: &Cluster,
     data: Option<&DataFeed>,
 ) -> Result<Timing, InputError> {
-    classic_time_with(model, c, cluster, data, Detail::Full)
+    classic_time_in(
+        model,
+        c,
+        cluster,
+        data,
+        Detail::Full,
+        &mut RateCache::default(),
+    )
 }
 
-/// [`classic_time`] with formulas only when `detail` asks for them.
-pub fn classic_time_with(
-    model: &Model,
-    c: &Classic,
-    cluster: &Cluster,
-    data: Option<&DataFeed>,
-    detail: Detail,
-) -> Result<Timing, InputError> {
-    classic_time_in(model, c, cluster, data, detail, &mut RateCache::default())
-}
-
-/// [`classic_time_with`] with the GPU's rates looked up in `rates`, shared across clusters.
+/// [`classic_time`] with formulas only when `detail` asks for them (the values are the same),
+/// and the GPU's rates looked up in `rates`, shared across clusters.
 pub(super) fn classic_time_in<'g>(
     model: &Model,
     c: &Classic,
