@@ -27,7 +27,6 @@ pub enum Detail {
 
 impl Detail {
     /// The formula text when explaining, nothing otherwise.
-    #[inline]
     pub fn text(self, formula: impl FnOnce() -> String) -> String {
         match self {
             Detail::Full => formula(),

@@ -8,7 +8,6 @@ const SECONDS_PER_HOUR: f64 = 3600.0;
 ///
 /// A 61-minute job billed per hour costs two hours; billed per second with a 60-second minimum it
 /// costs 61 minutes.
-#[inline]
 pub fn billed_hours(hours: f64, increment_s: u32, minimum_s: u32) -> f64 {
     if hours.is_nan() || hours <= 0.0 {
         return 0.0;
@@ -21,7 +20,6 @@ pub fn billed_hours(hours: f64, increment_s: u32, minimum_s: u32) -> f64 {
 }
 
 /// Cost of running on-demand for `hours`.
-#[inline]
 pub fn on_demand_cost(
     per_hour: f64,
     hours: f64,
@@ -43,7 +41,6 @@ pub fn on_demand_cost(
 
 /// Cost of covering `hours` of use with commitments of `term_hours` each at an effective
 /// `per_hour` rate: a commitment is paid in full whether it is used or not.
-#[inline]
 pub fn commitment_cost(per_hour: f64, term_hours: f64, hours: f64, detail: Detail) -> Term {
     let terms = (hours / term_hours).ceil().max(1.0);
     Term {

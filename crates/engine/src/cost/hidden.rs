@@ -13,7 +13,6 @@ pub const WEEKEND_HOURS: f64 = 62.0;
 const GB_PER_TB: f64 = 1000.0;
 
 /// Storage of `gb` at `price_per_gb_month` kept for `hours` (job plus retention).
-#[inline]
 pub fn storage_cost(
     key: &'static str,
     gb: f64,

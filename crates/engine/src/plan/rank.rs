@@ -243,7 +243,7 @@ pub(super) fn rank<'a>(
             .map(|(r, p)| r - p),
         objective: request.objective,
     });
-    let sensitivity = sensitivity(&ranked[..], &compared, request.objective);
+    let sensitivity = sensitivity(&ranked, &compared, request.objective);
     // Only the pick's bill is looked at line by line (its egress, idle time, compute).
     let pick_bill = ranked
         .first()

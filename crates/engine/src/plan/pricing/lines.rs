@@ -98,7 +98,6 @@ pub(super) fn lines(
 }
 
 /// How often the offer is billed, in seconds.
-#[inline]
 fn increment(b: &Basis) -> u32 {
     b.offer
         .billing_increment_s
@@ -186,7 +185,6 @@ fn set_up_and_idle(out: &mut impl Sink, b: &Basis, request: &Request, rate: f64,
 }
 
 /// Storage and snapshots, kept through the job, its set-up and the retention period.
-#[inline]
 fn kept(out: &mut impl Sink, b: &Basis, request: &Request, h: f64, detail: Detail) {
     let costs = &request.costs;
     let to_report = |amount: f64, from: Currency| costs.fx.convert(amount, from, costs.currency);

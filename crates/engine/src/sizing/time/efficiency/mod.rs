@@ -424,6 +424,47 @@ mod tests {
         }
     }
 
+    /// The cache hands back what a fresh lookup finds, the same one each time for a GPU, and
+    /// keeps GPUs, precisions and kinds of work apart.
+    #[test]
+    fn cached_rates_are_the_rates_looked_up() {
+        let catalog = Catalog::builtin();
+        let (a100, h100) = (
+            catalog.gpu("a100-80gb-sxm").unwrap(),
+            catalog.gpu("h100-sxm").unwrap(),
+        );
+        let mut cache = RateCache::default();
+        let n = Detail::Numbers;
+        let first = cache
+            .compute(a100, Precision::Bf16, Work::Train, n)
+            .unwrap();
+        assert_eq!(
+            *first,
+            compute_with(a100, Precision::Bf16, Work::Train, n).unwrap()
+        );
+        let again = cache
+            .compute(a100, Precision::Bf16, Work::Train, n)
+            .unwrap();
+        assert!(Arc::ptr_eq(&first, &again));
+        for (gpu, precision, work) in [
+            (h100, Precision::Bf16, Work::Train),
+            (a100, Precision::Fp32, Work::Train),
+            (a100, Precision::Bf16, Work::Prefill),
+        ] {
+            // A rate that is not published is remembered as such too.
+            let got = cache
+                .compute(gpu, precision, work, n)
+                .map(|c| Compute::clone(&c));
+            assert_eq!(got, compute_with(gpu, precision, work, n));
+        }
+        let bw = cache.bandwidth(h100, n).unwrap();
+        assert_eq!(*bw, bandwidth_with(h100, n).unwrap());
+        assert_ne!(
+            bw.bytes_per_s,
+            cache.bandwidth(a100, n).unwrap().bytes_per_s
+        );
+    }
+
     #[test]
     fn a_precision_the_gpu_lacks_is_a_stated_fallback() {
         let v100 = Catalog::builtin().gpu("v100-32gb-sxm2").unwrap();
