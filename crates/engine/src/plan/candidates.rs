@@ -92,34 +92,46 @@ pub(super) fn enumerate<'a>(
     let mut quotes = Vec::new();
     let mut placements = Vec::new();
     // Offers name their GPU and provider by id: GPUs are looked up in a map built once rather
-    // than searched for offer by offer, and offers come grouped by provider, so the last
-    // provider is kept.
+    // than searched for offer by offer (and whether each is a MIG slice found once), and offers
+    // come grouped by provider, mostly with a GPU's offers side by side, so the last provider
+    // and GPU are kept.
     let gpu_index: BTreeMap<&str, usize> = catalog
         .gpus
         .iter()
         .enumerate()
         .map(|(i, g)| (g.id.as_str(), i))
         .collect();
+    let is_slice: Vec<bool> = catalog
+        .gpus
+        .iter()
+        .map(|g| mig::slice_of(&g.id).is_some())
+        .collect();
     let mut last_provider: Option<&Provider> = None;
+    let mut last_gpu: Option<(&str, usize)> = None;
     // Where the excluded list stood before a MIG slice's offer: a slice that cannot take the
     // job is not worth listing among the exclusions (dozens of slices per GPU model).
     let mut slice_mark = None;
     for offer in &catalog.offers {
         forget_slice(&mut out.excluded, &mut slice_mark);
-        if mig::slice_of(&offer.gpu).is_some() {
-            if !constraints.mig_slices {
-                continue;
-            }
-            slice_mark = Some(out.excluded.len());
-        }
+        let g = match last_gpu {
+            Some((id, g)) if id == offer.gpu => Some(g),
+            _ => gpu_index.get(offer.gpu.as_str()).copied(),
+        };
+        last_gpu = g.map(|g| (offer.gpu.as_str(), g));
         let provider = match last_provider {
             Some(p) if p.id == offer.provider => Some(p),
             _ => catalog.provider(&offer.provider),
         };
         last_provider = provider;
-        let (Some(&g), Some(provider)) = (gpu_index.get(offer.gpu.as_str()), provider) else {
+        let (Some(g), Some(provider)) = (g, provider) else {
             continue;
         };
+        if is_slice[g] {
+            if !constraints.mig_slices {
+                continue;
+            }
+            slice_mark = Some(out.excluded.len());
+        }
         let gpu = &catalog.gpus[g];
         let exclude = |reason: Reason| Excluded {
             offer,

@@ -169,17 +169,24 @@ fn sort(objective: Objective, list: &mut Vec<Candidate>) -> Vec<Compared> {
     order.into_iter().map(|i| compared[i]).collect()
 }
 
-/// Reorders `list` in place so that position `i` holds what was at `order[i]`: each element
-/// is swapped at most along its cycle, without a second list of candidates.
+/// Reorders `list` in place so that position `i` holds what was at `order[i]`. Each cycle of
+/// the order is walked once, swapping along it: n swaps at most, without a second list of
+/// candidates.
 fn permute<T>(list: &mut [T], order: &[usize]) {
-    for i in 0..list.len() {
-        // The element first at order[i] was swapped away if an earlier position took its
-        // place; follow the swaps to where it is now.
-        let mut j = order[i];
-        while j < i {
-            j = order[j];
+    let mut placed = vec![false; list.len()];
+    for start in 0..list.len() {
+        let mut i = start;
+        while !placed[i] {
+            placed[i] = true;
+            // Position `i` holds what `start` held; it takes what belongs there and hands the
+            // rest of the cycle on.
+            let from = order[i];
+            if from == start {
+                break;
+            }
+            list.swap(i, from);
+            i = from;
         }
-        list.swap(i, j);
     }
 }
 
@@ -362,11 +369,13 @@ mod permute_tests {
 
     #[test]
     fn permuting_in_place_puts_each_element_where_the_order_says() {
-        let orders: [&[usize]; 4] = [
+        let orders: [&[usize]; 6] = [
             &[0, 1, 2, 3],
             &[3, 2, 1, 0],
             &[2, 0, 3, 1],
             &[1, 3, 0, 4, 2],
+            &[4, 0, 1, 2, 3, 5],
+            &[1, 0, 3, 2, 5, 4],
         ];
         for order in orders {
             let mut list: Vec<usize> = (0..order.len()).map(|i| i * 10).collect();
