@@ -92,19 +92,26 @@ pub(crate) fn check_range(field: &str, value: f64, min: f64, max: f64) -> Result
     }
 }
 
-/// Checks that a count is within `min..=max`.
+/// Checks that a count is within `min..=max`. Sizing checks its counts on every cluster it
+/// times, so the check is inlined and building the error is kept out of its way.
+#[inline]
 pub(crate) fn check_count(field: &str, value: u32, min: u32, max: u32) -> Result<u32, InputError> {
     if (min..=max).contains(&value) {
         Ok(value)
     } else {
-        Err(InputError::new(
-            field,
-            format!("must be a whole number between {min} and {max} (got {value})"),
-        )
-        .because(InputProblem::Range {
-            min: f64::from(min),
-            max: f64::from(max),
-            whole: true,
-        }))
+        Err(count_out_of_range(field, value, min, max))
     }
+}
+
+#[cold]
+fn count_out_of_range(field: &str, value: u32, min: u32, max: u32) -> InputError {
+    InputError::new(
+        field,
+        format!("must be a whole number between {min} and {max} (got {value})"),
+    )
+    .because(InputProblem::Range {
+        min: f64::from(min),
+        max: f64::from(max),
+        whole: true,
+    })
 }

@@ -20,6 +20,7 @@ type Placement = Result<Arc<Shared>, Arc<Unplaced>>;
 
 /// A placement and its memory estimate, built once.
 pub(super) struct Shared {
+    /// The placement; its fit's memory keeps the total only, the terms are in `memory`.
     pub placed: Placed,
     pub memory: Arc<MemoryEstimate>,
 }
@@ -68,10 +69,20 @@ impl OnGpu<'_> {
             return Ok(p);
         }
         let p = match layout::place_with(model, workload, gpu, slots, Detail::Numbers)? {
-            Ok(placed) => Ok(Arc::new(Shared {
-                memory: Arc::new(placed.fit.memory.clone()),
-                placed,
-            })),
+            Ok(mut placed) => {
+                // The terms move to the shared estimate rather than being copied; the fit keeps
+                // its total, which its headroom reads.
+                let fit = &mut placed.fit.memory;
+                let memory = MemoryEstimate {
+                    terms: std::mem::take(&mut fit.terms),
+                    total_gib: fit.total_gib,
+                    host_terms: std::mem::take(&mut fit.host_terms),
+                };
+                Ok(Arc::new(Shared {
+                    memory: Arc::new(memory),
+                    placed,
+                }))
+            }
             Err(why) => Err(Arc::new(why)),
         };
         self.placed.push((slots, p.clone()));
