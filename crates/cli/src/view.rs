@@ -319,8 +319,8 @@ pub struct WhyView {
     pub saves: f64,
     /// Runner-up hours minus pick hours; positive: the pick is faster.
     pub sooner_h: f64,
-    /// Serving: runner-up time per output token minus the pick's, ms; positive: the pick
-    /// answers faster.
+    /// Serving: runner-up time per output token (a non-LLM service: per request) minus the
+    /// pick's, ms; positive: the pick answers faster.
     pub faster_ms: Option<f64>,
     /// The two cost the same and take as long, as far as the report shows.
     pub tie: bool,

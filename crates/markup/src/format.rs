@@ -433,6 +433,16 @@ pub fn why(w: &Why, runner_up: &str, currency: Currency, lang: Lang) -> String {
         money(w.saves.abs(), currency),
     );
     let time = match w.faster_ms {
+        Some(ms) if w.served == Some(Served::Requests) => side(
+            w.same_time(),
+            ms > 0.0,
+            [
+                tx("answers as fast", "每个请求一样快"),
+                tx("faster per request by ", "每个请求快 "),
+                tx("slower per request by ", "每个请求慢 "),
+            ],
+            self::ms(ms.abs(), lang),
+        ),
         Some(ms) => side(
             w.same_time(),
             ms > 0.0,

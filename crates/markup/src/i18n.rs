@@ -71,6 +71,7 @@ pub mod t {
         REQUESTS_PER_REPLICA = "Inferences/s per replica", "每副本每秒推理次数";
         LATENCY = "Latency", "延迟";
         CHART_SCATTER_SERVING = "Cost per month against time per output token; the Pareto front is highlighted", "每月成本与每个输出词元耗时；高亮为帕累托前沿";
+        CHART_SCATTER_INFERENCE = "Cost per month against latency per request; the Pareto front is highlighted", "每月成本与每个请求延迟；高亮为帕累托前沿";
         OF = "of", "共";
         PITFALLS = "Watch out", "注意";
         RANKING = "All candidates, ranked", "全部候选，已排序";

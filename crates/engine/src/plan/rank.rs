@@ -2,7 +2,7 @@
 
 use super::pitfalls;
 use super::pricing::{bill, Published};
-use super::{Candidate, Excluded, Reason, Report, Request};
+use super::{Candidate, Excluded, Reason, Report, Request, Served};
 use crate::explain::Detail;
 use crate::warning::Warning;
 
@@ -35,9 +35,11 @@ pub struct Why {
     /// Runner-up hours minus pick hours; positive: the pick is faster. Zero for a service,
     /// which runs the month whatever it runs on.
     pub sooner_h: f64,
-    /// For a service: runner-up time per output token minus the pick's, ms; positive: the
-    /// pick answers faster.
+    /// For a service: runner-up time per output token (a non-LLM service: per request) minus
+    /// the pick's, ms; positive: the pick answers faster.
     pub faster_ms: Option<f64>,
+    /// For a service: what `faster_ms` is per, an LLM's output token or a request.
+    pub served: Option<Served>,
     pub objective: Objective,
 }
 
@@ -248,6 +250,7 @@ pub(super) fn rank<'a>(
         faster_ms: latency(&ranked[1])
             .zip(latency(&ranked[0]))
             .map(|(r, p)| r - p),
+        served: ranked[0].serving.as_ref().map(|f| f.served),
         objective: request.objective,
     });
     let sensitivity = sensitivity(&ranked, &compared, request.objective);

@@ -11,7 +11,7 @@ use axes::{
     empty, line, open_chart, polyline, px, short_hours, short_money, Axis, Scale, BOTTOM, H, LEFT,
     RIGHT, TOP, W,
 };
-use gpu_sizer_engine::plan::{compare_modes, Candidate, Report};
+use gpu_sizer_engine::plan::{compare_modes, Candidate, Report, Served};
 
 /// Most points drawn in the scatter (the best ones by rank, plus the whole Pareto front): each
 /// point is rebuilt on every keystroke, and those further down the ranking add no decision.
@@ -68,7 +68,20 @@ fn scatter(h: &mut Html, report: &Report, lang: Lang) {
             .map(|&i| (time(points[i]), points[i].cost.expected)),
     );
     let ms = |v: f64| format!("{}ms", i18n::number(v, if v < 10.0 { 1 } else { 0 }));
-    let (caption, x_title, y_title, x_tick): (_, _, _, &dyn Fn(f64) -> String) = if serving {
+    // A non-LLM service's time is a request's latency, not a token's.
+    let per_request = points.iter().all(|c| {
+        c.serving
+            .as_ref()
+            .is_some_and(|f| f.served == Served::Requests)
+    });
+    let (caption, x_title, y_title, x_tick): (_, _, _, &dyn Fn(f64) -> String) = if per_request {
+        (
+            t::CHART_SCATTER_INFERENCE,
+            t::TIME_PER_REQUEST,
+            t::COST_PER_MONTH,
+            &ms,
+        )
+    } else if serving {
         (
             t::CHART_SCATTER_SERVING,
             t::TIME_PER_TOKEN,
@@ -320,6 +333,33 @@ mod tests {
             .collect();
         for title in &titles {
             assert!(html.contains(title.as_str()), "{title}");
+        }
+    }
+
+    #[test]
+    fn a_service_is_plotted_against_what_it_answers() {
+        let llm = Form {
+            workload: WorkloadKind::Serve,
+            ..Form::default()
+        };
+        let cnn = Form {
+            workload: WorkloadKind::Infer,
+            model: "resnet-50".into(),
+            ..Form::default()
+        };
+        for (form, en, zh) in [
+            (llm, "time per output token", "每个输出词元耗时"),
+            (cnn, "latency per request", "每个请求延迟"),
+        ] {
+            let report = evaluate(Catalog::builtin(), &form.to_request(None).unwrap()).unwrap();
+            let chart = |lang| {
+                let mut h = Html::new();
+                scatter(&mut h, &report, lang);
+                h.finish().to_lowercase()
+            };
+            let (in_en, in_zh) = (chart(Lang::En), chart(Lang::Zh));
+            assert!(in_en.contains(en), "{en}: {in_en}");
+            assert!(in_zh.contains(zh), "{zh}: {in_zh}");
         }
     }
 

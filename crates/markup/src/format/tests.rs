@@ -39,6 +39,7 @@ fn why_of(saves: f64, sooner_h: f64, faster_ms: Option<f64>) -> Why {
         saves,
         sooner_h,
         faster_ms,
+        served: faster_ms.map(|_| gpu_sizer_engine::plan::Served::Tokens),
         objective: gpu_sizer_engine::plan::Objective::Cheapest,
     }
 }
@@ -77,6 +78,18 @@ fn a_tie_is_not_a_win() {
     assert!(!text.contains(" h"), "{text}");
     let zh = why(&why_of(40.0, 0.0, Some(-3.0)), "B", usd, Lang::Zh);
     assert!(zh.contains("每个输出词元慢 3.0 毫秒"), "{zh}");
+    // A non-LLM service answers requests, not tokens.
+    let per_request = Why {
+        served: Some(gpu_sizer_engine::plan::Served::Requests),
+        ..why_of(40.0, 0.0, Some(3.0))
+    };
+    let text = why(&per_request, "B", usd, Lang::En);
+    assert!(text.contains("faster per request by 3.0 ms"), "{text}");
+    let zh = why(&per_request, "B", usd, Lang::Zh);
+    assert!(
+        zh.contains("每个请求快 3.0 毫秒") && !zh.contains("词元"),
+        "{zh}"
+    );
 }
 
 /// One of every warning the engine gives.
