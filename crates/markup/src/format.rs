@@ -83,6 +83,19 @@ pub fn range(value: &str, low: String, high: String) -> Option<String> {
     (low != value || high != value).then(|| format!("{low}–{high}"))
 }
 
+/// A model's size in parameters, as model cards give it: "8.0B" from a billion up, "110M" or
+/// "25.6M" below (a CNN would read "0.0B").
+pub fn parameters(billions: f64) -> String {
+    let millions = billions * 1e3;
+    if millions >= 999.5 {
+        format!("{billions:.1}B")
+    } else if millions >= 99.95 {
+        format!("{millions:.0}M")
+    } else {
+        format!("{millions:.1}M")
+    }
+}
+
 /// Milliseconds per output token: "21.1 ms" / "21.1 毫秒".
 pub fn ms(value: f64, lang: Lang) -> String {
     let unit = if lang == Lang::Zh { "毫秒" } else { "ms" };

@@ -7,6 +7,7 @@ use crate::app::state::use_state;
 use gpu_sizer_engine::model::presets;
 use gpu_sizer_formats::fields::ChoiceField;
 use gpu_sizer_formats::form::ModelSource;
+use gpu_sizer_markup::format;
 use leptos::prelude::*;
 
 /// The field of a model given by its parameter count.
@@ -46,7 +47,7 @@ pub fn ModelPicker() -> impl IntoView {
             })
             .map(|m| {
                 let id: &'static str = m.id.as_str();
-                let label = format!("{} · {:.1}B", m.name, m.params_b);
+                let label = format!("{} · {}", m.name, format::parameters(m.params_b));
                 view! {
                     <option value=id selected=move || model.with(|m| m == id)>
                         {label}

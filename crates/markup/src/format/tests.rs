@@ -499,3 +499,19 @@ fn link_problems_are_worded_in_both_languages() {
     assert_eq!(link_problem(&Problem::UnknownKey, Lang::En), "unknown key");
     assert!(link_problem(&Problem::NewerVersion { version: 9 }, Lang::Zh).contains('9'));
 }
+
+#[test]
+fn model_sizes_read_as_model_cards_give_them() {
+    let cases = [
+        (8.03, "8.0B"),
+        (1.0, "1.0B"),
+        (0.999, "999M"),
+        (0.9996, "1.0B"),
+        (0.11, "110M"),
+        (0.0999, "99.9M"),
+        (0.0256, "25.6M"),
+    ];
+    for (billions, text) in cases {
+        assert_eq!(super::parameters(billions), text, "{billions}");
+    }
+}
