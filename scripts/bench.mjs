@@ -3,15 +3,18 @@
 //   - navigation → first result in the DOM, and → the first frame painted after it, headless
 //     Chromium, 4× CPU throttling, cold cache: for a first visit (the answer built into the page)
 //     and for a shared link (answered by the first-answer module);
+//   - navigation → interactive (the app's form mounted, the answer current), and the bytes (gzip -9)
+//     fetched before it, same conditions;
 //   - recompute: input event → the last DOM change it causes, same throttling.
 // Usage: node scripts/bench.mjs [runs]   (scripts/bench.sh builds the release first)
 import { fileURLToPath } from "node:url";
 import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/browser.mjs";
-import { firstLoadFiles, recordFirstResult, SHARED_LINK } from "../tests/e2e/first-load.mjs";
+import { buildFiles, firstLoadFiles, recordFirstResult, SHARED_LINK } from "../tests/e2e/first-load.mjs";
 
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const RUNS = Number(process.argv[2] ?? 10);
+const GZIP = new Map(buildFiles(DIST).map((f) => [f.file, f.gzip]));
 const INPUT = process.env.BENCH_INPUT_TESTID ?? "field-tokens";
 
 const server = await serve(DIST);
@@ -78,6 +81,18 @@ async function load(url, recompute) {
   // The app loads after the first answer.
   await ready;
   const times = await page.evaluate(() => [window.__firstResult, window.__firstPaint, window.__appReady]);
+  // What was fetched before the page became interactive, as gzip -9 of the build's files (the
+  // page itself included): the same measure as the first-load sizes above.
+  const fetched = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((e) => e.startTime < window.__appReady)
+      .map((e) => e.name),
+  );
+  const base = new URL(url);
+  const files = new Set(["index.html"]);
+  for (const address of fetched) files.add(new URL(address).pathname.slice(base.pathname.length));
+  times.push([...files].reduce((sum, f) => sum + (GZIP.get(f) ?? 0), 0));
   if (recompute) {
     // Let the app's panels settle before timing input changes.
     await page.waitForTimeout(500);
@@ -124,15 +139,16 @@ async function timeInputs(page) {
   return times;
 }
 
-const home = { dom: [], paint: [], ready: [] };
-const link = { dom: [], paint: [], ready: [] };
+const home = { dom: [], paint: [], ready: [], bytes: [] };
+const link = { dom: [], paint: [], ready: [], bytes: [] };
 const recomputes = { top: [], ranking: [] };
 for (let i = 0; i < RUNS; i++) {
   for (const [timings, url, recompute] of [[home, server.url, recomputes], [link, server.url + SHARED_LINK, null]]) {
-    const [dom, paint, ready] = await load(url, recompute);
+    const [dom, paint, ready, bytes] = await load(url, recompute);
     timings.dom.push(dom);
     timings.paint.push(paint);
     timings.ready.push(ready);
+    timings.bytes.push(bytes);
   }
 }
 await browser.close();
@@ -141,7 +157,9 @@ const conditions = "4× CPU throttling, cold cache";
 for (const [name, t] of [["a first visit", home], ["a shared link", link]]) {
   console.log(`${name}: navigation → first result in the DOM (${conditions}): ${stats(t.dom)}`);
   console.log(`${name}: navigation → first result painted (${conditions}):   ${stats(t.paint)}`);
-  console.log(`${name}: navigation → the app's form in the DOM (${conditions}): ${stats(t.ready)}`);
+  console.log(`${name}: navigation → interactive, the app's form mounted (${conditions}): ${stats(t.ready)}`);
+  const bytes = [...new Set(t.bytes)].join(", ");
+  console.log(`${name}: bytes fetched before interactive (gzip -9): ${bytes}`);
 }
 console.log(`recompute: input event → last DOM change (4× CPU throttling):       ${stats(recomputes.top)}`);
 console.log(`recompute, the ranking on screen (4× CPU throttling):              ${stats(recomputes.ranking)}`);
