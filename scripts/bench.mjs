@@ -10,7 +10,7 @@
 import { fileURLToPath } from "node:url";
 import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/browser.mjs";
-import { buildFiles, firstLoadFiles, recordFirstResult, SHARED_LINK } from "../tests/e2e/first-load.mjs";
+import { buildFiles, fetchedBefore, firstLoadFiles, recordFirstResult, SHARED_LINK } from "../tests/e2e/first-load.mjs";
 
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const RUNS = Number(process.argv[2] ?? 10);
@@ -83,15 +83,7 @@ async function load(url, recompute) {
   const times = await page.evaluate(() => [window.__firstResult, window.__firstPaint, window.__appReady]);
   // What was fetched before the page became interactive, as gzip -9 of the build's files (the
   // page itself included): the same measure as the first-load sizes above.
-  const fetched = await page.evaluate(() =>
-    performance
-      .getEntriesByType("resource")
-      .filter((e) => e.startTime < window.__appReady)
-      .map((e) => e.name),
-  );
-  const base = new URL(url);
-  const files = new Set(["index.html"]);
-  for (const address of fetched) files.add(new URL(address).pathname.slice(base.pathname.length));
+  const files = await fetchedBefore(page, url, "__appReady");
   times.push([...files].reduce((sum, f) => sum + (GZIP.get(f) ?? 0), 0));
   if (recompute) {
     // Let the app's panels settle before timing input changes.

@@ -59,19 +59,28 @@ export async function firstLoadFiles(browser, url, dist) {
     await page.addInitScript(recordFirstResult);
     await page.goto(url);
     await page.waitForFunction(() => window.__firstResult !== undefined);
-    const fetched = await page.evaluate(() =>
-      performance
-        .getEntriesByType("resource")
-        .filter((e) => e.startTime < window.__firstResult)
-        .map((e) => e.name),
-    );
-    const base = new URL(url);
-    const firstLoad = new Set(["index.html"]);
-    for (const address of fetched) firstLoad.add(new URL(address).pathname.slice(base.pathname.length));
+    const firstLoad = await fetchedBefore(page, url, "__firstResult");
     const html = readFileSync(join(dist, "index.html"), "utf8");
     for (const m of html.matchAll(/(?:href|src)="\.\/([^"]+)"/g)) firstLoad.add(m[1]);
     return buildFiles(dist).map((f) => ({ ...f, firstLoad: firstLoad.has(f.file) }));
   } finally {
     await context.close();
   }
+}
+
+/** The build's files `page` (opened at `url`) fetched before the moment its `window[mark]` holds
+ * (ms since navigation start), the page itself included. */
+export async function fetchedBefore(page, url, mark) {
+  const fetched = await page.evaluate(
+    (mark) =>
+      performance
+        .getEntriesByType("resource")
+        .filter((e) => e.startTime < window[mark])
+        .map((e) => e.name),
+    mark,
+  );
+  const base = new URL(url);
+  const files = new Set(["index.html"]);
+  for (const address of fetched) files.add(new URL(address).pathname.slice(base.pathname.length));
+  return files;
 }
