@@ -10,17 +10,17 @@
 import { fileURLToPath } from "node:url";
 import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/browser.mjs";
-import { buildFiles, fetchedBefore, firstLoadFiles, recordFirstResult, SHARED_LINK } from "../tests/e2e/first-load.mjs";
+import { fetchedBefore, firstLoadFiles, recordFirstResult, SHARED_LINK } from "../tests/e2e/first-load.mjs";
 
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const RUNS = Number(process.argv[2] ?? 10);
-const GZIP = new Map(buildFiles(DIST).map((f) => [f.file, f.gzip]));
 const INPUT = process.env.BENCH_INPUT_TESTID ?? "field-tokens";
 
 const server = await serve(DIST);
 const browser = await launch();
 // First load: what a first visit downloads before its answer, and what a shared link does.
 const files = await firstLoadFiles(browser, server.url, DIST);
+const GZIP = new Map(files.map((f) => [f.file, f.gzip]));
 const linked = new Set((await firstLoadFiles(browser, server.url + SHARED_LINK, DIST)).filter((f) => f.firstLoad).map((f) => f.file));
 console.log("file".padEnd(48), "raw".padStart(9), "gzip".padStart(9), " first load: visit, link");
 for (const f of files) {
@@ -83,8 +83,8 @@ async function load(url, recompute) {
   const times = await page.evaluate(() => [window.__firstResult, window.__firstPaint, window.__appReady]);
   // What was fetched before the page became interactive, as gzip -9 of the build's files (the
   // page itself included): the same measure as the first-load sizes above.
-  const files = await fetchedBefore(page, url, "__appReady");
-  times.push([...files].reduce((sum, f) => sum + (GZIP.get(f) ?? 0), 0));
+  const fetched = await fetchedBefore(page, url, "__appReady");
+  times.push([...fetched].reduce((sum, f) => sum + (GZIP.get(f) ?? 0), 0));
   if (recompute) {
     // Let the app's panels settle before timing input changes.
     await page.waitForTimeout(500);

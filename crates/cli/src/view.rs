@@ -406,7 +406,7 @@ pub fn build(
                 runner_up: candidate(w.runner_up + 1, r),
                 saves: w.saves,
                 sooner_h: w.sooner_h,
-                faster_ms: w.faster_ms,
+                faster_ms: w.faster.map(|f| f.ms),
                 tie: w.tie(),
                 same_cost: w.same_cost(),
                 same_time: w.same_time(),

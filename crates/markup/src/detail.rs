@@ -6,7 +6,7 @@ use crate::html::Html;
 use crate::i18n::{self, t, Lang};
 use gpu_sizer_engine::catalog::{Catalog, Currency};
 use gpu_sizer_engine::explain::Term;
-use gpu_sizer_engine::plan::{explain, Candidate, Request, Served};
+use gpu_sizer_engine::plan::{explain, Candidate, Request};
 
 /// Colours of the memory bar, cycled by term (CSS classes, so both themes style them).
 const SEGMENTS: usize = 8;
@@ -194,11 +194,7 @@ pub fn detail(
         // A service runs the month on every offer: its time is how fast it answers.
         Some(f) => subheading(
             &mut h,
-            if f.served == Served::Requests {
-                t::TIME_PER_REQUEST.get(lang)
-            } else {
-                t::TIME_PER_TOKEN.get(lang)
-            },
+            format::service_time(f.served).get(lang),
             &format::ms(f.time_per_output_token_ms, lang),
         ),
         None => subheading(

@@ -17,12 +17,12 @@ pub use queue::{queue_advice, QUEUE_HEADING};
 pub use terms::{known_term, known_unit, quantity, term_name};
 pub use warning::{untimed, warning};
 
-use crate::i18n::{self, Lang, Text};
+use crate::i18n::{self, t, Lang, Text};
 use gpu_sizer_engine::catalog::{BillingMode, Currency, Provider, Quote};
 use gpu_sizer_engine::cost::money::symbol;
 use gpu_sizer_engine::plan::{
-    Candidate, Change, Feature, Filter, Need, Reason, Scaling, Served, ServingFleet, Suggestion,
-    Why,
+    Candidate, Change, Faster, Feature, Filter, Need, Reason, Scaling, Served, ServingFleet,
+    Suggestion, Why,
 };
 use gpu_sizer_engine::sizing::defaults::Band;
 use gpu_sizer_engine::sizing::layout::LayoutProblem;
@@ -93,6 +93,14 @@ pub fn parameters(billions: f64) -> String {
         format!("{millions:.0}M")
     } else {
         format!("{millions:.1}M")
+    }
+}
+
+/// What a service's time is called: a request's latency, or an LLM's time per output token.
+pub fn service_time(per: Served) -> Text {
+    match per {
+        Served::Requests => t::TIME_PER_REQUEST,
+        Served::Tokens => t::TIME_PER_TOKEN,
     }
 }
 
@@ -445,8 +453,11 @@ pub fn why(w: &Why, runner_up: &str, currency: Currency, lang: Lang) -> String {
         ],
         money(w.saves.abs(), currency),
     );
-    let time = match w.faster_ms {
-        Some(ms) if w.served == Some(Served::Requests) => side(
+    let time = match w.faster {
+        Some(Faster {
+            ms,
+            per: Served::Requests,
+        }) => side(
             w.same_time(),
             ms > 0.0,
             [
@@ -456,7 +467,10 @@ pub fn why(w: &Why, runner_up: &str, currency: Currency, lang: Lang) -> String {
             ],
             self::ms(ms.abs(), lang),
         ),
-        Some(ms) => side(
+        Some(Faster {
+            ms,
+            per: Served::Tokens,
+        }) => side(
             w.same_time(),
             ms > 0.0,
             [

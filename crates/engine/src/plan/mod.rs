@@ -27,7 +27,7 @@ pub use needs::Need;
 pub use pitfalls::Pitfall;
 pub use pricing::explain_cost;
 pub use quote::QuoteRef;
-pub use rank::{Factor, Objective, SensitivityCase, Why};
+pub use rank::{Factor, Faster, Objective, SensitivityCase, Why};
 pub use remedies::{Change, Suggestion};
 pub use request::{Constraints, CostInputs, Features, Request, StorageNeeds};
 pub use storage::{Feed, FeedFrom};

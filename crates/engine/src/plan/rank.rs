@@ -35,12 +35,18 @@ pub struct Why {
     /// Runner-up hours minus pick hours; positive: the pick is faster. Zero for a service,
     /// which runs the month whatever it runs on.
     pub sooner_h: f64,
-    /// For a service: runner-up time per output token (a non-LLM service: per request) minus
-    /// the pick's, ms; positive: the pick answers faster.
-    pub faster_ms: Option<f64>,
-    /// For a service: what `faster_ms` is per, an LLM's output token or a request.
-    pub served: Option<Served>,
+    /// For a service: how much sooner the pick answers.
+    pub faster: Option<Faster>,
     pub objective: Objective,
+}
+
+/// How much sooner a service's pick answers than the runner-up (see [`Why::faster`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Faster {
+    /// Runner-up time minus the pick's, ms; positive: the pick answers faster.
+    pub ms: f64,
+    /// What the time is per: an LLM's output token or a non-LLM service's request.
+    pub per: Served,
 }
 
 impl Why {
@@ -51,8 +57,8 @@ impl Why {
 
     /// The two take the same time (a service: answer as fast), as far as the answer shows.
     pub fn same_time(&self) -> bool {
-        match self.faster_ms {
-            Some(ms) => ms.abs() < SAME_MS,
+        match self.faster {
+            Some(f) => f.ms.abs() < SAME_MS,
             None => self.sooner_h.abs() < SAME_HOURS,
         }
     }
@@ -242,15 +248,18 @@ pub(super) fn rank<'a>(
     let compared = sort(request.objective, &mut ranked);
 
     let pareto = pareto(&compared, request.objective);
-    let latency = |c: &Candidate| c.serving.as_ref().map(|f| f.time_per_output_token_ms);
+    let latency = |c: &Candidate| {
+        c.serving
+            .as_ref()
+            .map(|f| (f.time_per_output_token_ms, f.served))
+    };
     let why = (ranked.len() > 1).then(|| Why {
         runner_up: 1,
         saves: ranked[1].cost.expected - ranked[0].cost.expected,
         sooner_h: ranked[1].hours.expected - ranked[0].hours.expected,
-        faster_ms: latency(&ranked[1])
+        faster: latency(&ranked[1])
             .zip(latency(&ranked[0]))
-            .map(|(r, p)| r - p),
-        served: ranked[0].serving.as_ref().map(|f| f.served),
+            .map(|((r, _), (p, per))| Faster { ms: r - p, per }),
         objective: request.objective,
     });
     let sensitivity = sensitivity(&ranked, &compared, request.objective);

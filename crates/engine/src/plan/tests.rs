@@ -366,7 +366,7 @@ fn the_same_offer_twice_is_a_tie() {
     let report = evaluate(&catalog, &req).unwrap();
     let why = report.why.unwrap();
     assert!(why.tie() && why.same_cost() && why.same_time(), "{why:?}");
-    assert_eq!(why.faster_ms, None);
+    assert_eq!(why.faster, None);
 
     // A real difference is no tie.
     catalog.offers[3].prices = vec![quote(BillingMode::OnDemand, 0.81)];

@@ -38,8 +38,13 @@ fn scatter(h: &mut Html, report: &Report, lang: Lang) {
     if points.is_empty() {
         return;
     }
-    // A service runs the month on every offer: its candidates differ in latency instead.
-    let serving = points.iter().all(|c| c.serving.is_some());
+    // A service runs the month on every offer: its candidates differ in latency instead, a
+    // request's or (an LLM's) an output token's.
+    let served = if points.iter().all(|c| c.serving.is_some()) {
+        points[0].serving.as_ref().map(|f| f.served)
+    } else {
+        None
+    };
     let time = |c: &Candidate| match &c.serving {
         Some(f) => f.time_per_output_token_ms,
         None => c.hours.expected,
@@ -68,28 +73,17 @@ fn scatter(h: &mut Html, report: &Report, lang: Lang) {
             .map(|&i| (time(points[i]), points[i].cost.expected)),
     );
     let ms = |v: f64| format!("{}ms", i18n::number(v, if v < 10.0 { 1 } else { 0 }));
-    // A non-LLM service's time is a request's latency, not a token's.
-    let per_request = points.iter().all(|c| {
-        c.serving
-            .as_ref()
-            .is_some_and(|f| f.served == Served::Requests)
-    });
-    let (caption, x_title, y_title, x_tick): (_, _, _, &dyn Fn(f64) -> String) = if per_request {
-        (
-            t::CHART_SCATTER_INFERENCE,
-            t::TIME_PER_REQUEST,
+    let (caption, x_title, y_title, x_tick): (_, _, _, &dyn Fn(f64) -> String) = match served {
+        Some(per) => (
+            match per {
+                Served::Requests => t::CHART_SCATTER_INFERENCE,
+                Served::Tokens => t::CHART_SCATTER_SERVING,
+            },
+            format::service_time(per),
             t::COST_PER_MONTH,
             &ms,
-        )
-    } else if serving {
-        (
-            t::CHART_SCATTER_SERVING,
-            t::TIME_PER_TOKEN,
-            t::COST_PER_MONTH,
-            &ms,
-        )
-    } else {
-        (t::CHART_SCATTER, t::TIME, t::TOTAL_COST, &short_hours)
+        ),
+        None => (t::CHART_SCATTER, t::TIME, t::TOTAL_COST, &short_hours),
     };
     open_chart(
         h,

@@ -34,12 +34,12 @@ fn a_band_that_reads_as_its_value_is_written_once() {
 }
 
 fn why_of(saves: f64, sooner_h: f64, faster_ms: Option<f64>) -> Why {
+    let per = gpu_sizer_engine::plan::Served::Tokens;
     Why {
         runner_up: 1,
         saves,
         sooner_h,
-        faster_ms,
-        served: faster_ms.map(|_| gpu_sizer_engine::plan::Served::Tokens),
+        faster: faster_ms.map(|ms| gpu_sizer_engine::plan::Faster { ms, per }),
         objective: gpu_sizer_engine::plan::Objective::Cheapest,
     }
 }
@@ -80,8 +80,11 @@ fn a_tie_is_not_a_win() {
     assert!(zh.contains("每个输出词元慢 3.0 毫秒"), "{zh}");
     // A non-LLM service answers requests, not tokens.
     let per_request = Why {
-        served: Some(gpu_sizer_engine::plan::Served::Requests),
-        ..why_of(40.0, 0.0, Some(3.0))
+        faster: Some(gpu_sizer_engine::plan::Faster {
+            ms: 3.0,
+            per: gpu_sizer_engine::plan::Served::Requests,
+        }),
+        ..why_of(40.0, 0.0, None)
     };
     let text = why(&per_request, "B", usd, Lang::En);
     assert!(text.contains("faster per request by 3.0 ms"), "{text}");
