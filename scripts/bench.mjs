@@ -5,12 +5,16 @@
 //     and for a shared link (answered by the first-answer module);
 //   - navigation → interactive (the app's form mounted, the answer current), and the bytes (gzip -9)
 //     fetched before it, same conditions;
-//   - recompute: input event → the last DOM change it causes, same throttling.
+//   - recompute: input event → the last DOM change it causes, same throttling;
+//   - what each wasm module is made of: sections, code per crate and the largest functions, read
+//     from the named modules the build leaves in target/ (scripts/wasm-sizes.mjs).
 // Usage: node scripts/bench.mjs [runs]   (scripts/bench.sh builds the release first)
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { describe } from "./wasm-sizes.mjs";
 import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/browser.mjs";
-import { fetchedBefore, firstLoadFiles, recordFirstResult, SHARED_LINK } from "../tests/e2e/first-load.mjs";
+import { fetchedBefore, firstLoadFiles, recordFirstResult, recordInteractive, SHARED_LINK } from "../tests/e2e/first-load.mjs";
 
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const RUNS = Number(process.argv[2] ?? 10);
@@ -35,6 +39,14 @@ for (const [name, first] of [
 ]) {
   console.log(name.padEnd(48), String(sum(first, "raw")).padStart(9), String(sum(first, "gzip")).padStart(9));
 }
+
+// The release modules before wasm-bindgen and wasm-opt: the last build step that keeps names.
+for (const module of ["gpu-sizer-app", "gpu-sizer-first"]) {
+  const path = fileURLToPath(new URL(`../target/wasm32-unknown-unknown/release/${module}.wasm`, import.meta.url));
+  console.log(`\n${module}.wasm, as linked (before wasm-bindgen and wasm-opt):`);
+  console.log(existsSync(path) ? describe(readFileSync(path), 20) : "  not built");
+}
+console.log();
 
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -62,14 +74,8 @@ async function load(url, recompute) {
         }
       }
     }).observe({ type: "element", buffered: true });
-    new MutationObserver((_, observer) => {
-      if (document.querySelector("[data-testid=scenario-form]")) {
-        window.__appReady = performance.now();
-        console.debug("bench: app ready");
-        observer.disconnect();
-      }
-    }).observe(document, { subtree: true, childList: true });
   });
+  await page.addInitScript(recordInteractive);
   // The page tells when it is done through the console: polling it from here (waitForFunction)
   // would inject Playwright's script into the page while it loads, about 100 ms of its main thread
   // at this throttling.

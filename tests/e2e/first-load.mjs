@@ -48,6 +48,36 @@ export function recordFirstResult() {
   }).observe(document, { subtree: true, childList: true });
 }
 
+/** A page init script: records in `window.__appReady` when the app's form is in the DOM, the page
+ * interactive (ms since navigation start), and says so on the console ("bench: app ready"), which a
+ * caller can wait for without polling the page while it loads. */
+export function recordInteractive() {
+  new MutationObserver((_, observer) => {
+    if (document.querySelector("[data-testid=scenario-form]")) {
+      window.__appReady = performance.now();
+      console.debug("bench: app ready");
+      observer.disconnect();
+    }
+  }).observe(document, { subtree: true, childList: true });
+}
+
+/** The build's files (gzip -9) that a fresh page opened at `url` fetched before it was interactive:
+ * `{ files, total }`. */
+export async function fetchedBeforeInteractive(browser, url, dist) {
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(recordInteractive);
+    await page.goto(url);
+    await page.waitForFunction(() => window.__appReady !== undefined);
+    const fetched = await fetchedBefore(page, url, "__appReady");
+    const files = buildFiles(dist).filter((f) => fetched.has(f.file));
+    return { files, total: files.reduce((sum, f) => sum + f.gzip, 0) };
+  } finally {
+    await context.close();
+  }
+}
+
 /**
  * The build's files, first-load files flagged: `url` (the app's address on a server of `dist`) is
  * opened in a new context of `browser`.

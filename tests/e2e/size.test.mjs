@@ -1,10 +1,11 @@
-// The performance budget: the first load of the release build stays within tests/size-budget.json,
-// for a first visit and for a shared link (which needs the first-answer module).
+// The performance budget (tests/size-budget.json): the first load of the release build, for a first
+// visit and for a shared link (which needs the first-answer module); what each has fetched by the time
+// it is interactive; and the whole build.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { firstLoadFiles, SHARED_LINK } from "./first-load.mjs";
+import { buildFiles, fetchedBeforeInteractive, firstLoadFiles, SHARED_LINK } from "./first-load.mjs";
 import { start, DIST } from "./page.mjs";
 
 const BUDGET = JSON.parse(readFileSync(new URL("../size-budget.json", import.meta.url), "utf8"));
@@ -31,6 +32,33 @@ for (const [name, query, needsWasm] of [
     }
   });
 }
+
+for (const [name, query] of [
+  ["a first visit", ""],
+  ["a shared link", SHARED_LINK],
+]) {
+  test(`what ${name} fetches before it is interactive fits the size budget`, async () => {
+    const env = await start();
+    try {
+      const { files, total } = await fetchedBeforeInteractive(env.browser, env.server.url + query, DIST);
+      const list = files.map((f) => `${f.file}: ${f.gzip} B`).join(", ");
+      assert.ok(files.some((f) => /^gpu-sizer-app-.*\.wasm$/.test(f.file)), `the app is among them (${list})`);
+      assert.ok(
+        total <= BUDGET.before_interactive_gzip_bytes,
+        `${total} B gzip before interactive > budget ${BUDGET.before_interactive_gzip_bytes} B: ${list}`,
+      );
+    } finally {
+      await env.stop();
+    }
+  });
+}
+
+test("the whole build fits the size budget", () => {
+  const files = buildFiles(DIST);
+  const total = files.reduce((sum, f) => sum + f.gzip, 0);
+  const largest = files.slice(0, 5).map((f) => `${f.file}: ${f.gzip} B`).join(", ");
+  assert.ok(total <= BUDGET.dist_gzip_bytes, `dist/ is ${total} B gzip > budget ${BUDGET.dist_gzip_bytes} B; largest: ${largest}`);
+});
 
 // What keeps the first-answer module small: it reads the catalog in the engine's compact form,
 // without a JSON deserializer per record type, whose field names would show in its wasm.
