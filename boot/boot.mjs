@@ -6,7 +6,8 @@
 //  1. The first answer: built into the page for a first visit (boot/gate.js chose the copy in the
 //     visitor's language, or none); otherwise a small module (the engine and the answer card)
 //     paints it before the app has loaded. Should that fail, the app still starts and answers.
-//  2. The app, once that answer is on screen.
+//  2. The app, once that answer is on screen. Its code is fetched and compiled meanwhile: the
+//     browser compiles wasm off the main thread as the bytes arrive.
 //  3. The service worker, for working offline and for telling the page a new version is ready.
 const read = (id) => JSON.parse(document.getElementById(id).textContent);
 const start = read("gpu-sizer-start");
@@ -25,12 +26,26 @@ if (!document.querySelector("[data-prerendered]")) {
   }
 }
 
+// The app's code is fetched and compiled while the first answer is painted; after the first-answer
+// module, whose own download and start it would slow.
+const appCode = compile(start.app.wasm);
 // rAF runs before the paint, the timeout after it.
 await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
 const app = await import(start.app.js);
-await app.default({ module_or_path: start.app.wasm });
+await app.default({ module_or_path: await appCode });
 
 registerServiceWorker();
+
+/** The wasm module at `url`, compiled as it downloads, at low priority. Where that fails (no
+ * streaming compilation, a server that does not send wasm as application/wasm), `url` itself: the
+ * app's loader then fetches the file again. */
+function compile(url) {
+  try {
+    return WebAssembly.compileStreaming(fetch(url, { priority: "low" })).catch(() => url);
+  } catch {
+    return Promise.resolve(url);
+  }
+}
 
 /**
  * Registers the service worker and tells the page when a new version is waiting: the app listens

@@ -1,7 +1,7 @@
 // The boot module (boot/boot.mjs), imported as the page imports it, against a stand-in document:
-// which first answer shows, that the app loads after it is painted and the service worker after
-// the app, that a failing first-answer module still leaves the app to answer, and when an open
-// tab looks for a new version.
+// which first answer shows, that the app's code is compiled while it is painted and the app starts
+// after, the service worker after the app, that a failing first-answer module or compilation still
+// leaves the app to answer, and when an open tab looks for a new version.
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 
@@ -21,8 +21,10 @@ function copies(languages) {
   return all;
 }
 
-/** Boots a page on which the start-up gate chose `firstAnswer` ("none": no built-in answer). */
-async function boot({ firstAnswer, first = "name=first", app = "name=app", serviceWorker } = {}) {
+/** Boots a page on which the start-up gate chose `firstAnswer` ("none": no built-in answer), in a
+ * browser that compiles wasm as it downloads (`streaming`: "yes"), refuses the response ("refused")
+ * or cannot ("absent"). */
+async function boot({ firstAnswer, first = "name=first", app = "name=app", serviceWorker, streaming = "yes" } = {}) {
   const built = copies(["en", "zh"]);
   const blocks = {
     "gpu-sizer-first": { js: module(first), wasm: "./first_bg.wasm" },
@@ -37,6 +39,13 @@ async function boot({ firstAnswer, first = "name=first", app = "name=app", servi
     hidden: false,
     addEventListener: (type, listener) => documentEvents.push([type, listener]),
   };
+  globalThis.fetch = (url, init) => ({ url, init });
+  WebAssembly.compileStreaming = async (response) => {
+    bootLog.push(`compile ${response.url} at ${response.init.priority} priority`);
+    if (streaming === "refused") throw new TypeError("Incorrect response MIME type");
+    return `module of ${response.url}`;
+  };
+  if (streaming === "absent") delete WebAssembly.compileStreaming;
   globalThis.requestAnimationFrame = (paint) => {
     bootLog.push("paint");
     setTimeout(paint, 0);
@@ -56,28 +65,41 @@ async function boot({ firstAnswer, first = "name=first", app = "name=app", servi
   return { log: bootLog, shown: built.map((c) => c.dataset.prerendered), warnings };
 }
 
+const { compileStreaming } = WebAssembly;
 beforeEach(() => {
+  WebAssembly.compileStreaming = compileStreaming;
+  delete globalThis.fetch;
   delete globalThis.document;
   delete globalThis.window;
   documentEvents = [];
 });
 
+const COMPILE = "compile ./app_bg.wasm at low priority";
+const APP = "app module of ./app_bg.wasm";
+
 test("a first visit keeps the built-in answer in its language and needs no first-answer module", async () => {
   const page = await boot({ firstAnswer: "zh" });
   assert.deepEqual(page.shown, ["zh"]);
-  assert.deepEqual(page.log, ["paint", "app ./app_bg.wasm"]);
+  assert.deepEqual(page.log, [COMPILE, "paint", APP]);
 });
 
-test("otherwise the first-answer module paints, then the app loads", async () => {
+test("otherwise the first-answer module paints, then the app starts, compiled meanwhile", async () => {
   const page = await boot({ firstAnswer: "none" });
   assert.deepEqual(page.shown, []);
-  assert.deepEqual(page.log, ["first ./first_bg.wasm", "paint", "app ./app_bg.wasm"]);
+  assert.deepEqual(page.log, ["first ./first_bg.wasm", COMPILE, "paint", APP]);
 });
 
 test("a first-answer module that fails leaves the app to answer", async () => {
   const page = await boot({ firstAnswer: "none", first: "name=first&fail" });
-  assert.deepEqual(page.log, ["paint", "app ./app_bg.wasm"]);
+  assert.deepEqual(page.log, [COMPILE, "paint", APP]);
   assert.match(page.warnings.join("\n"), /first answer:.*first failed/);
+});
+
+test("where the app's code cannot be compiled as it downloads, the app's loader fetches it", async () => {
+  const refused = await boot({ firstAnswer: "en", streaming: "refused" });
+  assert.deepEqual(refused.log, [COMPILE, "paint", "app ./app_bg.wasm"]);
+  const absent = await boot({ firstAnswer: "en", streaming: "absent" });
+  assert.deepEqual(absent.log, ["paint", "app ./app_bg.wasm"]);
 });
 
 test("the service worker is registered once the app has started, not before", async () => {
@@ -91,7 +113,7 @@ test("the service worker is registered once the app has started, not before", as
     addEventListener() {},
   };
   await boot({ firstAnswer: "en", serviceWorker });
-  assert.deepEqual(registered, [["./sw.js", ["paint", "app ./app_bg.wasm"]]]);
+  assert.deepEqual(registered, [["./sw.js", [COMPILE, "paint", APP]]]);
 
   registered.length = 0;
   await assert.rejects(boot({ firstAnswer: "en", app: "name=app&fail", serviceWorker }), /app failed/);
