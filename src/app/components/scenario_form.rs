@@ -4,7 +4,11 @@
 //! The form is a layout of field names. Each field's label, unit, help, range or options and the
 //! way it is read and written come from the field table (`gpu_sizer_formats::fields`), once, in
 //! both languages; results recompute on every change.
+//!
+//! What "Advanced" folds away is built one frame after the form, like the panels below the answer:
+//! the form can be typed into before the fields nobody sees yet exist.
 
+use super::after_paint::AfterFirstPaint;
 use super::fields::{field, label, options};
 use super::hardware;
 use super::model_picker::ModelPicker;
@@ -243,21 +247,23 @@ pub fn ScenarioForm() -> impl IntoView {
             </fieldset>
             <details class="advanced" data-testid="advanced">
                 <summary>{move || t::ADVANCED.get(lang.get())}</summary>
-                {advanced}
-                <fieldset>
-                    <legend>{move || t::HIDDEN_COSTS.get(lang.get())}</legend>
-                    {section(HIDDEN_COSTS)}
-                </fieldset>
-                <Show when=move || workload.get() != WorkloadKind::Infer>
-                    <fieldset data-testid="queue">
-                        <legend>{move || t::QUEUE.get(lang.get())}</legend>
-                        {section(QUEUE)}
+                <AfterFirstPaint>
+                    {advanced}
+                    <fieldset>
+                        <legend>{move || t::HIDDEN_COSTS.get(lang.get())}</legend>
+                        {section(HIDDEN_COSTS)}
                     </fieldset>
-                </Show>
-                <fieldset>
-                    <legend>{move || t::REQUIREMENTS.get(lang.get())}</legend>
-                    {section(REQUIREMENTS)}
-                </fieldset>
+                    <Show when=move || workload.get() != WorkloadKind::Infer>
+                        <fieldset data-testid="queue">
+                            <legend>{move || t::QUEUE.get(lang.get())}</legend>
+                            {section(QUEUE)}
+                        </fieldset>
+                    </Show>
+                    <fieldset>
+                        <legend>{move || t::REQUIREMENTS.get(lang.get())}</legend>
+                        {section(REQUIREMENTS)}
+                    </fieldset>
+                </AfterFirstPaint>
             </details>
         </form>
     }
