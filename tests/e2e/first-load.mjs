@@ -64,18 +64,9 @@ export function recordInteractive() {
 /** The build's files (gzip -9) that a fresh page opened at `url` fetched before it was interactive:
  * `{ files, total }`. */
 export async function fetchedBeforeInteractive(browser, url, dist) {
-  const context = await browser.newContext({ serviceWorkers: "block" });
-  try {
-    const page = await context.newPage();
-    await page.addInitScript(recordInteractive);
-    await page.goto(url);
-    await page.waitForFunction(() => window.__appReady !== undefined);
-    const fetched = await fetchedBefore(page, url, "__appReady");
-    const files = buildFiles(dist).filter((f) => fetched.has(f.file));
-    return { files, total: files.reduce((sum, f) => sum + f.gzip, 0) };
-  } finally {
-    await context.close();
-  }
+  const fetched = await freshPageFetched(browser, url, recordInteractive, "__appReady");
+  const files = buildFiles(dist).filter((f) => fetched.has(f.file));
+  return { files, total: files.reduce((sum, f) => sum + f.gzip, 0) };
 }
 
 /**
@@ -83,16 +74,22 @@ export async function fetchedBeforeInteractive(browser, url, dist) {
  * opened in a new context of `browser`.
  */
 export async function firstLoadFiles(browser, url, dist) {
+  const firstLoad = await freshPageFetched(browser, url, recordFirstResult, "__firstResult");
+  const html = readFileSync(join(dist, "index.html"), "utf8");
+  for (const m of html.matchAll(/(?:href|src)="\.\/([^"]+)"/g)) firstLoad.add(m[1]);
+  return buildFiles(dist).map((f) => ({ ...f, firstLoad: firstLoad.has(f.file) }));
+}
+
+/** What a fresh page (new context, no service worker) opened at `url` fetched before the moment
+ * the init script `record` stores in `window[mark]`. */
+async function freshPageFetched(browser, url, record, mark) {
   const context = await browser.newContext({ serviceWorkers: "block" });
   try {
     const page = await context.newPage();
-    await page.addInitScript(recordFirstResult);
+    await page.addInitScript(record);
     await page.goto(url);
-    await page.waitForFunction(() => window.__firstResult !== undefined);
-    const firstLoad = await fetchedBefore(page, url, "__firstResult");
-    const html = readFileSync(join(dist, "index.html"), "utf8");
-    for (const m of html.matchAll(/(?:href|src)="\.\/([^"]+)"/g)) firstLoad.add(m[1]);
-    return buildFiles(dist).map((f) => ({ ...f, firstLoad: firstLoad.has(f.file) }));
+    await page.waitForFunction((mark) => window[mark] !== undefined, mark);
+    return await fetchedBefore(page, url, mark);
   } finally {
     await context.close();
   }
