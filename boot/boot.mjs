@@ -40,11 +40,8 @@ registerServiceWorker();
  * streaming compilation, a server that does not send wasm as application/wasm), `url` itself: the
  * app's loader then fetches the file again. */
 function compile(url) {
-  try {
-    return WebAssembly.compileStreaming(fetch(url, { priority: "low" })).catch(() => url);
-  } catch {
-    return Promise.resolve(url);
-  }
+  if (typeof WebAssembly.compileStreaming !== "function") return Promise.resolve(url);
+  return WebAssembly.compileStreaming(fetch(url, { priority: "low" })).catch(() => url);
 }
 
 /**

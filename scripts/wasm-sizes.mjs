@@ -8,6 +8,8 @@ import { fileURLToPath } from "node:url";
 
 const SECTIONS = ["custom", "type", "import", "function", "table", "memory", "global", "export", "start", "element", "code", "data", "data count"];
 
+const UTF8 = new TextDecoder();
+
 /** A reader of the binary format's unsigned LEB128 numbers and names. */
 class Reader {
   constructor(bytes, at = 0) {
@@ -26,7 +28,7 @@ class Reader {
   }
   name() {
     const length = this.u32();
-    const text = new TextDecoder().decode(this.bytes.subarray(this.at, this.at + length));
+    const text = UTF8.decode(this.bytes.subarray(this.at, this.at + length));
     this.at += length;
     return text;
   }
@@ -36,7 +38,7 @@ class Reader {
 export function wasmSizes(bytes) {
   const r = new Reader(bytes, 8);
   const sections = [];
-  let bodies = [];
+  const bodies = [];
   let imported = 0;
   const names = new Map();
   while (r.at < bytes.length) {
@@ -57,7 +59,6 @@ export function wasmSizes(bytes) {
         skipImport(body, kind);
       }
     } else if (id === 10) {
-      bodies = [];
       for (let n = body.u32(), i = 0; i < n; i++) {
         const length = body.u32();
         bodies.push(length);
@@ -78,6 +79,10 @@ function skipImport(r, kind) {
     limits(r);
   } else if (kind === 2) limits(r);
   else if (kind === 3) r.at += 2; // a global's type and mutability
+  else if (kind === 4) {
+    r.at++; // a tag's attribute
+    r.u32(); // and its type
+  }
 }
 
 function limits(r) {
@@ -102,7 +107,7 @@ function readNames(r, end, names) {
 }
 
 /** A Rust symbol in the form people read: `_ZN…E` (legacy) names decoded, with their hash
- * dropped; a `_R…` (v0) name shortened to its identifiers. Other names are kept. */
+ * dropped; a `_R…` (v0) name kept, behind its crate's name. Other names are kept. */
 export function demangle(symbol) {
   if (symbol.startsWith("_ZN")) {
     const parts = [];
@@ -123,7 +128,7 @@ export function demangle(symbol) {
           .replace(/\$(SP|BP|RF|LT|GT|LP|RP|C|u[0-9a-f]{2,6})\$/g, (_, e) =>
             e[0] === "u" ? String.fromCodePoint(parseInt(e.slice(1), 16)) : escapes[e],
           )
-      .replaceAll("..", "::"),
+          .replaceAll("..", "::"),
       )
       .join("::");
   }
@@ -138,7 +143,7 @@ export function demangle(symbol) {
 /** The crate a function belongs to: the first segment of its path, looking through `<T as Trait>`
  * and references to the type's own crate. */
 export function crateOf(name) {
-  if (name.startsWith("__wbindgen_describe")) return "(wasm-bindgen descriptors, removed by wasm-bindgen)";
+  if (name.startsWith("__wbindgen_describe")) return "(descriptors, dropped by wasm-bindgen)";
   // `<T as Trait>::f`, with T a generic parameter: the trait's crate.
   const path = name.replace(/^<[A-Z]\w* as /, "").replace(/^[<&]+/, "").replace(/^(mut |dyn )/, "");
   const m = path.match(/^([A-Za-z_][A-Za-z0-9_]*)::/);
@@ -153,7 +158,10 @@ export function describe(bytes, top = 25) {
   lines.push(`${"section".padEnd(40)}${pad("bytes")}`);
   for (const s of sections) lines.push(`${s.name.slice(0, 40).padEnd(40)}${pad(s.size)}`);
   const crates = new Map();
-  for (const f of functions) crates.set(crateOf(f.name), (crates.get(crateOf(f.name)) ?? 0) + f.size);
+  for (const f of functions) {
+    const crate = crateOf(f.name);
+    crates.set(crate, (crates.get(crate) ?? 0) + f.size);
+  }
   lines.push("", `${"code by crate".padEnd(40)}${pad("bytes")}`);
   for (const [crate, size] of [...crates].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
     lines.push(`${crate.slice(0, 40).padEnd(40)}${pad(size)}`);

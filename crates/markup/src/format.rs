@@ -454,30 +454,21 @@ pub fn why(w: &Why, runner_up: &str, currency: Currency, lang: Lang) -> String {
         money(w.saves.abs(), currency),
     );
     let time = match w.faster {
-        Some(Faster {
-            ms,
-            per: Served::Requests,
-        }) => side(
+        Some(Faster { ms, per }) => side(
             w.same_time(),
             ms > 0.0,
-            [
-                tx("answers as fast", "每个请求一样快"),
-                tx("faster per request by ", "每个请求快 "),
-                tx("slower per request by ", "每个请求慢 "),
-            ],
-            self::ms(ms.abs(), lang),
-        ),
-        Some(Faster {
-            ms,
-            per: Served::Tokens,
-        }) => side(
-            w.same_time(),
-            ms > 0.0,
-            [
-                tx("answers as fast", "每个输出词元一样快"),
-                tx("faster per output token by ", "每个输出词元快 "),
-                tx("slower per output token by ", "每个输出词元慢 "),
-            ],
+            match per {
+                Served::Requests => [
+                    tx("answers as fast", "每个请求一样快"),
+                    tx("faster per request by ", "每个请求快 "),
+                    tx("slower per request by ", "每个请求慢 "),
+                ],
+                Served::Tokens => [
+                    tx("answers as fast", "每个输出词元一样快"),
+                    tx("faster per output token by ", "每个输出词元快 "),
+                    tx("slower per output token by ", "每个输出词元慢 "),
+                ],
+            },
             self::ms(ms.abs(), lang),
         ),
         None => side(
