@@ -94,12 +94,18 @@ fn clicked_row(ev: &leptos::ev::MouseEvent) -> Option<CandidateKey> {
 }
 
 /// Distinct (value, label) pairs of the ranked candidates, for a filter's options: gathered as
-/// borrowed pairs, only the distinct ones copied.
+/// borrowed pairs, only the distinct ones copied. The strings are borrowed from the catalog, so
+/// the many candidates of one offer, GPU or provider share one address: repeats are dropped by
+/// address first (cheap to sort), and only the few left are sorted by text. This runs on every
+/// input while the ranking is on screen.
 fn options<'a>(
     list: &'a [Candidate],
     f: impl Fn(&'a Candidate) -> (&'a str, &'a str),
 ) -> Vec<(String, String)> {
     let mut pairs: Vec<(&str, &str)> = list.iter().map(f).collect();
+    let address = |&(value, label): &(&str, &str)| (value as *const str, label as *const str);
+    pairs.sort_unstable_by_key(address);
+    pairs.dedup_by_key(|pair| address(pair));
     pairs.sort_unstable();
     pairs.dedup();
     pairs
@@ -200,10 +206,14 @@ pub fn Ranking() -> impl IntoView {
                 regions: options(&report.ranked, |c| (&c.offer.region, &c.offer.region)),
                 gpus: options(&report.ranked, |c| (&c.gpu.id, &c.gpu.name)),
                 modes: {
-                    let mut modes: Vec<BillingMode> =
-                        report.ranked.iter().map(|c| c.mode).collect();
+                    // A handful of modes: kept distinct as they come, sorted once.
+                    let mut modes: Vec<BillingMode> = Vec::new();
+                    for c in &report.ranked {
+                        if !modes.contains(&c.mode) {
+                            modes.push(c.mode);
+                        }
+                    }
                     modes.sort_by_key(|m| format::mode_key(*m));
-                    modes.dedup();
                     modes
                 },
             }
