@@ -1,7 +1,8 @@
 // Trunk post_build hook: the start-up order, offline, and a strict Content-Security-Policy.
 // What runs in the browser is in boot/ (gate.js, boot.mjs); this hook only puts it in place:
 //  1. Names the app's files by their content (Trunk builds the app as a second module and leaves
-//     its names bare) so a new build never meets an old file in a cache.
+//     its names bare) so a new build never meets an old file in a cache; likewise the data files
+//     a page fetches when it is opened rather than building them into the app (`data` below).
 //  2. Builds the first answer for a first visit into index.html, in each language, with the
 //     settings the start-up gate reads (crates/markup/src/prerender.rs says when it applies), and
 //     allows the gate, which Trunk inlined, by its hash in the Content-Security-Policy.
@@ -29,6 +30,15 @@ const appHash = hash(
 const app = { js: `./${APP}-${appHash}.js`, wasm: `./${APP}-${appHash}_bg.wasm` };
 renameSync(join(staging, `${APP}.js`), join(staging, app.js));
 renameSync(join(staging, `${APP}_bg.wasm`), join(staging, app.wasm));
+// Data a page fetches when opened, by the name the app looks up (src/app/fetched.rs).
+const DATA = { accuracy: "crates/engine/data/accuracy.tsv" };
+const data = {};
+for (const [name, path] of Object.entries(DATA)) {
+  const bytes = readFileSync(join(source, path));
+  const file = `${name}-${hash(bytes)}.${path.split(".").pop()}`;
+  writeFileSync(join(staging, file), bytes);
+  data[name] = `./${file}`;
+}
 
 // 2. The first answer for a first visit, computed natively by the same engine and markup.
 const { frames, ...settings } = JSON.parse(
@@ -47,7 +57,7 @@ writeFileSync(join(staging, bootFile), boot);
 const indexPath = join(staging, "index.html");
 const html = finishIndex(readFileSync(indexPath, "utf8"), {
   gate: readFileSync(join(source, "boot/gate.js"), "utf8"),
-  start: { ...settings, app },
+  start: { ...settings, app, data },
   bootFile,
   frames: Object.values(frames),
 });

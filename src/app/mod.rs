@@ -2,6 +2,7 @@
 
 pub mod catalog_store;
 pub mod components;
+pub mod fetched;
 pub mod first_answer;
 pub mod pages;
 pub mod persist;

@@ -328,3 +328,34 @@ test("a queue of jobs from a link: its fields under Advanced, the pitfall and bo
   assert.deepEqual(app.errors, []);
   await app.close();
 });
+
+test("the guide fetches its measurements when it opens; without them it says so and keeps the rest", async () => {
+  // The worker is blocked so that refusing the file below reaches the page's own request.
+  const app = await env.open({ serviceWorkers: "block" });
+  const page = app.page;
+  const fetched = [];
+  page.on("request", (r) => r.url().endsWith(".tsv") && fetched.push(new URL(r.url()).pathname));
+  await app.setField("tokens", "1e9");
+  assert.deepEqual(fetched, [], "the calculator fetched the guide's data");
+  await page.getByTestId("tab-guide").click();
+  const cases = page.getByTestId("accuracy-table").locator("tbody tr");
+  await cases.first().waitFor();
+  assert.ok((await cases.count()) > 100, `${await cases.count()} cases`);
+  assert.match(await page.getByTestId("accuracy-classes").locator("tbody tr").first().innerText(), /\d+\s+\d+\.\d%/);
+  assert.equal(fetched.length, 1, fetched.join(", "));
+  assert.match(fetched[0], /\/accuracy-[0-9a-f]{16}\.tsv$/);
+
+  // Refused (offline before the worker kept it, a proxy): a message in place of the tables.
+  await page.route("**/*.tsv", (route) => route.abort());
+  await page.getByTestId("tab-calculator").click();
+  await page.getByTestId("recommendation").waitFor();
+  await page.getByTestId("tab-guide").click();
+  const unavailable = page.getByTestId("accuracy-unavailable");
+  await unavailable.waitFor();
+  assert.match(await unavailable.innerText(), /could not be loaded.*online/i);
+  assert.equal(await page.getByTestId("accuracy-table").count(), 0);
+  assert.ok((await page.getByTestId("guide").locator("section h2").count()) > 5);
+  // The browser reports the refused request itself; nothing else went wrong.
+  assert.deepEqual(app.errors.filter((e) => !/Failed to load resource/.test(e)), []);
+  await app.close();
+});

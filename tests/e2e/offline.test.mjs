@@ -40,6 +40,11 @@ test("after the first visit the app works with the server stopped", async () => 
     before,
   );
 
+  // The guide's measurements, a file fetched only when the guide opens, were kept as well.
+  await page.getByTestId("tab-guide").click();
+  await page.getByTestId("accuracy-table").locator("tbody tr").first().waitFor();
+  assert.ok((await page.getByTestId("accuracy-table").locator("tbody tr").count()) > 100);
+
   // A link with a query string opens offline too: the worker serves the cached page for it.
   const link = new URL(server.url);
   link.search = "?p=13";

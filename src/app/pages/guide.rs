@@ -1,8 +1,10 @@
 //! The guide: what decides a GPU's speed and cost, the billing modes, how the estimates are made,
-//! and how close they come to published measurements.
+//! and how close they come to published measurements (a table fetched when the guide opens).
 
-use crate::app::i18n::{self, Text};
+use crate::app::fetched::{self, DataFile};
+use crate::app::i18n::{self, Lang, Text};
 use crate::app::prefs::use_prefs;
+use gpu_sizer_engine::accuracy::{self, AccuracyRow};
 use leptos::prelude::*;
 
 const fn tx(en: &'static str, zh: &'static str) -> Text {
@@ -138,6 +140,15 @@ const CLASS_COLUMNS: [Text; 3] = [
     tx("Median error", "误差中位数"),
 ];
 const NOT_COMPARED: Text = tx("not compared", "不比较");
+const LOADING: Text = tx("Loading the measurements…", "正在加载测量数据…");
+const UNAVAILABLE: Text = tx(
+    "The measurements could not be loaded; the rest of the guide is here. Open the guide again once online:",
+    "测量数据未能加载；指南的其他内容不受影响。联网后请重新打开指南：",
+);
+const EMPTY: Text = tx(
+    "The measurements arrived without a readable row.",
+    "测量数据已加载，但没有可读的行。",
+);
 
 /// Every guide string, for the translation test.
 pub fn all_texts() -> Vec<Text> {
@@ -145,7 +156,14 @@ pub fn all_texts() -> Vec<Text> {
         .iter()
         .flat_map(|s| std::iter::once(s.heading).chain(s.paragraphs.iter().copied()))
         .collect();
-    out.extend([ACCURACY, ACCURACY_HELP, NOT_COMPARED]);
+    out.extend([
+        ACCURACY,
+        ACCURACY_HELP,
+        NOT_COMPARED,
+        LOADING,
+        UNAVAILABLE,
+        EMPTY,
+    ]);
     out.extend(COLUMNS);
     out.extend(CLASS_COLUMNS);
     out
@@ -154,9 +172,15 @@ pub fn all_texts() -> Vec<Text> {
 #[component]
 pub fn Guide() -> impl IntoView {
     let lang = use_prefs().lang;
-    move || {
+    // Fetched when the guide opens (see `fetched`), kept while it stays open.
+    let table = RwSignal::new(None);
+    leptos::task::spawn_local(async move {
+        let text = fetched::text(DataFile::Accuracy).await;
+        table.try_set(Some(text));
+    });
+    let sections = move || {
         let lang = lang.get();
-        let sections = SECTIONS
+        SECTIONS
             .iter()
             .map(|s| {
                 view! {
@@ -166,68 +190,99 @@ pub fn Guide() -> impl IntoView {
                     </section>
                 }
             })
-            .collect_view();
-        let rows = gpu_sizer_engine::accuracy::rows()
-            .into_iter()
-            .map(|r| {
-                let predicted = r
-                    .predicted
-                    .map_or_else(|| NOT_COMPARED.get(lang).to_string(), |p| i18n::number(p, 2));
-                let error = r
-                    .error_pct
-                    .map_or_else(String::new, |e| format!("{e:+.1}%"));
-                view! {
-                    <tr>
-                        <td><a href=r.source rel="noopener" target="_blank">{r.id}</a></td>
-                        <td>{r.class}</td>
-                        <td>{r.metric}</td>
-                        <td class="num">{predicted}</td>
-                        <td class="num">{format!("{} {}", i18n::number(r.published, 2), r.unit)}</td>
-                        <td class="num">{error}</td>
-                    </tr>
-                }
-            })
-            .collect_view();
-        let classes = gpu_sizer_engine::accuracy::class_medians()
-            .into_iter()
-            .map(|(class, median, n)| {
-                view! {
-                    <tr>
-                        <td>{class}</td>
-                        <td class="num">{n}</td>
-                        <td class="num">{format!("{median:.1}%")}</td>
-                    </tr>
-                }
-            })
-            .collect_view();
+            .collect_view()
+    };
+    let accuracy = move || {
+        let lang = lang.get();
+        let tables = table.with(|table| match table {
+            None => {
+                view! { <p class="muted" data-testid="accuracy-loading">{LOADING.get(lang)}</p> }
+                    .into_any()
+            }
+            Some(Err(why)) => view! {
+                <p class="error" role="alert" data-testid="accuracy-unavailable">
+                    {format!("{} {why}", UNAVAILABLE.get(lang))}
+                </p>
+            }
+            .into_any(),
+            Some(Ok(text)) => accuracy_tables(&accuracy::parse(text), lang),
+        });
         view! {
-            <div class="guide" data-testid="guide">
-                {sections}
-                <section class="panel guide-section">
-                    <h2>{ACCURACY.get(lang)}</h2>
-                    <p>{ACCURACY_HELP.get(lang)}</p>
-                    <div class="table-wrap">
-                        <table class="accuracy" data-testid="accuracy-classes">
-                            <thead>
-                                <tr>
-                                    {CLASS_COLUMNS.iter().map(|c| view! { <th scope="col">{c.get(lang)}</th> }).collect_view()}
-                                </tr>
-                            </thead>
-                            <tbody>{classes}</tbody>
-                        </table>
-                    </div>
-                    <div class="table-wrap">
-                        <table class="accuracy" data-testid="accuracy-table">
-                            <thead>
-                                <tr>
-                                    {COLUMNS.iter().map(|c| view! { <th scope="col">{c.get(lang)}</th> }).collect_view()}
-                                </tr>
-                            </thead>
-                            <tbody>{rows}</tbody>
-                        </table>
-                    </div>
-                </section>
-            </div>
+            <section class="panel guide-section">
+                <h2>{ACCURACY.get(lang)}</h2>
+                <p>{ACCURACY_HELP.get(lang)}</p>
+                {tables}
+            </section>
         }
+    };
+    view! {
+        <div class="guide" data-testid="guide">
+            {sections}
+            {accuracy}
+        </div>
     }
+}
+
+/// The median error of each class, then every case.
+fn accuracy_tables(rows: &[AccuracyRow], lang: Lang) -> AnyView {
+    if rows.is_empty() {
+        return view! { <p class="error" role="alert" data-testid="accuracy-unavailable">{EMPTY.get(lang)}</p> }
+            .into_any();
+    }
+    let classes = accuracy::class_medians_of(rows)
+        .into_iter()
+        .map(|(class, median, n)| {
+            view! {
+                <tr>
+                    <td>{class.to_string()}</td>
+                    <td class="num">{n}</td>
+                    <td class="num">{format!("{median:.1}%")}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let cases = rows
+        .iter()
+        .map(|r| {
+            let predicted = r
+                .predicted
+                .map_or_else(|| NOT_COMPARED.get(lang).to_string(), |p| i18n::number(p, 2));
+            let error = r
+                .error_pct
+                .map_or_else(String::new, |e| format!("{e:+.1}%"));
+            view! {
+                <tr>
+                    <td><a href=r.source.to_string() rel="noopener" target="_blank">{r.id.to_string()}</a></td>
+                    <td>{r.class.to_string()}</td>
+                    <td>{r.metric.to_string()}</td>
+                    <td class="num">{predicted}</td>
+                    <td class="num">{format!("{} {}", i18n::number(r.published, 2), r.unit)}</td>
+                    <td class="num">{error}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="table-wrap">
+            <table class="accuracy" data-testid="accuracy-classes">
+                <thead>
+                    <tr>
+                        {CLASS_COLUMNS.iter().map(|c| view! { <th scope="col">{c.get(lang)}</th> }).collect_view()}
+                    </tr>
+                </thead>
+                <tbody>{classes}</tbody>
+            </table>
+        </div>
+        <div class="table-wrap">
+            <table class="accuracy" data-testid="accuracy-table">
+                <thead>
+                    <tr>
+                        {COLUMNS.iter().map(|c| view! { <th scope="col">{c.get(lang)}</th> }).collect_view()}
+                    </tr>
+                </thead>
+                <tbody>{cases}</tbody>
+            </table>
+        </div>
+    }
+    .into_any()
 }
