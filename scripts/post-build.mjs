@@ -2,7 +2,7 @@
 // What runs in the browser is in boot/ (gate.js, boot.mjs); this hook only puts it in place:
 //  1. Names the app's files by their content (Trunk builds the app as a second module and leaves
 //     its names bare) so a new build never meets an old file in a cache; likewise the data files
-//     a page fetches when it is opened rather than building them into the app (`data` below).
+//     a page fetches when it is opened rather than building them into the app (`ship` below).
 //  2. Builds the first answer for a first visit into index.html, in each language, with the
 //     settings the start-up gate reads (crates/markup/src/prerender.rs says when it applies), and
 //     allows the gate, which Trunk inlined, by its hash in the Content-Security-Policy.
@@ -30,24 +30,27 @@ const appHash = hash(
 const app = { js: `./${APP}-${appHash}.js`, wasm: `./${APP}-${appHash}_bg.wasm` };
 renameSync(join(staging, `${APP}.js`), join(staging, app.js));
 renameSync(join(staging, `${APP}_bg.wasm`), join(staging, app.wasm));
-// Data a page fetches when opened, by the name the app looks up (src/app/fetched.rs).
-const DATA = { accuracy: "crates/engine/data/accuracy.tsv" };
-const data = {};
-for (const [name, path] of Object.entries(DATA)) {
-  const bytes = readFileSync(join(source, path));
-  const file = `${name}-${hash(bytes)}.${path.split(".").pop()}`;
-  writeFileSync(join(staging, file), bytes);
-  data[name] = `./${file}`;
-}
 
-// 2. The first answer for a first visit, computed natively by the same engine and markup.
-const { frames, ...settings } = JSON.parse(
+// 2. The first answer for a first visit, computed natively by the same engine and markup; and the
+//    pages built at the same time.
+const { frames, pages, ...settings } = JSON.parse(
   execFileSync("cargo", ["run", "--quiet", "--package", "gpu-sizer-markup", "--bin", "gpu-sizer-prerender"], {
     cwd: source,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   }),
 );
+
+// Data a page fetches when opened, by the name the app looks up (src/app/fetched.rs): files of
+// the source, and the pages the build wrote (the guide's sections per language).
+const data = {};
+const ship = (name, extension, bytes) => {
+  const file = `${name}-${hash(bytes)}.${extension}`;
+  writeFileSync(join(staging, file), bytes);
+  data[name] = `./${file}`;
+};
+ship("accuracy", "tsv", readFileSync(join(source, "crates/engine/data/accuracy.tsv")));
+for (const [name, html] of Object.entries(pages)) ship(name, "html", Buffer.from(html));
 
 // 3. The boot module.
 const boot = readFileSync(join(source, "boot/boot.mjs"), "utf8");

@@ -4,6 +4,7 @@
 //! scripts/post-build.mjs) and lists it in the page's start settings (`#gpu-sizer-start`, under
 //! `data`); the service worker keeps it for offline use like every other file of the build.
 
+use crate::app::i18n::Lang;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
@@ -12,12 +13,15 @@ use wasm_bindgen_futures::JsFuture;
 pub enum DataFile {
     /// The calibration table the guide shows (`crates/engine/data/accuracy.tsv`).
     Accuracy,
+    /// The guide's sections in one language, as markup (`gpu_sizer_markup::guide`).
+    Guide(Lang),
 }
 
 impl DataFile {
-    fn name(self) -> &'static str {
+    fn name(self) -> String {
         match self {
-            DataFile::Accuracy => "accuracy",
+            DataFile::Accuracy => "accuracy".to_string(),
+            DataFile::Guide(lang) => format!("guide-{}", lang.key()),
         }
     }
 }

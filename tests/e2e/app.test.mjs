@@ -329,33 +329,45 @@ test("a queue of jobs from a link: its fields under Advanced, the pitfall and bo
   await app.close();
 });
 
-test("the guide fetches its measurements when it opens; without them it says so and keeps the rest", async () => {
-  // The worker is blocked so that refusing the file below reaches the page's own request.
+test("the guide fetches its sections and measurements when it opens; without them it says so", async () => {
+  // The worker is blocked so that refusing the files below reaches the page's own requests.
   const app = await env.open({ serviceWorkers: "block" });
   const page = app.page;
   const fetched = [];
-  page.on("request", (r) => r.url().endsWith(".tsv") && fetched.push(new URL(r.url()).pathname));
+  page.on("request", (r) => /\.(tsv|html)$/.test(r.url()) && fetched.push(new URL(r.url()).pathname.split("/").pop()));
   await app.setField("tokens", "1e9");
-  assert.deepEqual(fetched, [], "the calculator fetched the guide's data");
+  assert.deepEqual(fetched, [], "the calculator fetched the guide's files");
   await page.getByTestId("tab-guide").click();
   const cases = page.getByTestId("accuracy-table").locator("tbody tr");
   await cases.first().waitFor();
   assert.ok((await cases.count()) > 100, `${await cases.count()} cases`);
   assert.match(await page.getByTestId("accuracy-classes").locator("tbody tr").first().innerText(), /\d+\s+\d+\.\d%/);
-  assert.equal(fetched.length, 1, fetched.join(", "));
-  assert.match(fetched[0], /\/accuracy-[0-9a-f]{16}\.tsv$/);
+  const guide = page.getByTestId("guide");
+  await guide.getByText("The three numbers that matter").waitFor();
+  assert.ok((await guide.locator("section h2").count()) > 5);
+  assert.deepEqual(fetched.map((f) => f.replace(/-[0-9a-f]{16}\./, ".")).sort(), ["accuracy.tsv", "guide-en.html"]);
 
-  // Refused (offline before the worker kept it, a proxy): a message in place of the tables.
-  await page.route("**/*.tsv", (route) => route.abort());
+  // The other language's sections come with the switch.
+  await page.getByTestId("lang-switch").selectOption("zh");
+  await guide.getByText("最重要的三个指标").waitFor();
+  assert.equal(await guide.getByText("The three numbers that matter").count(), 0);
+  assert.ok(fetched.some((f) => /^guide-zh-[0-9a-f]{16}\.html$/.test(f)), fetched.join(", "));
+  await page.getByTestId("lang-switch").selectOption("en");
+  await guide.getByText("The three numbers that matter").waitFor();
+
+  // Refused (offline before the worker kept them, a proxy): a message in place of each part.
+  await page.route(/\.(tsv|html)$/, (route) => route.abort());
   await page.getByTestId("tab-calculator").click();
   await page.getByTestId("recommendation").waitFor();
   await page.getByTestId("tab-guide").click();
-  const unavailable = page.getByTestId("accuracy-unavailable");
-  await unavailable.waitFor();
-  assert.match(await unavailable.innerText(), /could not be loaded.*online/i);
+  for (const id of ["guide-unavailable", "accuracy-unavailable"]) {
+    await page.getByTestId(id).waitFor();
+    assert.match(await page.getByTestId(id).innerText(), /could not be loaded.*online/i, id);
+  }
   assert.equal(await page.getByTestId("accuracy-table").count(), 0);
-  assert.ok((await page.getByTestId("guide").locator("section h2").count()) > 5);
-  // The browser reports the refused request itself; nothing else went wrong.
+  // The page's own heading of the accuracy section stays.
+  assert.ok(await guide.getByText("Accuracy against published measurements").isVisible());
+  // The browser reports the refused requests itself; nothing else went wrong.
   assert.deepEqual(app.errors.filter((e) => !/Failed to load resource/.test(e)), []);
   await app.close();
 });

@@ -40,8 +40,9 @@ test("after the first visit the app works with the server stopped", async () => 
     before,
   );
 
-  // The guide's measurements, a file fetched only when the guide opens, were kept as well.
+  // The guide's sections and measurements, files fetched only when the guide opens, were kept as well.
   await page.getByTestId("tab-guide").click();
+  await page.getByTestId("guide").getByText("The three numbers that matter").waitFor();
   await page.getByTestId("accuracy-table").locator("tbody tr").first().waitFor();
   assert.ok((await page.getByTestId("accuracy-table").locator("tbody tr").count()) > 100);
 

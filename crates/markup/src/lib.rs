@@ -14,6 +14,7 @@ pub mod excluded;
 #[cfg(test)]
 mod fixture;
 pub mod format;
+pub mod guide;
 pub mod hardware;
 pub mod html;
 pub mod i18n;

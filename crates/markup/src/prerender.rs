@@ -59,8 +59,16 @@ impl Prerendered {
     /// The data the build writes into index.html, as JSON: the frames, the day they hold
     /// through, the storage keys whose presence means the visitor is not a first visitor, and the
     /// languages (their tags, and the one for a browser in none of them) and themes the start-up
-    /// script (`boot/gate.js`) applies.
+    /// script (`boot/gate.js`) applies. Beside them, `pages`: the files the build ships for the
+    /// app to fetch when a page opens (the guide's sections in each language, `guide-<lang>`).
     pub fn to_json(&self) -> String {
+        let pages: Map<String, Value> = Lang::ALL
+            .iter()
+            .map(|&lang| {
+                let html = crate::guide::markup(lang).finish();
+                (format!("guide-{}", lang.key()), html.into())
+            })
+            .collect();
         let frames: Map<String, Value> = self
             .frames
             .iter()
@@ -82,6 +90,7 @@ impl Prerendered {
             "default_lang": Lang::default().key(),
             "themes": [Theme::Light.key(), Theme::Dark.key()],
             "frames": frames,
+            "pages": pages,
         })
         .to_string()
     }
@@ -160,5 +169,10 @@ mod tests {
         assert!(json.contains(r#""zh":"zh-CN""#));
         assert!(json.contains(r#""default_lang":"en""#));
         assert!(json.contains(r#""themes":["light","dark"]"#));
+        // The guide's sections, one page per language, as the guide markup writes them.
+        for lang in Lang::ALL {
+            let page = &read["pages"][format!("guide-{}", lang.key())];
+            assert_eq!(page, crate::guide::markup(lang).finish().as_str());
+        }
     }
 }
