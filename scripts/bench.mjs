@@ -5,7 +5,8 @@
 //     and for a shared link (answered by the first-answer module);
 //   - navigation → interactive (the app's form mounted, the answer current), and the bytes (gzip -9)
 //     fetched before it, same conditions;
-//   - recompute: input event → the last DOM change it causes, same throttling;
+//   - recompute: input event → the last DOM change it causes, and → the end of the frame that shows
+//     it, same throttling;
 //   - what each wasm module is made of: sections, code per crate and the largest functions, read
 //     from the named modules the build leaves in target/ (scripts/wasm-sizes.mjs).
 // Usage: node scripts/bench.mjs [runs]   (scripts/bench.sh builds the release first)
@@ -94,52 +95,59 @@ async function load(url, recompute) {
   if (recompute) {
     // Let the app's panels settle before timing input changes.
     await page.waitForTimeout(500);
-    recompute.top.push(...(await timeInputs(page)));
+    const top = await timeInputs(page);
+    recompute.top.push(...top.dom);
+    recompute.topFrame.push(...top.frame);
     // The same with the ranking on screen, which then follows every change too.
     await page.evaluate(() => document.querySelector("[data-testid=ranking]").scrollIntoView());
     await page.waitForTimeout(500);
-    recompute.ranking.push(...(await timeInputs(page)));
+    const ranking = await timeInputs(page);
+    recompute.ranking.push(...ranking.dom);
+    recompute.rankingFrame.push(...ranking.frame);
   }
   await context.close();
   return times;
 }
 
-/** Recompute: from the input event to the last DOM change it causes, for four values typed into
- * the input (nothing else changes the page meanwhile; an update is taken as finished after 300 ms
- * without a change). */
+/** Recompute, for four values typed into the input: from the input event to the last DOM change it
+ * causes (nothing else changes the page meanwhile; an update is taken as finished after 300 ms
+ * without a change), and to the end of the next frame, the one that shows the change (its style,
+ * layout and paint included: a task queued from the frame's animation callback runs after it). */
 async function timeInputs(page) {
-  const times = [];
+  const times = { dom: [], frame: [] };
   for (const value of ["1e9", "2e8", "5e9", "1e8"]) {
-    times.push(
-      await page.evaluate(
-        ([id, v]) =>
-          new Promise((done) => {
-            const input = document.querySelector(`[data-testid=${id}]`);
-            let last;
-            let quiet;
-            const observer = new MutationObserver(() => {
-              last = performance.now();
-              clearTimeout(quiet);
-              quiet = setTimeout(() => {
-                observer.disconnect();
-                done(last - start);
-              }, 300);
-            });
-            observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-            const start = performance.now();
-            input.value = v;
-            input.dispatchEvent(new Event("input", { bubbles: true }));
-          }),
-        [INPUT, value],
-      ),
+    const [dom, frame] = await page.evaluate(
+      ([id, v]) =>
+        new Promise((done) => {
+          const input = document.querySelector(`[data-testid=${id}]`);
+          let last;
+          let quiet;
+          let frame;
+          const observer = new MutationObserver(() => {
+            last = performance.now();
+            clearTimeout(quiet);
+            quiet = setTimeout(() => {
+              observer.disconnect();
+              done([last - start, frame - start]);
+            }, 300);
+          });
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+          const start = performance.now();
+          input.value = v;
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+          requestAnimationFrame(() => setTimeout(() => (frame = performance.now())));
+        }),
+      [INPUT, value],
     );
+    times.dom.push(dom);
+    times.frame.push(frame);
   }
   return times;
 }
 
 const home = { dom: [], paint: [], ready: [], bytes: [] };
 const link = { dom: [], paint: [], ready: [], bytes: [] };
-const recomputes = { top: [], ranking: [] };
+const recomputes = { top: [], topFrame: [], ranking: [], rankingFrame: [] };
 for (let i = 0; i < RUNS; i++) {
   for (const [timings, url, recompute] of [[home, server.url, recomputes], [link, server.url + SHARED_LINK, null]]) {
     const [dom, paint, ready, bytes] = await load(url, recompute);
@@ -160,4 +168,6 @@ for (const [name, t] of [["a first visit", home], ["a shared link", link]]) {
   console.log(`${name}: bytes fetched before interactive (gzip -9): ${bytes}`);
 }
 console.log(`recompute: input event → last DOM change (4× CPU throttling):       ${stats(recomputes.top)}`);
+console.log(`recompute: input event → its frame shown (4× CPU throttling):      ${stats(recomputes.topFrame)}`);
 console.log(`recompute, the ranking on screen (4× CPU throttling):              ${stats(recomputes.ranking)}`);
+console.log(`recompute, the ranking on screen → its frame shown:               ${stats(recomputes.rankingFrame)}`);
