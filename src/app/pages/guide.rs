@@ -87,15 +87,22 @@ pub fn Guide() -> impl IntoView {
     let sections = move || {
         let lang = lang.get();
         prose.with(|prose| match prose {
-            None => view! { <p class="muted" data-testid="guide-loading">{LOADING.get(lang)}</p> }
-                .into_any(),
             Some((_, Ok(html))) => {
                 view! { <div class="guide-sections" inner_html=html.clone()></div> }.into_any()
             }
+            // In a section's panel, as the sections would be.
+            None => view! {
+                <section class="panel guide-section">
+                    <p class="muted" data-testid="guide-loading">{LOADING.get(lang)}</p>
+                </section>
+            }
+            .into_any(),
             Some((_, Err(why))) => view! {
-                <p class="error" role="alert" data-testid="guide-unavailable">
-                    {format!("{} {why}", UNAVAILABLE.get(lang))}
-                </p>
+                <section class="panel guide-section">
+                    <p class="error" role="alert" data-testid="guide-unavailable">
+                        {format!("{} {why}", UNAVAILABLE.get(lang))}
+                    </p>
+                </section>
             }
             .into_any(),
         })
