@@ -311,7 +311,10 @@ pub fn Ranking() -> impl IntoView {
         })
     };
     let rows = move || listing.with(|l| l.as_ref().map(|l| l.html.clone()).unwrap_or_default());
-    let hidden_rows = move || listing.with(|l| l.as_ref().map_or(0, |l| l.total - l.shown));
+    // Whether rows are hidden changes seldom; the button is rebuilt only then, not on each input
+    // (its count is text of its own).
+    let rows_hidden =
+        Memo::new(move |_| listing.with(|l| l.as_ref().is_some_and(|l| l.total > l.shown)));
     let table = move || {
         view! {
             <p class="muted" data-testid="result-count">{count}</p>
@@ -340,7 +343,7 @@ pub fn Ranking() -> impl IntoView {
                     ></tbody>
                 </table>
             </div>
-            {move || (hidden_rows() > 0).then(|| view! {
+            {move || rows_hidden.get().then(|| view! {
                 <button type="button" class="secondary" data-testid="show-all"
                     on:click=move |_| show_all.set(true)>
                     {move || listing.with(|l| {

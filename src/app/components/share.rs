@@ -115,7 +115,9 @@ pub fn ShareLink() -> impl IntoView {
                     </div>
                 }
             })}
-            {move || link().1.map(|n| view! {
+            // Only a link that carries the prices can be too long: without them, no link is
+            // built on each keystroke for this.
+            {move || (include.get() && has_prices()).then(link).and_then(|l| l.1).map(|n| view! {
                 <div class="notice" role="status" data-testid="share-too-long">
                     <p>{shared::too_long(n, lang)}</p>
                     {button("share-export", shared::EXPORT, lang, export_edits)}
