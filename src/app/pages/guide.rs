@@ -165,9 +165,16 @@ fn accuracy_tables(rows: &[AccuracyRow], lang: Lang) -> AnyView {
             let error = r
                 .error_pct
                 .map_or_else(String::new, |e| format!("{e:+.1}%"));
+            // The file is fetched: only a web address becomes a link.
+            let case = if r.source.starts_with("https://") || r.source.starts_with("http://") {
+                view! { <a href=r.source.to_string() rel="noopener" target="_blank">{r.id.to_string()}</a> }
+                    .into_any()
+            } else {
+                r.id.to_string().into_any()
+            };
             view! {
                 <tr>
-                    <td><a href=r.source.to_string() rel="noopener" target="_blank">{r.id.to_string()}</a></td>
+                    <td>{case}</td>
                     <td>{r.class.to_string()}</td>
                     <td>{r.metric.to_string()}</td>
                     <td class="num">{predicted}</td>
