@@ -21,7 +21,7 @@ impl DataFile {
     fn name(self) -> String {
         match self {
             DataFile::Accuracy => "accuracy".to_string(),
-            DataFile::Guide(lang) => format!("guide-{}", lang.key()),
+            DataFile::Guide(lang) => gpu_sizer_markup::guide::data_name(lang),
         }
     }
 }

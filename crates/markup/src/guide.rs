@@ -118,6 +118,12 @@ const SECTIONS: &[Section] = &[
     },
 ];
 
+/// The name the build lists the sections in `lang` under (`data` of the start settings), for
+/// the prerender binary that writes them and the app that fetches them.
+pub fn data_name(lang: Lang) -> String {
+    format!("guide-{}", lang.key())
+}
+
 /// The sections in `lang`, as the guide page shows them before its accuracy table.
 pub fn markup(lang: Lang) -> Html {
     let mut h = Html::new();

@@ -66,7 +66,7 @@ impl Prerendered {
             .iter()
             .map(|&lang| {
                 let html = crate::guide::markup(lang).finish();
-                (format!("guide-{}", lang.key()), html.into())
+                (crate::guide::data_name(lang), html.into())
             })
             .collect();
         let frames: Map<String, Value> = self
@@ -171,7 +171,7 @@ mod tests {
         assert!(json.contains(r#""themes":["light","dark"]"#));
         // The guide's sections, one page per language, as the guide markup writes them.
         for lang in Lang::ALL {
-            let page = &read["pages"][format!("guide-{}", lang.key())];
+            let page = &read["pages"][crate::guide::data_name(lang)];
             assert_eq!(page, crate::guide::markup(lang).finish().as_str());
         }
     }
