@@ -329,7 +329,7 @@ test("a queue of jobs from a link: its fields under Advanced, the pitfall and bo
   await app.close();
 });
 
-test("the guide fetches its sections and measurements when it opens; without them it says so", async () => {
+test("the guide fetches its sections and measurements when it opens; without them it says so, and fetches them again online", async () => {
   // The worker is blocked so that refusing the files below reaches the page's own requests.
   const app = await env.open({ serviceWorkers: "block" });
   const page = app.page;
@@ -362,11 +362,18 @@ test("the guide fetches its sections and measurements when it opens; without the
   await page.getByTestId("tab-guide").click();
   for (const id of ["guide-unavailable", "accuracy-unavailable"]) {
     await page.getByTestId(id).waitFor();
-    assert.match(await page.getByTestId(id).innerText(), /could not be loaded.*online/i, id);
+    assert.match(await page.getByTestId(id).innerText(), /could not be loaded.*connection returns/i, id);
   }
   assert.equal(await page.getByTestId("accuracy-table").count(), 0);
   // The page's own heading of the accuracy section stays.
   assert.ok(await guide.getByText("Accuracy against published measurements").isVisible());
+  // When the connection returns, both parts are fetched again.
+  await page.unroute(/\.(tsv|html)$/);
+  await page.context().setOffline(true);
+  await page.context().setOffline(false);
+  await cases.first().waitFor();
+  await guide.getByText("The three numbers that matter").waitFor();
+  assert.equal(await page.getByTestId("guide-unavailable").count(), 0);
   // The browser reports the refused requests itself; nothing else went wrong.
   assert.deepEqual(app.errors.filter((e) => !/Failed to load resource/.test(e)), []);
   await app.close();

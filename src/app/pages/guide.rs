@@ -36,8 +36,8 @@ const CLASS_COLUMNS: [Text; 3] = [
 const NOT_COMPARED: Text = tx("not compared", "不比较");
 const LOADING: Text = tx("Loading…", "正在加载…");
 const UNAVAILABLE: Text = tx(
-    "This part of the guide could not be loaded; open the guide again once online:",
-    "指南的这一部分未能加载；联网后请重新打开指南：",
+    "This part of the guide could not be loaded; it is loaded again when the connection returns:",
+    "指南的这一部分未能加载；网络恢复后会重新加载：",
 );
 const EMPTY: Text = tx(
     "The measurements arrived without a readable row.",
@@ -62,20 +62,20 @@ pub fn all_texts() -> Vec<Text> {
 #[component]
 pub fn Guide() -> impl IntoView {
     let lang = use_prefs().lang;
-    // Fetched when the guide opens (see `fetched`), kept while it stays open.
+    // Both parts are fetched when the guide opens (see `fetched`) and kept while it stays open; a
+    // part that could not be fetched is fetched again when the connection returns.
     let table = RwSignal::new(None);
-    leptos::task::spawn_local(async move {
-        let text = fetched::text(DataFile::Accuracy).await;
-        table.try_set(Some(text));
-    });
-    // The sections in the reader's language, built at build time (`gpu_sizer_markup::guide`):
-    // fetched when the guide opens and again when the language changes.
+    let load_table = move || {
+        leptos::task::spawn_local(async move {
+            let text = fetched::text(DataFile::Accuracy).await;
+            table.try_set(Some(text));
+        });
+    };
+    load_table();
+    // The sections in the reader's language, built at build time (`gpu_sizer_markup::guide`),
+    // fetched again when the language changes.
     let prose = RwSignal::new(None::<(Lang, Result<String, String>)>);
-    Effect::new(move |_| {
-        let want = lang.get();
-        if prose.with_untracked(|p| p.as_ref().is_some_and(|(had, _)| *had == want)) {
-            return;
-        }
+    let load_prose = move |want: Lang| {
         leptos::task::spawn_local(async move {
             let html = fetched::text(DataFile::Guide(want)).await;
             // A language chosen meanwhile has its own fetch under way.
@@ -83,7 +83,22 @@ pub fn Guide() -> impl IntoView {
                 prose.try_set(Some((want, html)));
             }
         });
+    };
+    Effect::new(move |_| {
+        let want = lang.get();
+        if !prose.with_untracked(|p| p.as_ref().is_some_and(|(had, _)| *had == want)) {
+            load_prose(want);
+        }
     });
+    let online = window_event_listener_untyped("online", move |_| {
+        if table.with_untracked(|t| matches!(t, Some(Err(_)))) {
+            load_table();
+        }
+        if prose.with_untracked(|p| matches!(p, Some((_, Err(_))))) {
+            load_prose(lang.get_untracked());
+        }
+    });
+    on_cleanup(move || online.remove());
     let sections = move || {
         let lang = lang.get();
         prose.with(|prose| match prose {
