@@ -26,6 +26,14 @@ pub struct AccuracyRow<'a> {
     pub compared: &'a str,
 }
 
+impl<'a> AccuracyRow<'a> {
+    /// The page the case can be checked on: its source when that is a web address (the page
+    /// reads a fetched copy of the table, so the field is not taken on trust).
+    pub fn link(&self) -> Option<&'a str> {
+        crate::catalog::web_address(self.source)
+    }
+}
+
 /// The rows of [`TABLE`].
 pub fn rows() -> Vec<AccuracyRow<'static>> {
     parse(TABLE)

@@ -41,26 +41,30 @@ pub fn ShareLink() -> impl IntoView {
     let show_link = RwSignal::new(false);
     let copied: RwSignal<Option<bool>> = RwSignal::new(None);
     let has_prices = move || state.edits.with(|e| !e.is_empty());
-    // The link as copied, and the length it would have with the prices when that is too long.
-    let link = move || {
-        let with = (include.get() && has_prices()).then(|| {
+    // The link with the person's prices, when they chose to include them.
+    let with_prices = move || {
+        (include.get() && has_prices()).then(|| {
             state
                 .form
                 .with(|f| state.edits.with(|e| persist::share_url(f, Some(e))))
-        });
-        match with {
-            Some(url) if url.chars().count() > MAX_LINK_CHARS => {
-                let n = url.chars().count();
-                (state.form.with(|f| persist::share_url(f, None)), Some(n))
-            }
-            Some(url) => (url, None),
-            None => (state.form.with(|f| persist::share_url(f, None)), None),
-        }
+        })
+    };
+    // Its length when that is too long to share: the link without the prices is copied instead.
+    let too_long = move || {
+        with_prices()
+            .map(|url| url.chars().count())
+            .filter(|&n| n > MAX_LINK_CHARS)
+    };
+    // The link as copied.
+    let link = move || {
+        with_prices()
+            .filter(|url| url.chars().count() <= MAX_LINK_CHARS)
+            .unwrap_or_else(|| state.form.with(|f| persist::share_url(f, None)))
     };
     let copy_link = move || {
         copied.set(None);
         show_link.set(true);
-        persist::copy(&link().0, copied);
+        persist::copy(&link(), copied);
     };
     // Without a clipboard, the link is selected for the person to copy (once it is rendered).
     Effect::new(move |_| {
@@ -107,7 +111,7 @@ pub fn ShareLink() -> impl IntoView {
                             data-testid="share-link"
                             type="text"
                             readonly
-                            prop:value=move || link().0
+                            prop:value=link
                         />
                         <p class="help" role="status">
                             {(copied.get() == Some(true)).then(|| t::LINK_COPIED.get(lang))}
@@ -115,9 +119,7 @@ pub fn ShareLink() -> impl IntoView {
                     </div>
                 }
             })}
-            // Only a link that carries the prices can be too long: without them, no link is
-            // built on each keystroke for this.
-            {move || (include.get() && has_prices()).then(link).and_then(|l| l.1).map(|n| view! {
+            {move || too_long().map(|n| view! {
                 <div class="notice" role="status" data-testid="share-too-long">
                     <p>{shared::too_long(n, lang)}</p>
                     {button("share-export", shared::EXPORT, lang, export_edits)}

@@ -106,18 +106,12 @@ pub fn Guide() -> impl IntoView {
                 view! { <div class="guide-sections" inner_html=html.clone()></div> }.into_any()
             }
             // In a section's panel, as the sections would be.
-            None => view! {
-                <section class="panel guide-section">
-                    <p class="muted" data-testid="guide-loading">{LOADING.get(lang)}</p>
-                </section>
+            Some((_, Err(why))) => view! {
+                <section class="panel guide-section">{not_here("guide", Some(why), lang)}</section>
             }
             .into_any(),
-            Some((_, Err(why))) => view! {
-                <section class="panel guide-section">
-                    <p class="error" role="alert" data-testid="guide-unavailable">
-                        {format!("{} {why}", UNAVAILABLE.get(lang))}
-                    </p>
-                </section>
+            None => view! {
+                <section class="panel guide-section">{not_here("guide", None, lang)}</section>
             }
             .into_any(),
         })
@@ -125,17 +119,9 @@ pub fn Guide() -> impl IntoView {
     let accuracy = move || {
         let lang = lang.get();
         let tables = table.with(|table| match table {
-            None => {
-                view! { <p class="muted" data-testid="accuracy-loading">{LOADING.get(lang)}</p> }
-                    .into_any()
-            }
-            Some(Err(why)) => view! {
-                <p class="error" role="alert" data-testid="accuracy-unavailable">
-                    {format!("{} {why}", UNAVAILABLE.get(lang))}
-                </p>
-            }
-            .into_any(),
             Some(Ok(text)) => accuracy_tables(&accuracy::parse(text), lang),
+            Some(Err(why)) => not_here("accuracy", Some(why), lang),
+            None => not_here("accuracy", None, lang),
         });
         view! {
             <section class="panel guide-section">
@@ -150,6 +136,23 @@ pub fn Guide() -> impl IntoView {
             {sections}
             {accuracy}
         </div>
+    }
+}
+
+/// What stands in for a fetched `part` ("guide", "accuracy") not there yet: that it is loading,
+/// or why it could not be fetched.
+fn not_here(part: &str, failed: Option<&str>, lang: Lang) -> AnyView {
+    match failed {
+        None => view! {
+            <p class="muted" data-testid=format!("{part}-loading")>{LOADING.get(lang)}</p>
+        }
+        .into_any(),
+        Some(why) => view! {
+            <p class="error" role="alert" data-testid=format!("{part}-unavailable")>
+                {format!("{} {why}", UNAVAILABLE.get(lang))}
+            </p>
+        }
+        .into_any(),
     }
 }
 
@@ -174,18 +177,19 @@ fn accuracy_tables(rows: &[AccuracyRow], lang: Lang) -> AnyView {
     let cases = rows
         .iter()
         .map(|r| {
-            let predicted = r
-                .predicted
-                .map_or_else(|| NOT_COMPARED.get(lang).to_string(), |p| i18n::number(p, 2));
+            let predicted = r.predicted.map_or_else(
+                || NOT_COMPARED.get(lang).to_string(),
+                |p| i18n::number(p, 2),
+            );
             let error = r
                 .error_pct
                 .map_or_else(String::new, |e| format!("{e:+.1}%"));
-            // The file is fetched: only a web address becomes a link.
-            let case = if r.source.starts_with("https://") || r.source.starts_with("http://") {
-                view! { <a href=r.source.to_string() rel="noopener" target="_blank">{r.id.to_string()}</a> }
-                    .into_any()
-            } else {
-                r.id.to_string().into_any()
+            let case = match r.link() {
+                Some(url) => view! {
+                    <a href=url.to_string() rel="noopener" target="_blank">{r.id.to_string()}</a>
+                }
+                .into_any(),
+                None => r.id.to_string().into_any(),
             };
             view! {
                 <tr>

@@ -86,8 +86,7 @@ impl Quote {
     /// The page this price can be checked on: its source when that is a web address, none for
     /// a price a person typed (its source only says so, and is no page to open).
     pub fn link(&self) -> Option<&str> {
-        let s = self.source.as_str();
-        (s.starts_with("https://") || s.starts_with("http://")).then_some(s)
+        web_address(&self.source)
     }
 }
 
@@ -101,6 +100,12 @@ impl Priced {
     pub fn is_stale(&self, today: i64) -> bool {
         stale(self.as_of.as_deref(), self.undated, today)
     }
+}
+
+/// `source` when it is a web address (a page to open), else none: a price a person typed, or a
+/// fetched file's field that is not an address.
+pub(crate) fn web_address(source: &str) -> Option<&str> {
+    (source.starts_with("https://") || source.starts_with("http://")).then_some(source)
 }
 
 #[cfg(test)]
