@@ -4,6 +4,7 @@
 //! generated from it (a test keeps them in step), so the documentation cannot drift from the code,
 //! and the page's form lays out fields by name and takes the rest from here.
 
+mod assign;
 mod input;
 mod values;
 
@@ -76,6 +77,9 @@ macro_rules! fields {
     )*) => {
         /// Every field of [`Form`], in the order share links write them.
         pub const FIELDS: &[Field] = &[$(Field { name: stringify!($name), key: $key }),*];
+        /// What sets each of [`FIELDS`] from a JSON value, in the same order.
+        pub(super) const SETTERS: &[super::assign::Setter] =
+            &[$(|f: &mut Form, v| super::assign::put(&mut f.$name, v)),*];
         /// What each of [`FIELDS`] means and how the page edits it, in the same order.
         pub(super) const ABOUT: &[About] = &[$(About {
             doc: $doc,
@@ -267,53 +271,55 @@ pub(crate) struct Rejected<T> {
 }
 
 /// The default form with `values` set. A value the form's type rejects (wrong type, out of
-/// range, unknown choice) is left at its default and returned with the reason; the others are
-/// kept. Never panics.
+/// range, unknown choice) is left at its default and returned with serde's reason; the others
+/// are kept. Never panics.
 pub(crate) fn assemble<T>(values: Vec<(T, &'static Field, Value)>) -> (Form, Vec<Rejected<T>>) {
-    // Only the values set are read: the form's other fields take their defaults
-    // (`#[serde(default)]`), so no copy of the default record is built per call.
-    fn build<T>(values: &[(T, &'static Field, Value)]) -> Result<Form, serde_json::Error> {
-        let pairs = values.iter().map(|(_, field, value)| (field.name, value));
-        deserialize(pairs.collect())
-    }
-    // One reader of the pairs whatever tags the callers keep beside them: the form's
-    // deserializer is large, and a copy per pair type would be built into every module.
-    fn deserialize(pairs: Vec<(&'static str, &Value)>) -> Result<Form, serde_json::Error> {
-        use serde::Deserialize;
-        Form::deserialize(serde::de::value::MapDeserializer::new(pairs.into_iter()))
-    }
-    if let Ok(form) = build(&values) {
-        return (form, Vec::new());
-    }
-    // Some value is bad: try each alone against the default to find which.
-    let mut good = Vec::new();
+    let mut form = Form::default();
     let mut rejected = Vec::new();
     for (tag, field, value) in values {
-        // The form's other fields take their defaults (`#[serde(default)]`).
-        let alone = [((), field, value)];
-        match build(&alone) {
-            Ok(_) => {
-                let [(_, field, value)] = alone;
-                good.push((tag, field, value));
-            }
-            Err(e) => rejected.push(Rejected {
-                tag,
-                field,
-                reason: e.to_string(),
-            }),
+        if let Err(reason) = set(&mut form, field, &value) {
+            rejected.push(Rejected { tag, field, reason });
         }
     }
-    match build(&good) {
-        Ok(form) => (form, rejected),
-        Err(e) => {
-            // Fields are independent, so this does not happen; if it did, nothing is kept.
-            rejected.extend(good.into_iter().map(|(tag, field, _)| Rejected {
-                tag,
-                field,
-                reason: e.to_string(),
-            }));
-            (Form::default(), rejected)
-        }
+    (form, rejected)
+}
+
+/// A form from a JSON object of its fields, as serde reads the record (missing fields take their
+/// defaults; the first unknown field or refused value, in the object's order, is the error, in
+/// serde's words). For records that hold a form (saved scenarios) without the form's serde
+/// deserializer. Unlike serde, a form written as an array of values is refused.
+pub(crate) fn form_from_value(value: &Value) -> Result<Form, String> {
+    use serde::de::Error as _;
+    let Value::Object(map) = value else {
+        return Err(
+            serde_json::Error::invalid_type(assign::unexpected(value), &"struct Form").to_string(),
+        );
+    };
+    let mut form = Form::default();
+    for (name, value) in map {
+        let Some(field) = by_name(name) else {
+            return Err(unknown_field(name));
+        };
+        set(&mut form, field, value)?;
+    }
+    Ok(form)
+}
+
+/// serde's words for a field `Form` does not have (`serde::de::Error::unknown_field` wants a
+/// static list of names; these are the table's).
+fn unknown_field(name: &str) -> String {
+    let names: Vec<String> = FIELDS.iter().map(|f| format!("`{}`", f.name)).collect();
+    format!(
+        "unknown field `{name}`, expected one of {}",
+        names.join(", ")
+    )
+}
+
+/// Sets `field` of `form` to `value`, or says why it cannot be (the form is then unchanged).
+fn set(form: &mut Form, field: &'static Field, value: &Value) -> Result<(), String> {
+    match FIELDS.iter().position(|f| f == field) {
+        Some(i) => table::SETTERS[i](form, value),
+        None => Err(format!("unknown field `{}`", field.name)),
     }
 }
 

@@ -32,7 +32,15 @@ pub struct SavedScenario {
     pub created: f64,
     /// Milliseconds since 1970-01-01 of the last change.
     pub updated: f64,
+    #[serde(deserialize_with = "form_of_record")]
     pub form: Form,
+}
+
+/// A saved scenario's form, read field by field like a link's or a draft's: the form's own serde
+/// deserializer would be built into the page for this record alone.
+fn form_of_record<'de, D: serde::Deserializer<'de>>(record: D) -> Result<Form, D::Error> {
+    let value = Value::deserialize(record)?;
+    crate::fields::form_from_value(&value).map_err(serde::de::Error::custom)
 }
 
 /// What a load or an import found.

@@ -1,0 +1,310 @@
+//! Setting one field of a [`Form`] from a JSON value, field by field, without the form's serde
+//! deserializer: share links and drafts are read by the small first-answer module, and that
+//! deserializer (one large generated function) was most of the code and of the start-up time
+//! reading them took there.
+//!
+//! A value is taken or refused exactly as `serde_json` would deserialize it into the field's type,
+//! with serde's own words for a refusal (`invalid type: string "many", expected f64`): saved files,
+//! links and the messages people see are unchanged.
+
+use super::input::ChoiceField;
+use crate::Form;
+use serde::de::{Error as _, Expected, Unexpected};
+use serde_json::{Error, Value};
+
+/// What one row of the field table sets: the field, from a JSON value, or why it cannot.
+pub(crate) type Setter = fn(&mut Form, &Value) -> Result<(), String>;
+
+/// A type of the form's fields, read from a JSON value as serde reads it.
+pub(crate) trait FromValue: Sized {
+    fn from_value(value: &Value) -> Result<Self, Error>;
+}
+
+/// How serde names a JSON value it refuses (`serde_json::Value`'s own rule, which is private).
+pub(super) fn unexpected(value: &Value) -> Unexpected<'_> {
+    match value {
+        Value::Null => Unexpected::Unit,
+        Value::Bool(b) => Unexpected::Bool(*b),
+        Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+            (Some(u), _, _) => Unexpected::Unsigned(u),
+            (None, Some(i), _) => Unexpected::Signed(i),
+            (None, None, Some(x)) => Unexpected::Float(x),
+            _ => Unexpected::Other("number"),
+        },
+        Value::String(s) => Unexpected::Str(s),
+        Value::Array(_) => Unexpected::Seq,
+        Value::Object(_) => Unexpected::Map,
+    }
+}
+
+fn refused(value: &Value, expected: &dyn Expected) -> Error {
+    Error::invalid_type(unexpected(value), expected)
+}
+
+impl FromValue for f64 {
+    fn from_value(value: &Value) -> Result<Self, Error> {
+        match value {
+            Value::Number(n) => n.as_f64().ok_or_else(|| refused(value, &"f64")),
+            _ => Err(refused(value, &"f64")),
+        }
+    }
+}
+
+/// A whole number of type `T`, named `name` in messages: serde takes an integer in range and
+/// refuses a float, however round.
+fn whole<T: TryFrom<u64> + TryFrom<i64>>(value: &Value, name: &'static str) -> Result<T, Error> {
+    let Value::Number(n) = value else {
+        return Err(refused(value, &name));
+    };
+    match (n.as_u64(), n.as_i64()) {
+        (Some(u), _) => {
+            T::try_from(u).map_err(|_| Error::invalid_value(Unexpected::Unsigned(u), &name))
+        }
+        (None, Some(i)) => {
+            T::try_from(i).map_err(|_| Error::invalid_value(Unexpected::Signed(i), &name))
+        }
+        _ => Err(refused(value, &name)),
+    }
+}
+
+impl FromValue for u32 {
+    fn from_value(value: &Value) -> Result<Self, Error> {
+        whole(value, "u32")
+    }
+}
+
+impl FromValue for u8 {
+    fn from_value(value: &Value) -> Result<Self, Error> {
+        whole(value, "u8")
+    }
+}
+
+impl FromValue for bool {
+    fn from_value(value: &Value) -> Result<Self, Error> {
+        value.as_bool().ok_or_else(|| refused(value, &"a boolean"))
+    }
+}
+
+impl FromValue for String {
+    fn from_value(value: &Value) -> Result<Self, Error> {
+        match value {
+            Value::String(s) => Ok(s.clone()),
+            _ => Err(refused(value, &"a string")),
+        }
+    }
+}
+
+impl<T: FromValue> FromValue for Option<T> {
+    fn from_value(value: &Value) -> Result<Self, Error> {
+        match value {
+            Value::Null => Ok(None),
+            _ => T::from_value(value).map(Some),
+        }
+    }
+}
+
+/// A choice by its key, as serde reads a unit variant: `"key"`, or `{"key": null}`.
+fn choice<T: ChoiceField>(value: &Value, keys: &[T]) -> Result<T, Error> {
+    let (key, inner) = match value {
+        Value::String(key) => (key.as_str(), None),
+        Value::Object(map) => {
+            let mut entries = map.iter();
+            match (entries.next(), entries.next()) {
+                (Some((key, inner)), None) => (key.as_str(), Some(inner)),
+                _ => {
+                    return Err(Error::invalid_value(
+                        Unexpected::Map,
+                        &"map with a single key",
+                    ))
+                }
+            }
+        }
+        _ => return Err(refused(value, &"string or map")),
+    };
+    let Some(choice) = T::from_key(key) else {
+        return Err(Error::custom(unknown_variant(key, keys)));
+    };
+    match inner {
+        Some(Value::Null) | None => Ok(choice),
+        Some(other) => Err(refused(other, &"unit")),
+    }
+}
+
+/// serde's words for a key that is none of `keys` (`serde::de::Error::unknown_variant` wants a
+/// static list of names; the keys are the enums' own).
+fn unknown_variant<T: ChoiceField>(key: &str, keys: &[T]) -> String {
+    let names: Vec<String> = keys.iter().map(|k| format!("`{}`", k.key())).collect();
+    let expected = match names.as_slice() {
+        [] => return format!("unknown variant `{key}`, there are no variants"),
+        [one] => one.clone(),
+        [a, b] => format!("{a} or {b}"),
+        _ => format!("one of {}", names.join(", ")),
+    };
+    format!("unknown variant `{key}`, expected {expected}")
+}
+
+macro_rules! choices_from_value {
+    ($($ty:ty),* $(,)?) => {$(
+        impl FromValue for $ty {
+            fn from_value(value: &Value) -> Result<Self, Error> {
+                choice(value, <$ty>::ALL)
+            }
+        }
+    )*};
+}
+
+use crate::form::{
+    ArrivalKey, CurrencyKey, InferKey, KvKey, LossKey, ModelSource, ObjectiveKey, OptimizerKey,
+    PeriodKey, PrecisionKey, RecomputeKey, ServerKey, WeightKey, WorkloadKind,
+};
+
+choices_from_value!(
+    WorkloadKind,
+    ModelSource,
+    PrecisionKey,
+    OptimizerKey,
+    LossKey,
+    RecomputeKey,
+    WeightKey,
+    KvKey,
+    ServerKey,
+    ObjectiveKey,
+    CurrencyKey,
+    InferKey,
+    PeriodKey,
+    ArrivalKey,
+);
+
+/// Sets `field` of `form` to `value` (the field's type inferred from the assignment), or says
+/// why not, in serde's words.
+pub(crate) fn put<T: FromValue>(field: &mut T, value: &Value) -> Result<(), String> {
+    *field = T::from_value(value).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::fields::{assemble, choices, FIELDS};
+    use crate::Form;
+    use serde::Deserialize;
+    use serde_json::{json, Value};
+
+    /// What serde makes of `value` in field `name`: the form, or its words for the refusal.
+    fn by_serde(name: &'static str, value: &Value) -> Result<Form, String> {
+        let pairs = [(name, value)];
+        Form::deserialize(
+            serde::de::value::MapDeserializer::<_, serde_json::Error>::new(pairs.into_iter()),
+        )
+        .map_err(|e| e.to_string())
+    }
+
+    /// Every field takes and refuses exactly what serde does, with serde's words: values of
+    /// every JSON type, integers at each type's edges, floats, and each choice's keys.
+    #[test]
+    fn every_field_reads_values_as_serde_does() {
+        let mut samples = vec![
+            json!(null),
+            json!(true),
+            json!(false),
+            json!(0),
+            json!(1),
+            json!(255),
+            json!(256),
+            json!(4_294_967_295u64),
+            json!(4_294_967_296u64),
+            json!(u64::MAX),
+            json!(-1),
+            json!(i64::MIN),
+            json!(1.5),
+            json!(2.0),
+            json!(-0.0),
+            json!(1e300),
+            json!(""),
+            json!("many"),
+            json!("LoRA"),
+            json!([]),
+            json!([1]),
+            json!({}),
+            json!({"a": null, "b": null}),
+            json!({"lora": 1}),
+        ];
+        for field in FIELDS {
+            for key in choices(field.name).unwrap_or_default() {
+                samples.push(json!(key));
+                samples.push(json!({ key: null }));
+                samples.push(json!({ key: "x" }));
+            }
+        }
+        let mut compared = 0;
+        for field in FIELDS {
+            for value in &samples {
+                let (form, rejected) = assemble(vec![((), field, value.clone())]);
+                let ours = match rejected.into_iter().next() {
+                    Some(r) => Err(r.reason),
+                    None => Ok(form),
+                };
+                assert_eq!(
+                    ours,
+                    by_serde(field.name, value),
+                    "{} = {value}",
+                    field.name
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 3_000, "{compared}");
+    }
+
+    /// Several values at once: the good ones kept, each bad one reported in order.
+    #[test]
+    fn bad_values_are_left_at_their_defaults_and_reported() {
+        let field = |name| FIELDS.iter().find(|f| f.name == name).unwrap();
+        let (form, rejected) = assemble(vec![
+            (1, field("workload"), json!("serve")),
+            (2, field("max_gpus"), json!(-1)),
+            (3, field("tokens"), json!(2e9)),
+            (4, field("workload"), json!("trian")),
+        ]);
+        assert_eq!(form.tokens, 2e9);
+        assert_eq!(form.workload, crate::form::WorkloadKind::Serve);
+        assert_eq!(form.max_gpus, Form::default().max_gpus);
+        let reported: Vec<_> = rejected.iter().map(|r| (r.tag, r.field.name)).collect();
+        assert_eq!(reported, [(2, "max_gpus"), (4, "workload")]);
+        assert_eq!(
+            rejected[0].reason,
+            "invalid value: integer `-1`, expected u32"
+        );
+    }
+}
+
+#[cfg(test)]
+mod records {
+    use crate::fields::form_from_value;
+    use crate::Form;
+    use serde::Deserialize;
+    use serde_json::{json, Value};
+
+    /// A form as a record holds it reads as serde reads it: defaults for missing fields, the
+    /// first unknown field or bad value (in the object's order) as the error, in serde's words.
+    #[test]
+    fn a_form_in_a_record_reads_as_serde_reads_it() {
+        let cases = [
+            json!({}),
+            json!({"workload": "serve", "tokens": 2e9}),
+            json!({"workload": "serve", "tokenz": 2e9}),
+            json!({"max_gpus": -1, "workload": "trian"}),
+            json!({"zzz": 1, "max_gpus": -1}),
+            json!({"name": 5}),
+            json!(null),
+            json!("lora"),
+            json!(3),
+        ];
+        for case in &cases {
+            let serde = Form::deserialize(case).map_err(|e| e.to_string());
+            assert_eq!(form_from_value(case), serde, "{case}");
+        }
+        // A default form written out reads back the same.
+        let written: Value = serde_json::to_value(Form::default()).unwrap();
+        assert_eq!(form_from_value(&written), Ok(Form::default()));
+    }
+}
