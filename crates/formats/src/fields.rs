@@ -30,13 +30,11 @@ pub struct Field {
     pub key: &'static str,
 }
 
-/// What the documentation and the page say about a field. A table of its own, beside
+/// What the page says about a field. A table of its own, beside
 /// [`FIELDS`], so that code which only reads forms and links (the first-answer module) does not
 /// carry the words and the page's accessors.
 #[derive(Debug, Clone, Copy)]
 pub struct About {
-    /// What it means, for the documentation (English, Markdown).
-    pub doc: &'static str,
     /// The page's label; none for a field the page does not show, or shows under a heading.
     pub label: Text,
     /// The page's help line under the control.
@@ -47,16 +45,22 @@ pub struct About {
 }
 
 impl Field {
-    /// What the documentation and the page say about it.
+    /// What the page says about it.
     pub fn about(&self) -> &'static About {
         let i = FIELDS.iter().position(|f| f == self);
         i.map_or(&NOTHING, |i| &table::ABOUT[i])
+    }
+
+    /// What it means, for the documentation (English, Markdown). A table of its own: the page
+    /// never shows it, and the words would otherwise be built into the page with the labels.
+    pub fn doc(&self) -> &'static str {
+        let i = FIELDS.iter().position(|f| f == self);
+        i.map_or("", |i| table::DOCS[i])
     }
 }
 
 /// What a field missing from the table would have: nothing.
 static NOTHING: About = About {
-    doc: "",
     label: Text::NONE,
     help: Text::NONE,
     unit: Text::NONE,
@@ -80,9 +84,10 @@ macro_rules! fields {
         /// What sets each of [`FIELDS`] from a JSON value, in the same order.
         pub(super) const SETTERS: &[super::assign::Setter] =
             &[$(|f: &mut Form, v| super::assign::put(&mut f.$name, v)),*];
-        /// What each of [`FIELDS`] means and how the page edits it, in the same order.
+        /// What each of [`FIELDS`] means, for the documentation, in the same order.
+        pub(super) const DOCS: &[&str] = &[$($doc),*];
+        /// How the page shows and edits each of [`FIELDS`], in the same order.
         pub(super) const ABOUT: &[About] = &[$(About {
-            doc: $doc,
             label: text!($label),
             help: text!($help),
             unit: text!($($unit)?),
@@ -338,7 +343,7 @@ pub fn scenario_table() -> String {
             Value::String(s) if s.is_empty() => "`\"\"`".to_string(),
             other => format!("`{other}`"),
         };
-        let mut about = field.about().doc.to_string();
+        let mut about = field.doc().to_string();
         if let Some(values) = choices(field.name) {
             let list: Vec<String> = values.iter().map(|v| format!("`{v}`")).collect();
             about.push_str(" One of ");
@@ -414,7 +419,7 @@ mod tests {
                     field.name
                 );
             }
-            assert!(!about.doc.is_empty(), "{} is not documented", field.name);
+            assert!(!field.doc().is_empty(), "{} is not documented", field.name);
         }
     }
 
