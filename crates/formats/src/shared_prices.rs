@@ -103,7 +103,9 @@ pub fn decode(value: &str, base: &Catalog) -> Result<Shared, Refused> {
         return Err(Refused::UnknownVersion);
     }
     let bytes = unbase64url(body).ok_or(Refused::Unreadable)?;
-    let wire: Wire = serde_json::from_slice(&bytes).map_err(|_| Refused::Unreadable)?;
+    // Read as text, like every other JSON the page reads: one reader of each type in the wasm.
+    let text = String::from_utf8(bytes).map_err(|_| Refused::Unreadable)?;
+    let wire: Wire = serde_json::from_str(&text).map_err(|_| Refused::Unreadable)?;
     Ok(admit(wire, base))
 }
 

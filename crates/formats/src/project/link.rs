@@ -63,7 +63,9 @@ pub fn decode(value: &str) -> Result<Linked, Refused> {
     }
     let body = value.strip_prefix("1.").ok_or(Refused::UnknownVersion)?;
     let bytes = unbase64url(body).ok_or(Refused::Unreadable)?;
-    let wire: Wire = serde_json::from_slice(&bytes).map_err(|_| Refused::Unreadable)?;
+    // Read as text, like every other JSON the page reads: one reader of each type in the wasm.
+    let text = String::from_utf8(bytes).map_err(|_| Refused::Unreadable)?;
+    let wire: Wire = serde_json::from_str(&text).map_err(|_| Refused::Unreadable)?;
     let mut ignored = wire.p.len().saturating_sub(MAX_PHASES);
     let phases = wire
         .p
