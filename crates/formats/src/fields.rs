@@ -8,6 +8,7 @@ mod assign;
 mod input;
 mod values;
 
+pub use assign::Kind;
 pub use input::{Choice, ChoiceField, Flag, Input, Number, NumberField, Opt};
 pub use table::FIELDS;
 pub use values::{default_values, values_of};
@@ -51,6 +52,12 @@ impl Field {
         i.map_or(&NOTHING, |i| &table::ABOUT[i])
     }
 
+    /// What a link holds for it.
+    pub fn kind(&self) -> Kind {
+        let i = FIELDS.iter().position(|f| f == self);
+        i.map_or(Kind::Text, |i| table::KINDS[i])
+    }
+
     /// What it means, for the documentation (English, Markdown). A table of its own: the page
     /// never shows it, and the words would otherwise be built into the page with the labels.
     pub fn doc(&self) -> &'static str {
@@ -81,6 +88,8 @@ macro_rules! fields {
     )*) => {
         /// Every field of [`Form`], in the order share links write them.
         pub const FIELDS: &[Field] = &[$(Field { name: stringify!($name), key: $key }),*];
+        /// What each of [`FIELDS`] holds in a link, in the same order.
+        pub(super) const KINDS: &[super::Kind] = &[$(super::assign::kind_of(|f: &Form| &f.$name)),*];
         /// What sets each of [`FIELDS`] from a JSON value, in the same order.
         pub(super) const SETTERS: &[super::assign::Setter] =
             &[$(|f: &mut Form, v| super::assign::put(&mut f.$name, v)),*];
@@ -201,21 +210,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// Optional fields holding whole numbers: their default (`null`) does not show the type.
-const OPTIONAL_WHOLE: &[&str] = &[
-    "zero",
-    "tensor_parallel",
-    "pipeline_parallel",
-    "virtual_pipeline",
-    "gpus",
-];
-
 /// True when `name` holds a whole number (a count or a stage), set or not.
 pub fn is_whole(name: &str) -> bool {
-    OPTIONAL_WHOLE.contains(&name)
-        || defaults()
-            .get(name)
-            .is_some_and(|v| matches!(v, Value::Number(n) if n.is_u64()))
+    by_name(name).is_some_and(|f| f.kind() == Kind::Whole)
 }
 
 /// The values an enumerated field accepts, or `None` for free values.
@@ -258,7 +255,7 @@ fn kind(name: &str, default: &Value) -> &'static str {
         return "choice";
     }
     match (name, default) {
-        (n, Value::Null) if OPTIONAL_WHOLE.contains(&n) => "whole number or null",
+        (n, Value::Null) if is_whole(n) => "whole number or null",
         ("requests_per_s", _) | (_, Value::Null) => "number or null",
         (_, Value::Bool(_)) => "boolean",
         (_, Value::String(_)) => "text",

@@ -9,7 +9,7 @@
 //! reported in [`Decoded::ignored`] with the reason, and the rest is kept.
 
 use crate::decimal;
-use crate::fields::{self, FIELDS};
+use crate::fields::{self, Kind, FIELDS};
 use crate::Form;
 use serde_json::{Number, Value};
 
@@ -274,31 +274,28 @@ struct Pair {
     value: String,
 }
 
-/// The value of `raw` for field `name` whose default is `default`, or what it should have been.
-fn parse_value(name: &str, default: &Value, raw: &str) -> Result<Value, Expected> {
-    if raw.is_empty() && matches!(default, Value::Number(_) | Value::Null) {
+/// The value of `raw` for a field holding `kind`, or what it should have been.
+fn parse_value(kind: Kind, raw: &str) -> Result<Value, Expected> {
+    match kind {
         // An unset optional number; a required one is rejected when the form is assembled.
-        return Ok(Value::Null);
-    }
-    match default {
-        Value::String(_) => Ok(Value::String(raw.to_string())),
-        Value::Bool(_) => match raw {
+        Kind::Whole | Kind::Number if raw.is_empty() => Ok(Value::Null),
+        Kind::Text => Ok(Value::String(raw.to_string())),
+        Kind::Flag => match raw {
             "1" | "true" => Ok(Value::Bool(true)),
             "0" | "false" => Ok(Value::Bool(false)),
             _ => Err(Expected::Flag),
         },
-        _ if fields::is_whole(name) => raw
+        Kind::Whole => raw
             .parse::<u64>()
             .map(Value::from)
             .map_err(|_| Expected::Whole),
-        Value::Number(_) | Value::Null => {
+        Kind::Number => {
             // As `str::parse` reads it, without its tables (see `decimal`).
             let x = decimal::parse_f64(raw.trim()).ok_or(Expected::Number)?;
             Number::from_f64(x)
                 .map(Value::Number)
                 .ok_or(Expected::Finite)
         }
-        Value::Array(_) | Value::Object(_) => Err(Expected::NotSettable),
     }
 }
 
@@ -383,7 +380,6 @@ pub fn decode(input: &str) -> Decoded {
     );
     // A migration keeps the pairs' order and count; if one ever does not, positions are
     // only used to order the report.
-    let defaults = fields::defaults();
     let mut set: Vec<&'static str> = Vec::new();
     let mut values = Vec::new();
     for (n, (key, value)) in migrated.into_iter().enumerate() {
@@ -401,8 +397,7 @@ pub fn decode(input: &str) -> Decoded {
             ignored.push((index, report(Problem::Duplicate { field: field.name })));
             continue;
         }
-        let default = defaults.get(field.name).unwrap_or(&Value::Null);
-        match parse_value(field.name, default, &value) {
+        match parse_value(field.kind(), &value) {
             Ok(v) => {
                 set.push(field.name);
                 values.push(((index, key, value), field, v));

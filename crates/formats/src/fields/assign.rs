@@ -15,9 +15,29 @@ use serde_json::{Error, Value};
 /// What one row of the field table sets: the field, from a JSON value, or why it cannot.
 pub(crate) type Setter = fn(&mut Form, &Value) -> Result<(), String>;
 
+/// What a field holds, as a share link writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Text, or a choice's key.
+    Text,
+    /// Yes or no: `1` or `0`.
+    Flag,
+    /// A whole number ≥ 0.
+    Whole,
+    /// Any number.
+    Number,
+}
+
 /// A type of the form's fields, read from a JSON value as serde reads it.
 pub(crate) trait FromValue: Sized {
+    /// What a link holds for it (an optional field: what it holds when set).
+    const KIND: Kind;
     fn from_value(value: &Value) -> Result<Self, Error>;
+}
+
+/// The [`Kind`] of the field `read` reads (for the table's rows: the type is the field's).
+pub(crate) const fn kind_of<T: FromValue>(_: fn(&Form) -> &T) -> Kind {
+    T::KIND
 }
 
 /// How serde names a JSON value it refuses (`serde_json::Value`'s own rule, which is private).
@@ -42,6 +62,7 @@ fn refused(value: &Value, expected: &dyn Expected) -> Error {
 }
 
 impl FromValue for f64 {
+    const KIND: Kind = Kind::Number;
     fn from_value(value: &Value) -> Result<Self, Error> {
         match value {
             Value::Number(n) => n.as_f64().ok_or_else(|| refused(value, &"f64")),
@@ -68,24 +89,28 @@ fn whole<T: TryFrom<u64> + TryFrom<i64>>(value: &Value, name: &'static str) -> R
 }
 
 impl FromValue for u32 {
+    const KIND: Kind = Kind::Whole;
     fn from_value(value: &Value) -> Result<Self, Error> {
         whole(value, "u32")
     }
 }
 
 impl FromValue for u8 {
+    const KIND: Kind = Kind::Whole;
     fn from_value(value: &Value) -> Result<Self, Error> {
         whole(value, "u8")
     }
 }
 
 impl FromValue for bool {
+    const KIND: Kind = Kind::Flag;
     fn from_value(value: &Value) -> Result<Self, Error> {
         value.as_bool().ok_or_else(|| refused(value, &"a boolean"))
     }
 }
 
 impl FromValue for String {
+    const KIND: Kind = Kind::Text;
     fn from_value(value: &Value) -> Result<Self, Error> {
         match value {
             Value::String(s) => Ok(s.clone()),
@@ -95,6 +120,7 @@ impl FromValue for String {
 }
 
 impl<T: FromValue> FromValue for Option<T> {
+    const KIND: Kind = T::KIND;
     fn from_value(value: &Value) -> Result<Self, Error> {
         match value {
             Value::Null => Ok(None),
@@ -104,7 +130,17 @@ impl<T: FromValue> FromValue for Option<T> {
 }
 
 /// A choice by its key, as serde reads a unit variant: `"key"`, or `{"key": null}`.
-fn choice<T: ChoiceField>(value: &Value, keys: &[T]) -> Result<T, Error> {
+fn choice<T: ChoiceField>(value: &Value, all: &[T]) -> Result<T, Error> {
+    let i = choice_index(value, &|i| all.get(i).map(|c| c.key()))?;
+    Ok(all[i])
+}
+
+/// Where the key `value` names is among the keys `key_at` gives (0, 1, … until `None`). Not
+/// generic: one copy serves every choice field.
+fn choice_index(
+    value: &Value,
+    key_at: &dyn Fn(usize) -> Option<&'static str>,
+) -> Result<usize, Error> {
     let (key, inner) = match value {
         Value::String(key) => (key.as_str(), None),
         Value::Object(map) => {
@@ -121,19 +157,20 @@ fn choice<T: ChoiceField>(value: &Value, keys: &[T]) -> Result<T, Error> {
         }
         _ => return Err(refused(value, &"string or map")),
     };
-    let Some(choice) = T::from_key(key) else {
+    let keys = (0..).map_while(key_at);
+    let Some(i) = keys.clone().position(|k| k == key) else {
         return Err(Error::custom(unknown_variant(key, keys)));
     };
     match inner {
-        Some(Value::Null) | None => Ok(choice),
+        Some(Value::Null) | None => Ok(i),
         Some(other) => Err(refused(other, &"unit")),
     }
 }
 
 /// serde's words for a key that is none of `keys` (`serde::de::Error::unknown_variant` wants a
 /// static list of names; the keys are the enums' own).
-fn unknown_variant<T: ChoiceField>(key: &str, keys: &[T]) -> String {
-    let names: Vec<String> = keys.iter().map(|k| format!("`{}`", k.key())).collect();
+fn unknown_variant(key: &str, keys: impl Iterator<Item = &'static str>) -> String {
+    let names: Vec<String> = keys.map(|k| format!("`{k}`")).collect();
     let expected = match names.as_slice() {
         [] => return format!("unknown variant `{key}`, there are no variants"),
         [one] => one.clone(),
@@ -146,6 +183,7 @@ fn unknown_variant<T: ChoiceField>(key: &str, keys: &[T]) -> String {
 macro_rules! choices_from_value {
     ($($ty:ty),* $(,)?) => {$(
         impl FromValue for $ty {
+            const KIND: Kind = Kind::Text;
             fn from_value(value: &Value) -> Result<Self, Error> {
                 choice(value, <$ty>::ALL)
             }
@@ -306,5 +344,35 @@ mod records {
         // A default form written out reads back the same.
         let written: Value = serde_json::to_value(Form::default()).unwrap();
         assert_eq!(form_from_value(&written), Ok(Form::default()));
+    }
+}
+
+#[cfg(test)]
+mod kinds {
+    use crate::fields::{defaults, Kind, FIELDS};
+    use serde_json::Value;
+
+    /// A field's kind is the JSON type its value takes: what a link's value is read as.
+    #[test]
+    fn each_fields_kind_is_the_json_type_of_its_value() {
+        let counts = [
+            "zero",
+            "tensor_parallel",
+            "pipeline_parallel",
+            "virtual_pipeline",
+            "gpus",
+        ];
+        for field in FIELDS {
+            let expected = match &defaults()[field.name] {
+                Value::String(_) => Kind::Text,
+                Value::Bool(_) => Kind::Flag,
+                Value::Number(n) if n.is_u64() => Kind::Whole,
+                Value::Number(_) => Kind::Number,
+                Value::Null if counts.contains(&field.name) => Kind::Whole,
+                Value::Null => Kind::Number,
+                other => panic!("{}: {other}", field.name),
+            };
+            assert_eq!(field.kind(), expected, "{}", field.name);
+        }
     }
 }
