@@ -31,9 +31,9 @@ pub struct Field {
     pub key: &'static str,
 }
 
-/// What the page says about a field. A table of its own, beside
-/// [`FIELDS`], so that code which only reads forms and links (the first-answer module) does not
-/// carry the words and the page's accessors.
+/// What the page says about a field. A table of its own, beside [`FIELDS`], so that code which
+/// only reads forms and links (the first-answer module) does not carry the words and the page's
+/// accessors.
 #[derive(Debug, Clone, Copy)]
 pub struct About {
     /// The page's label; none for a field the page does not show, or shows under a heading.
@@ -46,23 +46,25 @@ pub struct About {
 }
 
 impl Field {
+    /// Its row in [`FIELDS`] and in the tables beside it.
+    fn row(&self) -> Option<usize> {
+        FIELDS.iter().position(|f| f == self)
+    }
+
     /// What the page says about it.
     pub fn about(&self) -> &'static About {
-        let i = FIELDS.iter().position(|f| f == self);
-        i.map_or(&NOTHING, |i| &table::ABOUT[i])
+        self.row().map_or(&NOTHING, |i| &table::ABOUT[i])
     }
 
     /// What a link holds for it.
     pub fn kind(&self) -> Kind {
-        let i = FIELDS.iter().position(|f| f == self);
-        i.map_or(Kind::Text, |i| table::KINDS[i])
+        self.row().map_or(Kind::Text, |i| table::KINDS[i])
     }
 
     /// What it means, for the documentation (English, Markdown). A table of its own: the page
     /// never shows it, and the words would otherwise be built into the page with the labels.
     pub fn doc(&self) -> &'static str {
-        let i = FIELDS.iter().position(|f| f == self);
-        i.map_or("", |i| table::DOCS[i])
+        self.row().map_or("", |i| table::DOCS[i])
     }
 }
 
@@ -319,7 +321,7 @@ fn unknown_field(name: &str) -> String {
 
 /// Sets `field` of `form` to `value`, or says why it cannot be (the form is then unchanged).
 fn set(form: &mut Form, field: &'static Field, value: &Value) -> Result<(), String> {
-    match FIELDS.iter().position(|f| f == field) {
+    match field.row() {
         Some(i) => table::SETTERS[i](form, value),
         None => Err(format!("unknown field `{}`", field.name)),
     }

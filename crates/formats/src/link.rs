@@ -81,8 +81,6 @@ pub enum Expected {
     Number,
     /// A finite number.
     Finite,
-    /// Nothing: the field is not one a link can set.
-    NotSettable,
 }
 
 /// What a link decodes to.

@@ -38,7 +38,6 @@ fn en(p: &Problem) -> String {
                 Expected::Whole => "a whole number ≥ 0",
                 Expected::Number => "a number",
                 Expected::Finite => "a finite number",
-                Expected::NotSettable => "nothing: a link cannot set it",
             }
         ),
         // The form's own words are serde's, for developers: the field table says what it takes.
@@ -71,7 +70,6 @@ fn zh(p: &Problem) -> String {
                 Expected::Whole => "不小于 0 的整数",
                 Expected::Number => "数字",
                 Expected::Finite => "有限的数字",
-                Expected::NotSettable => "空：链接不能设置此项",
             }
         ),
         Problem::Rejected { field, .. } => rejected(field, Lang::Zh),
