@@ -180,38 +180,12 @@ fn unknown_variant(key: &str, keys: impl Iterator<Item = &'static str>) -> Strin
     format!("unknown variant `{key}`, expected {expected}")
 }
 
-macro_rules! choices_from_value {
-    ($($ty:ty),* $(,)?) => {$(
-        impl FromValue for $ty {
-            const KIND: Kind = Kind::Text;
-            fn from_value(value: &Value) -> Result<Self, Error> {
-                choice(value, <$ty>::ALL)
-            }
-        }
-    )*};
+impl<T: ChoiceField> FromValue for T {
+    const KIND: Kind = Kind::Text;
+    fn from_value(value: &Value) -> Result<Self, Error> {
+        choice(value, T::ALL)
+    }
 }
-
-use crate::form::{
-    ArrivalKey, CurrencyKey, InferKey, KvKey, LossKey, ModelSource, ObjectiveKey, OptimizerKey,
-    PeriodKey, PrecisionKey, RecomputeKey, ServerKey, WeightKey, WorkloadKind,
-};
-
-choices_from_value!(
-    WorkloadKind,
-    ModelSource,
-    PrecisionKey,
-    OptimizerKey,
-    LossKey,
-    RecomputeKey,
-    WeightKey,
-    KvKey,
-    ServerKey,
-    ObjectiveKey,
-    CurrencyKey,
-    InferKey,
-    PeriodKey,
-    ArrivalKey,
-);
 
 /// Sets `field` of `form` to `value` (the field's type inferred from the assignment), or says
 /// why not, in serde's words.

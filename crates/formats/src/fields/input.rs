@@ -121,6 +121,8 @@ pub(super) const fn optional<T: NumberField>(_: fn(&Form) -> T) -> bool {
 
 /// The key enums of the form's choice fields.
 pub trait ChoiceField: Copy + 'static {
+    /// Every choice, in the order the enum declares them (serde's order).
+    const ALL: &'static [Self];
     fn key(self) -> &'static str;
     fn from_key(key: &str) -> Option<Self>;
 }
@@ -128,11 +130,12 @@ pub trait ChoiceField: Copy + 'static {
 macro_rules! choice_fields {
     ($($ty:ty),*) => {$(
         impl ChoiceField for $ty {
+            const ALL: &'static [Self] = <$ty>::ALL;
             fn key(self) -> &'static str {
                 <$ty>::key(self)
             }
             fn from_key(key: &str) -> Option<Self> {
-                <$ty>::ALL.iter().copied().find(|v| v.key() == key)
+                Self::ALL.iter().copied().find(|v| v.key() == key)
             }
         }
     )*};
