@@ -15,7 +15,8 @@ import { fileURLToPath } from "node:url";
 import { describe } from "./wasm-sizes.mjs";
 import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/browser.mjs";
-import { fetchedBefore, firstLoadFiles, recordFirstResult, recordInteractive, SHARED_LINK } from "../tests/e2e/first-load.mjs";
+import { firstLoadFiles, SHARED_LINK } from "../tests/e2e/first-load.mjs";
+import { load, median } from "./measure.mjs";
 
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const RUNS = Number(process.argv[2] ?? 10);
@@ -51,106 +52,15 @@ console.log();
 
 const stats = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  const median = s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-  return `median ${median.toFixed(1)} ms, range ${s[0].toFixed(1)}–${s[s.length - 1].toFixed(1)} ms (n=${s.length})`;
+  return `median ${median(s).toFixed(1)} ms, range ${s[0].toFixed(1)}–${s[s.length - 1].toFixed(1)} ms (n=${s.length})`;
 };
-
-/** One cold load of `url`: when the answer is in the DOM and painted, and when the app's form is
- * there (ms since navigation start); then, if `recompute` is given, the recompute timings. */
-async function load(url, recompute) {
-  const context = await browser.newContext({ serviceWorkers: "block" });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await page.addInitScript(recordFirstResult);
-  await page.addInitScript(() => {
-    // The answer's heading carries elementtiming="first-result": Chromium reports when it is painted.
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
-        if (e.identifier === "first-result" && window.__firstPaint === undefined) {
-          window.__firstPaint = e.renderTime;
-          console.debug("bench: painted");
-        }
-      }
-    }).observe({ type: "element", buffered: true });
-  });
-  await page.addInitScript(recordInteractive);
-  // The page tells when it is done through the console: polling it from here (waitForFunction)
-  // would inject Playwright's script into the page while it loads, about 100 ms of its main thread
-  // at this throttling.
-  const said = (text) => new Promise((done) => page.on("console", (m) => m.text() === text && done()));
-  const painted = said("bench: painted");
-  const ready = said("bench: app ready");
-  await page.goto(url, { waitUntil: "commit" });
-  await painted;
-  // The app loads after the first answer.
-  await ready;
-  const times = await page.evaluate(() => [window.__firstResult, window.__firstPaint, window.__appReady]);
-  // What was fetched before the page became interactive, as gzip -9 of the build's files (the
-  // page itself included): the same measure as the first-load sizes above.
-  const fetched = await fetchedBefore(page, url, "__appReady");
-  times.push([...fetched].reduce((sum, f) => sum + (GZIP.get(f) ?? 0), 0));
-  if (recompute) {
-    // Let the app's panels settle before timing input changes.
-    await page.waitForTimeout(500);
-    const top = await timeInputs(page);
-    recompute.top.push(...top.dom);
-    recompute.topFrame.push(...top.frame);
-    // The same with the ranking on screen, which then follows every change too.
-    await page.evaluate(() => document.querySelector("[data-testid=ranking]").scrollIntoView());
-    await page.waitForTimeout(500);
-    const ranking = await timeInputs(page);
-    recompute.ranking.push(...ranking.dom);
-    recompute.rankingFrame.push(...ranking.frame);
-  }
-  await context.close();
-  return times;
-}
-
-/** Recompute, for four values typed into the input: from the input event to the last DOM change it
- * causes (nothing else changes the page meanwhile; an update is taken as finished after 300 ms
- * without a change), and to the end of the next frame, the one that shows the change (its style,
- * layout and paint included: a task queued from the frame's animation callback runs after it). */
-async function timeInputs(page) {
-  const times = { dom: [], frame: [] };
-  for (const value of ["1e9", "2e8", "5e9", "1e8"]) {
-    const [dom, frame] = await page.evaluate(
-      ([id, v]) =>
-        new Promise((done) => {
-          const input = document.querySelector(`[data-testid=${id}]`);
-          let last;
-          let quiet;
-          let frame;
-          const observer = new MutationObserver(() => {
-            last = performance.now();
-            clearTimeout(quiet);
-            quiet = setTimeout(() => {
-              observer.disconnect();
-              done([last - start, frame - start]);
-            }, 300);
-          });
-          observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-          const start = performance.now();
-          input.value = v;
-          input.dispatchEvent(new Event("input", { bubbles: true }));
-          requestAnimationFrame(() => setTimeout(() => (frame = performance.now())));
-        }),
-      [INPUT, value],
-    );
-    times.dom.push(dom);
-    times.frame.push(frame);
-  }
-  return times;
-}
 
 const home = { dom: [], paint: [], ready: [], bytes: [] };
 const link = { dom: [], paint: [], ready: [], bytes: [] };
 const recomputes = { top: [], topFrame: [], ranking: [], rankingFrame: [] };
 for (let i = 0; i < RUNS; i++) {
   for (const [timings, url, recompute] of [[home, server.url, recomputes], [link, server.url + SHARED_LINK, null]]) {
-    const [dom, paint, ready, bytes] = await load(url, recompute);
+    const [dom, paint, ready, bytes] = await load(browser, url, { recompute, gzip: GZIP, input: INPUT });
     timings.dom.push(dom);
     timings.paint.push(paint);
     timings.ready.push(ready);

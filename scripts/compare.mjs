@@ -1,0 +1,65 @@
+// Two builds side by side: the timings scripts/bench.mjs reports, taken in turns from both builds in
+// the same run (A then B, then B then A, …), so that a slower or faster phase of the machine falls on
+// both alike. On a shared or virtual machine one build's times move by a fifth between runs; a change
+// is told from that only this way, with ten rounds or more.
+// Usage: node scripts/compare.mjs <dist-a> <dist-b> [rounds]   (copy dist/ aside before rebuilding)
+import { launch } from "../tests/e2e/browser.mjs";
+import { SHARED_LINK } from "../tests/e2e/first-load.mjs";
+import { serve } from "../tests/e2e/server.mjs";
+import { load, median } from "./measure.mjs";
+
+const [a, b, rounds = "10"] = process.argv.slice(2);
+if (!a || !b) {
+  console.error("usage: node scripts/compare.mjs <dist-a> <dist-b> [rounds]");
+  process.exit(2);
+}
+const builds = [a, b];
+const servers = await Promise.all(builds.map((dist) => serve(dist)));
+const browser = await launch();
+
+const MEASURES = [
+  ["a first visit: first result in the DOM", (r) => r.visit.dom],
+  ["a first visit: first result painted", (r) => r.visit.paint],
+  ["a first visit: interactive", (r) => r.visit.ready],
+  ["a shared link: first result in the DOM", (r) => r.link.dom],
+  ["a shared link: first result painted", (r) => r.link.paint],
+  ["a shared link: interactive", (r) => r.link.ready],
+  ["recompute: input → last DOM change", (r) => r.recompute.top],
+  ["recompute: input → its frame shown", (r) => r.recompute.topFrame],
+  ["recompute, the ranking on screen", (r) => r.recompute.ranking],
+  ["recompute, the ranking on screen → its frame", (r) => r.recompute.rankingFrame],
+];
+
+const empty = () => ({
+  visit: { dom: [], paint: [], ready: [] },
+  link: { dom: [], paint: [], ready: [] },
+  recompute: { top: [], topFrame: [], ranking: [], rankingFrame: [] },
+});
+const results = builds.map(empty);
+
+for (let round = 0; round < Number(rounds); round++) {
+  const order = round % 2 ? [1, 0] : [0, 1];
+  for (const i of order) {
+    const r = results[i];
+    for (const [timings, url, recompute] of [
+      [r.visit, servers[i].url, r.recompute],
+      [r.link, servers[i].url + SHARED_LINK, null],
+    ]) {
+      const [dom, paint, ready] = await load(browser, url, { recompute });
+      timings.dom.push(dom);
+      timings.paint.push(paint);
+      timings.ready.push(ready);
+    }
+  }
+}
+await browser.close();
+await Promise.all(servers.map((s) => s.close()));
+
+console.log(`medians in ms, 4× CPU throttling, cold cache, ${rounds} rounds taken in turns`);
+console.log(`A: ${a}\nB: ${b}`);
+console.log("".padEnd(46), "A".padStart(9), "B".padStart(9), "B − A".padStart(9));
+for (const [name, pick] of MEASURES) {
+  const [ma, mb] = results.map((r) => median(pick(r)));
+  const diff = mb - ma;
+  console.log(name.padEnd(46), ma.toFixed(1).padStart(9), mb.toFixed(1).padStart(9), `${diff > 0 ? "+" : ""}${diff.toFixed(1)}`.padStart(9));
+}

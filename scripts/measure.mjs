@@ -1,0 +1,103 @@
+// Timings of one cold page load and of the recompute after inputs, in headless Chromium with 4×
+// CPU throttling: what scripts/bench.mjs reports for one build and scripts/compare.mjs for two.
+import { fetchedBefore, recordFirstResult, recordInteractive } from "../tests/e2e/first-load.mjs";
+
+/** The median of `xs`. */
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** One cold load of `url` in `browser`, 4× CPU throttling: when the answer is in the DOM and
+ * painted, and when the app's form is there (ms since navigation start), then the bytes (gzip -9)
+ * fetched before that, summed from `gzip` (file → size) when given. If `recompute` is given, the
+ * recompute timings of the input `input` (a test id) are appended to its lists. */
+export async function load(browser, url, { recompute = null, gzip = null, input = "field-tokens" } = {}) {
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.addInitScript(recordFirstResult);
+  await page.addInitScript(() => {
+    // The answer's heading carries elementtiming="first-result": Chromium reports when it is painted.
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.identifier === "first-result" && window.__firstPaint === undefined) {
+          window.__firstPaint = e.renderTime;
+          console.debug("bench: painted");
+        }
+      }
+    }).observe({ type: "element", buffered: true });
+  });
+  await page.addInitScript(recordInteractive);
+  // The page tells when it is done through the console: polling it from here (waitForFunction)
+  // would inject Playwright's script into the page while it loads, about 100 ms of its main thread
+  // at this throttling.
+  const said = (text) => new Promise((done) => page.on("console", (m) => m.text() === text && done()));
+  const painted = said("bench: painted");
+  const ready = said("bench: app ready");
+  await page.goto(url, { waitUntil: "commit" });
+  await painted;
+  // The app loads after the first answer.
+  await ready;
+  const times = await page.evaluate(() => [window.__firstResult, window.__firstPaint, window.__appReady]);
+  // What was fetched before the page became interactive, as gzip -9 of the build's files (the
+  // page itself included): the same measure as the first-load sizes above.
+  if (gzip) {
+    const fetched = await fetchedBefore(page, url, "__appReady");
+    times.push([...fetched].reduce((sum, f) => sum + (gzip.get(f) ?? 0), 0));
+  }
+  if (recompute) {
+    // Let the app's panels settle before timing input changes.
+    await page.waitForTimeout(500);
+    const top = await timeInputs(page, input);
+    recompute.top.push(...top.dom);
+    recompute.topFrame.push(...top.frame);
+    // The same with the ranking on screen, which then follows every change too.
+    await page.evaluate(() => document.querySelector("[data-testid=ranking]").scrollIntoView());
+    await page.waitForTimeout(500);
+    const ranking = await timeInputs(page, input);
+    recompute.ranking.push(...ranking.dom);
+    recompute.rankingFrame.push(...ranking.frame);
+  }
+  await context.close();
+  return times;
+}
+
+/** Recompute, for four values typed into the input: from the input event to the last DOM change it
+ * causes (nothing else changes the page meanwhile; an update is taken as finished after 300 ms
+ * without a change), and to the end of the next frame, the one that shows the change (its style,
+ * layout and paint included: a task queued from the frame's animation callback runs after it). */
+async function timeInputs(page, input) {
+  const times = { dom: [], frame: [] };
+  for (const value of ["1e9", "2e8", "5e9", "1e8"]) {
+    const [dom, frame] = await page.evaluate(
+      ([id, v]) =>
+        new Promise((done) => {
+          const input = document.querySelector(`[data-testid=${id}]`);
+          let last;
+          let quiet;
+          let frame;
+          const observer = new MutationObserver(() => {
+            last = performance.now();
+            clearTimeout(quiet);
+            quiet = setTimeout(() => {
+              observer.disconnect();
+              done([last - start, frame - start]);
+            }, 300);
+          });
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+          const start = performance.now();
+          input.value = v;
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+          requestAnimationFrame(() => setTimeout(() => (frame = performance.now())));
+        }),
+      [input, value],
+    );
+    times.dom.push(dom);
+    times.frame.push(frame);
+  }
+  return times;
+}
