@@ -312,11 +312,8 @@ pub(crate) fn form_from_value(value: &Value) -> Result<Form, String> {
 /// serde's words for a field `Form` does not have (`serde::de::Error::unknown_field` wants a
 /// static list of names; these are the table's).
 fn unknown_field(name: &str) -> String {
-    let names: Vec<String> = FIELDS.iter().map(|f| format!("`{}`", f.name)).collect();
-    format!(
-        "unknown field `{name}`, expected one of {}",
-        names.join(", ")
-    )
+    let expected = assign::one_of(FIELDS.iter().map(|f| f.name)).unwrap_or_default();
+    format!("unknown field `{name}`, expected {expected}")
 }
 
 /// Sets `field` of `form` to `value`, or says why it cannot be (the form is then unchanged).

@@ -41,23 +41,25 @@ pub fn ShareLink() -> impl IntoView {
     let show_link = RwSignal::new(false);
     let copied: RwSignal<Option<bool>> = RwSignal::new(None);
     let has_prices = move || state.edits.with(|e| !e.is_empty());
-    // The link with the person's prices, when they chose to include them.
-    let with_prices = move || {
+    // The link with the person's prices, when they chose to include them: built once per change,
+    // read by the link and by the notice that it is too long.
+    let with_prices = Memo::new(move |_| {
         (include.get() && has_prices()).then(|| {
             state
                 .form
                 .with(|f| state.edits.with(|e| persist::share_url(f, Some(e))))
         })
-    };
+    });
     // Its length when that is too long to share: the link without the prices is copied instead.
     let too_long = move || {
-        with_prices()
-            .map(|url| url.chars().count())
+        with_prices
+            .with(|url| url.as_ref().map(|url| url.chars().count()))
             .filter(|&n| n > MAX_LINK_CHARS)
     };
     // The link as copied.
     let link = move || {
-        with_prices()
+        with_prices
+            .get()
             .filter(|url| url.chars().count() <= MAX_LINK_CHARS)
             .unwrap_or_else(|| state.form.with(|f| persist::share_url(f, None)))
     };

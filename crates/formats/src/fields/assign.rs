@@ -1,7 +1,6 @@
 //! Setting one field of a [`Form`] from a JSON value, field by field, without the form's serde
-//! deserializer: share links and drafts are read by the small first-answer module, and that
-//! deserializer (one large generated function) was most of the code and of the start-up time
-//! reading them took there.
+//! deserializer: share links and drafts are read by the small first-answer module as well as the
+//! app, and that deserializer is one large generated function built into both for this alone.
 //!
 //! A value is taken or refused exactly as `serde_json` would deserialize it into the field's type,
 //! with serde's own words for a refusal (`invalid type: string "many", expected f64`): saved files,
@@ -170,14 +169,22 @@ fn choice_index(
 /// serde's words for a key that is none of `keys` (`serde::de::Error::unknown_variant` wants a
 /// static list of names; the keys are the enums' own).
 fn unknown_variant(key: &str, keys: impl Iterator<Item = &'static str>) -> String {
-    let names: Vec<String> = keys.map(|k| format!("`{k}`")).collect();
-    let expected = match names.as_slice() {
-        [] => return format!("unknown variant `{key}`, there are no variants"),
-        [one] => one.clone(),
-        [a, b] => format!("{a} or {b}"),
-        _ => format!("one of {}", names.join(", ")),
-    };
-    format!("unknown variant `{key}`, expected {expected}")
+    match one_of(keys) {
+        Some(expected) => format!("unknown variant `{key}`, expected {expected}"),
+        None => format!("unknown variant `{key}`, there are no variants"),
+    }
+}
+
+/// serde's words for the names expected (`` `a` ``, `` `a` or `b` ``, `` one of `a`, `b`, `c` ``),
+/// none for no names.
+pub(super) fn one_of<'n>(names: impl Iterator<Item = &'n str>) -> Option<String> {
+    let names: Vec<String> = names.map(|n| format!("`{n}`")).collect();
+    match names.as_slice() {
+        [] => None,
+        [one] => Some(one.clone()),
+        [a, b] => Some(format!("{a} or {b}")),
+        _ => Some(format!("one of {}", names.join(", "))),
+    }
 }
 
 impl<T: ChoiceField> FromValue for T {
