@@ -11,7 +11,7 @@ fn examples() -> Vec<PathBuf> {
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
-    files.sort();
+    gpu_sizer_engine::sort::by(&mut files, Ord::cmp);
     files
 }
 
@@ -54,7 +54,7 @@ fn every_workload_has_an_example() {
             }
         })
         .collect();
-    workloads.sort();
+    gpu_sizer_engine::sort::by(&mut workloads, Ord::cmp);
     workloads.dedup();
     assert_eq!(
         workloads,

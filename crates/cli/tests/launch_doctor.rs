@@ -14,7 +14,7 @@ fn examples() -> Vec<PathBuf> {
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
-    files.sort();
+    gpu_sizer_engine::sort::by(&mut files, Ord::cmp);
     files
 }
 

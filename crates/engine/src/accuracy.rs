@@ -88,7 +88,7 @@ pub fn class_medians_of<'a>(rows: &[AccuracyRow<'a>]) -> Vec<(&'a str, f64, usiz
             if errs.is_empty() {
                 return None;
             }
-            errs.sort_by(f64::total_cmp);
+            crate::sort::by(&mut errs, f64::total_cmp);
             let n = errs.len();
             let m = if n % 2 == 1 {
                 errs[n / 2]

@@ -15,6 +15,7 @@ pub mod model;
 pub mod plan;
 pub mod scenario;
 pub mod sizing;
+pub mod sort;
 pub mod units;
 pub mod warning;
 

@@ -320,7 +320,7 @@ fn median(mut v: Vec<f64>) -> f64 {
     if v.is_empty() {
         return 0.0;
     }
-    v.sort_by(f64::total_cmp);
+    gpu_sizer_engine::sort::by(&mut v, f64::total_cmp);
     let n = v.len();
     if n % 2 == 1 {
         v[n / 2]
@@ -405,7 +405,7 @@ fn calibration_against_published_measurements() {
 
     // Medians per class (verdicts are counted apart: right or wrong).
     let mut classes: Vec<&str> = rows.iter().map(|r| r.case.class.as_str()).collect();
-    classes.sort();
+    gpu_sizer_engine::sort::by(&mut classes, Ord::cmp);
     classes.dedup();
     writeln!(
         out,

@@ -91,7 +91,7 @@ fn coverage_meets_the_promise() {
         *per_provider.entry(o.provider.as_str()).or_default() += 1;
     }
     let mut counts: Vec<_> = per_provider.into_iter().collect();
-    counts.sort();
+    gpu_sizer_engine::sort::by(&mut counts, Ord::cmp);
     eprintln!("offers per provider: {counts:?}");
 }
 

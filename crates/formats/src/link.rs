@@ -11,6 +11,7 @@
 use crate::decimal;
 use crate::fields::{self, Kind, FIELDS};
 use crate::Form;
+use gpu_sizer_engine::sort;
 use serde_json::{Number, Value};
 
 /// The version links are written in.
@@ -424,7 +425,7 @@ pub fn decode(input: &str) -> Decoded {
             },
         ));
     }
-    ignored.sort_by_key(|(index, _)| *index);
+    sort::by_key(&mut ignored, |(index, _)| *index);
     Decoded {
         form,
         ignored: ignored.into_iter().map(|(_, i)| i).collect(),

@@ -5,6 +5,7 @@
 //! so "none listed" means the same everywhere.
 
 use crate::form::ModeKey;
+use gpu_sizer_engine::sort;
 
 /// The items of a list: trimmed, empty ones dropped (`" aws, ,gcp"` holds `aws` and `gcp`).
 pub fn items(list: &str) -> impl Iterator<Item = &str> {
@@ -51,7 +52,7 @@ pub fn toggle_mode(modes: &str, offered: &[ModeKey], mode: ModeKey, on: bool) ->
         keys.push(mode);
     }
     // Modes not offered first, in their order; then the offered ones in theirs.
-    keys.sort_by_key(|k| offered.iter().position(|o| o == k));
+    sort::by_key(&mut keys, |k| offered.iter().position(|o| o == k));
     keys.dedup();
     if keys.len() == offered.len() && offered.iter().all(|o| keys.contains(o)) {
         return String::new();

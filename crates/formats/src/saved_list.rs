@@ -4,6 +4,7 @@
 
 use crate::store::{Deleted, Loaded, SavedScenario};
 use crate::Form;
+use gpu_sizer_engine::sort;
 
 /// A fresh id from the time (milliseconds since 1970) and a random number in [0, 1): two saves in
 /// one millisecond, or in two tabs, still differ.
@@ -203,7 +204,7 @@ fn union(a: &[Deleted], b: &[Deleted]) -> Vec<Deleted> {
             None => out.push(d.clone()),
         }
     }
-    out.sort_by(|x, y| {
+    sort::by(&mut out, |x, y| {
         y.at.total_cmp(&x.at)
             .then_with(|| x.id.cmp(&y.id))
             .then_with(|| x.created.total_cmp(&y.created))

@@ -8,6 +8,7 @@ use crate::html::Html;
 use crate::i18n::{self, Lang};
 use gpu_sizer_engine::catalog::{Catalog, Currency};
 use gpu_sizer_engine::plan::{Excluded, Reason};
+use gpu_sizer_engine::sort;
 use std::cmp::Ordering;
 
 /// Rows shown per group; the rest are counted.
@@ -65,7 +66,7 @@ pub fn offer_name(e: &Excluded, catalog: &Catalog, lang: Lang) -> String {
 /// The grouped list of `excluded`.
 pub fn markup(excluded: &[Excluded], catalog: &Catalog, currency: Currency, lang: Lang) -> Html {
     let mut sorted: Vec<&Excluded> = excluded.iter().collect();
-    sorted.sort_by(|a, b| nearer(a, b));
+    sort::by(&mut sorted, |a, b| nearer(a, b));
     let mut h = Html::new();
     let mut rest = sorted.as_slice();
     while let Some(first) = rest.first() {
@@ -141,7 +142,7 @@ mod tests {
             .iter()
             .map(|e| distance(&e.reason).0)
             .collect();
-        kinds.sort();
+        sort::by(&mut kinds, Ord::cmp);
         kinds.dedup();
         assert_eq!(kinds.len(), groups);
         // Providers by name, never their ids.

@@ -8,6 +8,7 @@ use crate::i18n::{self, Lang, Text};
 use gpu_sizer_engine::catalog::{Catalog, Currency};
 use gpu_sizer_engine::plan::versus::{limit, Limit, Side};
 use gpu_sizer_engine::plan::Candidate;
+use gpu_sizer_engine::sort;
 
 /// The words of a limit.
 pub fn limit_text(l: Limit) -> Text {
@@ -47,7 +48,7 @@ pub fn offer_choices(catalog: &Catalog, gpu: &str, lang: Lang) -> Vec<(String, S
             )
         })
         .collect();
-    out.sort_by(|a, b| a.1.cmp(&b.1));
+    sort::by(&mut out, |a, b| a.1.cmp(&b.1));
     out
 }
 

@@ -74,7 +74,7 @@ pub fn median(mut values: Vec<f64>) -> Option<f64> {
     if values.is_empty() {
         return None;
     }
-    values.sort_by(f64::total_cmp);
+    gpu_sizer_engine::sort::by(&mut values, f64::total_cmp);
     let n = values.len();
     Some(if n % 2 == 1 {
         values[n / 2]

@@ -316,7 +316,7 @@ fn main_inner() -> Result<ExitCode, String> {
             .get(&source.provider)
             .map(|f| f.offers.iter().map(|o| o.instance_type.clone()).collect())
             .unwrap_or_default();
-        known.sort();
+        gpu_sizer_engine::sort::by(&mut known, Ord::cmp);
         known.dedup();
         let Some(batch) = import(source, &args.inputs, &known)? else {
             eprintln!(

@@ -190,7 +190,7 @@ fn apply(offer: &mut Offer, batch: &Imported, row: &PriceRow, id: &str, report: 
         }
         None => {
             offer.prices.push(new);
-            offer.prices.sort_by_key(|q| q.mode);
+            gpu_sizer_engine::sort::by_key(&mut offer.prices, |q| q.mode);
             if !report.added.iter().any(|a| a == id) {
                 report.updated += 1;
             }

@@ -8,6 +8,7 @@ use crate::app::prefs::use_prefs;
 use crate::app::state::{use_state, CandidateKey};
 use gpu_sizer_engine::catalog::BillingMode;
 use gpu_sizer_engine::plan::Candidate;
+use gpu_sizer_engine::sort;
 use gpu_sizer_markup::{excluded, ranking};
 use leptos::prelude::*;
 
@@ -104,9 +105,11 @@ fn options<'a>(
 ) -> Vec<(String, String)> {
     let mut pairs: Vec<(&str, &str)> = list.iter().map(f).collect();
     let address = |&(value, label): &(&str, &str)| (value as *const str, label as *const str);
+    // As long as the ranking: the standard sort made for this key is the faster one here.
+    #[allow(clippy::disallowed_methods)]
     pairs.sort_unstable_by_key(address);
     pairs.dedup_by_key(|pair| address(pair));
-    pairs.sort_unstable();
+    sort::by(&mut pairs, Ord::cmp);
     pairs.dedup();
     pairs
         .into_iter()
@@ -213,7 +216,7 @@ pub fn Ranking() -> impl IntoView {
                             modes.push(c.mode);
                         }
                     }
-                    modes.sort_by_key(|m| format::mode_key(*m));
+                    sort::by_key(&mut modes, |m| format::mode_key(*m));
                     modes
                 },
             }
@@ -279,7 +282,9 @@ pub fn Ranking() -> impl IntoView {
                 SortBy::PerHour => c.fleet_price_per_hour(),
             };
             if by != SortBy::Rank {
-                rows.sort_by(|a, b| key(a.1).total_cmp(&key(b.1)).then(a.0.cmp(&b.0)));
+                sort::by(&mut rows, |a, b| {
+                    key(a.1).total_cmp(&key(b.1)).then(a.0.cmp(&b.0))
+                });
             }
             if desc {
                 rows.reverse();

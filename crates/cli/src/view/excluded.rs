@@ -61,7 +61,9 @@ pub fn of(report: &Report) -> ExcludedView {
             }),
         }
     }
-    counts.sort_by(|a, b| b.count.cmp(&a.count).then(a.kind.cmp(b.kind)));
+    gpu_sizer_engine::sort::by(&mut counts, |a, b| {
+        b.count.cmp(&a.count).then(a.kind.cmp(b.kind))
+    });
     let closest_fit = report
         .excluded
         .iter()

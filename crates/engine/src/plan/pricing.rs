@@ -96,7 +96,7 @@ impl Published {
 /// The middle of `values` (the mean of the two middle ones for an even count) and the count.
 pub(super) fn median(mut values: Vec<f64>) -> Option<(f64, usize)> {
     values.retain(|v| v.is_finite());
-    values.sort_by(f64::total_cmp);
+    crate::sort::by(&mut values, f64::total_cmp);
     let n = values.len();
     let mid = match n {
         0 => return None,

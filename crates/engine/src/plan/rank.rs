@@ -4,6 +4,7 @@ use super::pitfalls;
 use super::pricing::{bill, Published};
 use super::{Candidate, Excluded, Reason, Report, Request, Served};
 use crate::explain::Detail;
+use crate::sort;
 use crate::warning::Warning;
 
 /// What "best" means to the user.
@@ -165,37 +166,20 @@ fn sort(objective: Objective, list: &mut Vec<Candidate>) -> Vec<Compared> {
         .enumerate()
         .map(|(i, c)| (ordered(c.score(objective, least)), i))
         .collect();
-    // By score alone: runs of equal scores are put in the full order next.
+    // By score alone: runs of equal scores are put in the full order next. This list is as long
+    // as the ranking and sorted on every input, so it keeps the standard sort made for it.
+    #[allow(clippy::disallowed_methods)]
     keys.sort_unstable_by_key(|k| k.0);
     for tied in keys.chunk_by_mut(|a, b| a.0 == b.0) {
         if tied.len() > 1 {
-            tied.sort_unstable_by(|a, b| tie_break(a.1).cmp(&tie_break(b.1)).then(a.1.cmp(&b.1)));
+            sort::by(tied, |a, b| {
+                tie_break(a.1).cmp(&tie_break(b.1)).then(a.1.cmp(&b.1))
+            });
         }
     }
     let order: Vec<usize> = keys.into_iter().map(|k| k.1).collect();
-    permute(list, &order);
+    sort::permute(list, &order);
     order.into_iter().map(|i| compared[i]).collect()
-}
-
-/// Reorders `list` in place so that position `i` holds what was at `order[i]`. Each cycle of
-/// the order is walked once, swapping along it: n swaps at most, without a second list of
-/// candidates.
-fn permute<T>(list: &mut [T], order: &[usize]) {
-    let mut placed = vec![false; list.len()];
-    for start in 0..list.len() {
-        let mut i = start;
-        while !placed[i] {
-            placed[i] = true;
-            // Position `i` holds what `start` held; it takes what belongs there and hands the
-            // rest of the cycle on.
-            let from = order[i];
-            if from == start {
-                break;
-            }
-            list.swap(i, from);
-            i = from;
-        }
-    }
 }
 
 /// A key whose integer order is the order of `x` (IEEE 754 total order).
@@ -310,7 +294,7 @@ fn pareto(list: &[Compared], objective: Objective) -> Vec<usize> {
             .enumerate()
             .map(|(i, c)| (ordered(c.cost), ordered(c.time), i))
             .collect();
-        keys.sort_unstable();
+        sort::by(&mut keys, Ord::cmp);
         keys.into_iter().for_each(|k| visit(k.2));
     }
     front.reverse();
@@ -373,27 +357,4 @@ fn sensitivity(
         });
     }
     out
-}
-
-#[cfg(test)]
-mod permute_tests {
-    use super::permute;
-
-    #[test]
-    fn permuting_in_place_puts_each_element_where_the_order_says() {
-        let orders: [&[usize]; 6] = [
-            &[0, 1, 2, 3],
-            &[3, 2, 1, 0],
-            &[2, 0, 3, 1],
-            &[1, 3, 0, 4, 2],
-            &[4, 0, 1, 2, 3, 5],
-            &[1, 0, 3, 2, 5, 4],
-        ];
-        for order in orders {
-            let mut list: Vec<usize> = (0..order.len()).map(|i| i * 10).collect();
-            permute(&mut list, order);
-            let expected: Vec<usize> = order.iter().map(|&i| i * 10).collect();
-            assert_eq!(list, expected, "{order:?}");
-        }
-    }
 }
