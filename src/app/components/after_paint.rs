@@ -6,13 +6,19 @@
 use leptos::prelude::*;
 use std::time::Duration;
 
-/// Renders its children once the browser has painted the page as it was when this mounted.
-#[component]
-pub fn AfterFirstPaint(children: ChildrenFn) -> impl IntoView {
+/// False until the browser has painted the page as it was when this was called.
+pub fn painted() -> ReadSignal<bool> {
     let painted = RwSignal::new(false);
     // rAF runs before the frame is painted; the timeout it schedules runs after.
     request_animation_frame(move || {
         set_timeout(move || _ = painted.try_set(true), Duration::ZERO);
     });
+    painted.read_only()
+}
+
+/// Renders its children once the browser has painted the page as it was when this mounted.
+#[component]
+pub fn AfterFirstPaint(children: ChildrenFn) -> impl IntoView {
+    let painted = painted();
     move || painted.get().then(|| children())
 }

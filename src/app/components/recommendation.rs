@@ -1,7 +1,9 @@
 //! The answer at a glance, kept current with the form. Its markup is [`crate::app::answer`]'s,
 //! the same the first-answer module paints before the app has loaded.
 
+use super::after_paint;
 use crate::app::answer;
+use crate::app::first_answer;
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use leptos::prelude::*;
@@ -11,10 +13,21 @@ use leptos::prelude::*;
 pub fn Recommendation() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
+    // The answer already on screen is this form's: until the page has been painted, and while the
+    // form and language are the ones it answers, it stands for the app's. The app's first task
+    // then builds the form without evaluating (tens of milliseconds on a slow phone), and the
+    // evaluation follows the first frame.
+    let first =
+        first_answer::card().map(|card| (card, state.form.get_untracked(), lang.get_untracked()));
+    let painted = after_paint::painted();
     let markup = move || {
-        state
-            .report
-            .with(|report| answer::markup(report, lang.get()))
+        let lang = lang.get();
+        if let Some((card, form, answered_in)) = first.as_ref().filter(|_| !painted.get()) {
+            if *answered_in == lang && state.form.with(|f| f == form) {
+                return card.clone();
+            }
+        }
+        state.report.with(|report| answer::markup(report, lang))
     };
     view! { <div class="answer" inner_html=markup></div> }
 }
