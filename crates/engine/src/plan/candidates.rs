@@ -18,9 +18,9 @@ use crate::sizing::fit;
 use crate::sizing::layout::{self, Slots};
 use crate::sizing::memory::MemoryEstimate;
 use crate::sizing::time::{self, Timing};
+use crate::sort;
 use crate::warning::{Untimed, Warning};
 use placement::{Job, OnGpu};
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// A candidate with its size and time, before pricing. Sized with [`Detail::Numbers`]: the
@@ -91,16 +91,26 @@ pub(super) fn enumerate<'a>(
     // One list of quotes and one of placements, refilled for each offer.
     let mut quotes = Vec::new();
     let mut placements = Vec::new();
-    // Offers name their GPU and provider by id: GPUs are looked up in a map built once rather
-    // than searched for offer by offer (and whether each is a MIG slice found once), and offers
-    // come grouped by provider, mostly with a GPU's offers side by side, so the last provider
-    // and GPU are kept.
-    let gpu_index: BTreeMap<&str, usize> = catalog
+    // Offers name their GPU and provider by id: GPUs are looked up in a sorted list built once
+    // rather than searched for offer by offer (and whether each is a MIG slice found once), and
+    // offers come grouped by provider, mostly with a GPU's offers side by side, so the last
+    // provider and GPU are kept.
+    let mut gpu_index: Vec<(&str, usize)> = catalog
         .gpus
         .iter()
         .enumerate()
         .map(|(i, g)| (g.id.as_str(), i))
         .collect();
+    sort::by_key(&mut gpu_index, |&(id, _)| id);
+    // The last GPU of an id, should two share it (the catalog's rules refuse that).
+    let gpu_named = |id: &str| {
+        let after = gpu_index.partition_point(|&(key, _)| key <= id);
+        after
+            .checked_sub(1)
+            .map(|at| gpu_index[at])
+            .filter(|&(key, _)| key == id)
+            .map(|(_, g)| g)
+    };
     let is_slice: Vec<bool> = catalog
         .gpus
         .iter()
@@ -115,7 +125,7 @@ pub(super) fn enumerate<'a>(
         forget_slice(&mut out.excluded, &mut slice_mark);
         let g = match last_gpu {
             Some((id, g)) if id == offer.gpu => Some(g),
-            _ => gpu_index.get(offer.gpu.as_str()).copied(),
+            _ => gpu_named(&offer.gpu),
         };
         last_gpu = g.map(|g| (offer.gpu.as_str(), g));
         let provider = match last_provider {
