@@ -181,6 +181,8 @@ test("excluded candidates say why", async () => {
   const page = app.page;
   await page.getByTestId("quick-pretrain").click();
   await page.getByTestId("excluded").locator("summary").click();
+  // The rows are built when the list's toggle event arrives, a task after the click.
+  await page.getByTestId("excluded-row").first().waitFor();
   const reasons = await page.getByTestId("excluded-row").allInnerTexts();
   assert.ok(reasons.length > 0);
   assert.ok(reasons.every((r) => r.includes(" — ")));
