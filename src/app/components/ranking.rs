@@ -56,12 +56,71 @@ struct Choices {
     modes: Vec<BillingMode>,
 }
 
-/// The rows on screen as markup, and how many are shown of how many.
+/// The rows on screen, in which language, and how many are shown of how many.
 #[derive(Debug, Clone, PartialEq)]
 struct Listing {
-    html: String,
+    rows: Vec<ranking::Row>,
+    lang: Lang,
     shown: usize,
     total: usize,
+}
+
+/// What a table body shows: the language and each row's figures.
+type Written = (Lang, Vec<ranking::Figures>);
+
+/// Writes `now` into `tbody`, which shows `before` (`None`: nothing yet). Where a row keeps its
+/// candidate, only the figures that changed are rewritten, cell by cell; a row with another
+/// candidate is written anew. An input usually moves a few rows and the figures of the rest, and
+/// the browser then restyles and lays out those rows and a few text nodes instead of every row.
+/// A change of language or of the number of rows, or most rows moved, writes the body whole.
+fn write_rows(tbody: &web_sys::Element, before: Option<&Written>, now: &Listing) {
+    let same_row = |(was, is): (&ranking::Figures, &ranking::Row)| was.key == is.figures.key;
+    let before = match before {
+        Some((lang, figures))
+            if *lang == now.lang
+                && figures.len() == now.rows.len()
+                && 2 * figures
+                    .iter()
+                    .zip(&now.rows)
+                    .filter(|&p| same_row(p))
+                    .count()
+                    >= now.rows.len() =>
+        {
+            figures
+        }
+        _ => {
+            tbody.set_inner_html(&now.rows.iter().map(|r| r.html.as_str()).collect::<String>());
+            return;
+        }
+    };
+    let mut tr = tbody.first_element_child();
+    for (was, is) in before.iter().zip(&now.rows) {
+        let Some(row) = tr else {
+            break;
+        };
+        tr = row.next_element_sibling();
+        if !same_row((was, is)) {
+            row.set_outer_html(&is.html);
+            continue;
+        }
+        let is = &is.figures;
+        for ((name, old), (_, new)) in was.attributes().into_iter().zip(is.attributes()) {
+            if old != new {
+                let _ = row.set_attribute(name, new);
+            }
+        }
+        let mut cell = row.first_element_child();
+        let mut column = 0;
+        for ((at, old), (_, new)) in was.cells().into_iter().zip(is.cells()) {
+            while column < at {
+                cell = cell.and_then(|c| c.next_element_sibling());
+                column += 1;
+            }
+            if let Some(cell) = cell.as_ref().filter(|_| old != new) {
+                cell.set_text_content(Some(new));
+            }
+        }
+    }
 }
 
 /// The key a row carries in its data attributes.
@@ -291,17 +350,17 @@ pub fn Ranking() -> impl IntoView {
             }
             let total = rows.len();
             let shown = if all { total } else { total.min(PAGE) };
-            let html = ranking::rows(rows.into_iter().take(shown), report.currency, lang);
             Some(Listing {
-                html: html.finish(),
+                rows: ranking::rows(rows.into_iter().take(shown), report.currency, lang),
+                lang,
                 shown,
                 total,
             })
         })
     });
     let tbody = NodeRef::<leptos::html::Tbody>::new();
+    // New rows are marked as they are written (below).
     Effect::new(move |_| {
-        listing.track();
         let selected = state.selected.get();
         if let Some(tbody) = tbody.get() {
             mark_selected(&tbody, selected.as_ref());
@@ -315,12 +374,32 @@ pub fn Ranking() -> impl IntoView {
                 .map(|l| i18n::shown_of(l.shown, l.total, lang.get()))
         })
     };
-    let rows = move || listing.with(|l| l.as_ref().map(|l| l.html.clone()).unwrap_or_default());
     // Whether rows are hidden changes seldom; the button is rebuilt only then, not on each input
     // (its count is text of its own).
     let rows_hidden =
         Memo::new(move |_| listing.with(|l| l.as_ref().is_some_and(|l| l.total > l.shown)));
     let table = move || {
+        // The rows this table's body shows: a body built anew (the table shown again) starts empty.
+        let written: StoredValue<Option<Written>> = StoredValue::new(None);
+        Effect::new(move |_| {
+            let Some(tbody) = tbody.get() else {
+                return;
+            };
+            listing.with(|now| {
+                let Some(now) = now else {
+                    return;
+                };
+                written.update_value(|before| {
+                    write_rows(&tbody, before.as_ref(), now);
+                    *before = Some((
+                        now.lang,
+                        now.rows.iter().map(|r| r.figures.clone()).collect(),
+                    ));
+                });
+            });
+            // Rows written anew lost their mark.
+            mark_selected(&tbody, state.selected.get_untracked().as_ref());
+        });
         view! {
             <p class="muted" data-testid="result-count">{count}</p>
             <div class="table-wrap">
@@ -339,7 +418,6 @@ pub fn Ranking() -> impl IntoView {
                     </thead>
                     <tbody
                         node_ref=tbody
-                        inner_html=rows
                         on:click=move |ev| {
                             if let Some(key) = clicked_row(&ev) {
                                 state.selected.set(Some(key));
