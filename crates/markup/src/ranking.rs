@@ -29,7 +29,7 @@ pub struct Figures {
 
 impl Figures {
     /// The figures of `c`, ranked at `rank` (from 0).
-    pub fn of(rank: usize, c: &Candidate, currency: Currency, lang: Lang) -> Figures {
+    fn of(rank: usize, c: &Candidate, currency: Currency, lang: Lang) -> Figures {
         Figures {
             key: (c.offer.id.clone(), format::mode_key(c.mode), c.instances),
             rank: (rank + 1).to_string(),
