@@ -6,7 +6,8 @@
 //   - navigation → interactive (the app's form mounted, the answer current), and the bytes (gzip -9)
 //     fetched before it, same conditions;
 //   - recompute: input event → the last DOM change it causes, and → the end of the frame that shows
-//     it, same throttling;
+//     it, same throttling: with the form in view and with the ranking in view, for steps that
+//     reorder the ranking, and with the ranking in view for typing-sized steps;
 //   - what each wasm module is made of: sections, code per crate and the largest functions, read
 //     from the named modules the build leaves in target/ (scripts/wasm-sizes.mjs).
 // Usage: node scripts/bench.mjs [runs]   (scripts/bench.sh builds the release first)
@@ -16,7 +17,7 @@ import { describe } from "./wasm-sizes.mjs";
 import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/browser.mjs";
 import { firstLoadFiles, SHARED_LINK } from "../tests/e2e/first-load.mjs";
-import { load, median } from "./measure.mjs";
+import { load, median, recomputeTimings } from "./measure.mjs";
 
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const RUNS = Number(process.argv[2] ?? 10);
@@ -57,7 +58,7 @@ const stats = (xs) => {
 
 const home = { dom: [], paint: [], ready: [], bytes: [] };
 const link = { dom: [], paint: [], ready: [], bytes: [] };
-const recomputes = { top: [], topFrame: [], ranking: [], rankingFrame: [] };
+const recomputes = recomputeTimings();
 for (let i = 0; i < RUNS; i++) {
   for (const [timings, url, recompute] of [[home, server.url, recomputes], [link, server.url + SHARED_LINK, null]]) {
     const [dom, paint, ready, bytes] = await load(browser, url, { recompute, gzip: GZIP, input: INPUT });
@@ -81,3 +82,5 @@ console.log(`recompute: input event → last DOM change (4× CPU throttling):   
 console.log(`recompute: input event → its frame shown (4× CPU throttling):      ${stats(recomputes.topFrame)}`);
 console.log(`recompute, the ranking on screen (4× CPU throttling):              ${stats(recomputes.ranking)}`);
 console.log(`recompute, the ranking on screen → its frame shown:               ${stats(recomputes.rankingFrame)}`);
+console.log(`recompute, the ranking on screen, typing-sized steps:             ${stats(recomputes.typing)}`);
+console.log(`recompute, the ranking on screen, typing-sized steps → its frame: ${stats(recomputes.typingFrame)}`);

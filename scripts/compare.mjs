@@ -6,7 +6,7 @@
 import { launch } from "../tests/e2e/browser.mjs";
 import { SHARED_LINK } from "../tests/e2e/first-load.mjs";
 import { serve } from "../tests/e2e/server.mjs";
-import { load, median } from "./measure.mjs";
+import { load, median, recomputeTimings } from "./measure.mjs";
 
 const [a, b, rounds = "10"] = process.argv.slice(2);
 if (!a || !b) {
@@ -28,12 +28,14 @@ const MEASURES = [
   ["recompute: input → its frame shown", (r) => r.recompute.topFrame],
   ["recompute, the ranking on screen", (r) => r.recompute.ranking],
   ["recompute, the ranking on screen → its frame", (r) => r.recompute.rankingFrame],
+  ["recompute, ranking, typing-sized steps", (r) => r.recompute.typing],
+  ["recompute, ranking, typing-sized steps → frame", (r) => r.recompute.typingFrame],
 ];
 
 const empty = () => ({
   visit: { dom: [], paint: [], ready: [] },
   link: { dom: [], paint: [], ready: [] },
-  recompute: { top: [], topFrame: [], ranking: [], rankingFrame: [] },
+  recompute: recomputeTimings(),
 });
 const results = builds.map(empty);
 
