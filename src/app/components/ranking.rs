@@ -379,26 +379,22 @@ pub fn Ranking() -> impl IntoView {
     let rows_hidden =
         Memo::new(move |_| listing.with(|l| l.as_ref().is_some_and(|l| l.total > l.shown)));
     let table = move || {
-        // The rows this table's body shows: a body built anew (the table shown again) starts empty.
-        let written: StoredValue<Option<Written>> = StoredValue::new(None);
-        Effect::new(move |_| {
-            let Some(tbody) = tbody.get() else {
-                return;
-            };
-            listing.with(|now| {
-                let Some(now) = now else {
-                    return;
-                };
-                written.update_value(|before| {
-                    write_rows(&tbody, before.as_ref(), now);
-                    *before = Some((
-                        now.lang,
-                        now.rows.iter().map(|r| r.figures.clone()).collect(),
-                    ));
-                });
+        // The effect's value is what this table's body shows: a body built anew (the table shown
+        // again) comes with a new effect, and starts empty.
+        Effect::new(move |before: Option<Option<Written>>| {
+            let before = before.flatten();
+            let tbody = tbody.get()?;
+            let written = listing.with(|now| {
+                let now = now.as_ref()?;
+                write_rows(&tbody, before.as_ref(), now);
+                Some((
+                    now.lang,
+                    now.rows.iter().map(|r| r.figures.clone()).collect(),
+                ))
             });
             // Rows written anew lost their mark.
             mark_selected(&tbody, state.selected.get_untracked().as_ref());
+            written.or(before)
         });
         view! {
             <p class="muted" data-testid="result-count">{count}</p>
