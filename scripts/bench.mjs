@@ -5,6 +5,8 @@
 //     and for a shared link (answered by the first-answer module);
 //   - navigation → interactive (the app's form mounted, the answer current), and the bytes (gzip -9)
 //     fetched before it, same conditions;
+//   - the wasm compiled on the main thread before interactive (V8 compiles a function when it is
+//     first called): time, functions and bytes of code, from separate traced loads;
 //   - recompute: input event → the last DOM change it causes, and → the end of the frame that shows
 //     it, same throttling: with the form in view and with the ranking in view, for steps that
 //     reorder the ranking, and with the ranking in view for typing-sized steps;
@@ -17,7 +19,7 @@ import { describe } from "./wasm-sizes.mjs";
 import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/browser.mjs";
 import { firstLoadFiles, SHARED_LINK } from "../tests/e2e/first-load.mjs";
-import { load, median, recomputeTimings } from "./measure.mjs";
+import { load, median, recomputeTimings, wasmCompiling } from "./measure.mjs";
 
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const RUNS = Number(process.argv[2] ?? 10);
@@ -56,8 +58,8 @@ const stats = (xs) => {
   return `median ${median(s).toFixed(1)} ms, range ${s[0].toFixed(1)}–${s[s.length - 1].toFixed(1)} ms (n=${s.length})`;
 };
 
-const home = { dom: [], paint: [], ready: [], bytes: [] };
-const link = { dom: [], paint: [], ready: [], bytes: [] };
+const home = { dom: [], paint: [], ready: [], bytes: [], compiling: [] };
+const link = { dom: [], paint: [], ready: [], bytes: [], compiling: [] };
 const recomputes = recomputeTimings();
 for (let i = 0; i < RUNS; i++) {
   for (const [timings, url, recompute] of [[home, server.url, recomputes], [link, server.url + SHARED_LINK, null]]) {
@@ -68,6 +70,11 @@ for (let i = 0; i < RUNS; i++) {
     timings.bytes.push(bytes);
   }
 }
+// Apart from the timed loads, as tracing slows the page: wasm compiled on the main thread at start.
+for (let i = 0; i < 3; i++) {
+  home.compiling.push(await wasmCompiling(browser, server.url));
+  link.compiling.push(await wasmCompiling(browser, server.url + SHARED_LINK));
+}
 await browser.close();
 await server.close();
 const conditions = "4× CPU throttling, cold cache";
@@ -77,6 +84,11 @@ for (const [name, t] of [["a first visit", home], ["a shared link", link]]) {
   console.log(`${name}: navigation → interactive, the app's form mounted (${conditions}): ${stats(t.ready)}`);
   const bytes = [...new Set(t.bytes)].join(", ");
   console.log(`${name}: bytes fetched before interactive (gzip -9): ${bytes}`);
+  const mid = (k) => median(t.compiling.map((r) => r[k]));
+  console.log(
+    `${name}: wasm compiled on the main thread before interactive (traced, n=${t.compiling.length}): ` +
+      `median ${mid("ms").toFixed(1)} ms, ${mid("functions")} functions, ${mid("bytes")} bytes of code`,
+  );
 }
 console.log(`recompute: input event → last DOM change (4× CPU throttling):       ${stats(recomputes.top)}`);
 console.log(`recompute: input event → its frame shown (4× CPU throttling):      ${stats(recomputes.topFrame)}`);

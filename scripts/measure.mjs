@@ -62,6 +62,42 @@ export async function load(browser, url, { recompute = null, gzip = null, input 
   return times;
 }
 
+/** One cold load of `url` in `browser`, 4× CPU throttling, traced: the main thread's time compiling
+ * wasm until the page says it is interactive (ms), and the number of functions compiled. V8
+ * compiles a wasm function (with its baseline compiler) when it is first called, on the calling
+ * thread, so the code each module runs at start is compiled on the main thread while the page
+ * waits: a cost of the code's size that the timings above include and cannot show apart. Also the
+ * bytes of function bodies so compiled, which, unlike the time, do not move between runs. */
+export async function wasmCompiling(browser, url) {
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.addInitScript(recordInteractive);
+    const events = [];
+    cdp.on("Tracing.dataCollected", (data) => events.push(...data.value));
+    const complete = new Promise((done) => cdp.once("Tracing.tracingComplete", done));
+    await cdp.send("Tracing.start", { traceConfig: { includedCategories: ["v8.wasm", "disabled-by-default-v8.wasm.detailed"] }, transferMode: "ReportEvents" });
+    const ready = new Promise((done) => page.on("console", (m) => m.text() === "bench: app ready" && done()));
+    await page.goto(url, { waitUntil: "commit" });
+    await ready;
+    await cdp.send("Tracing.end");
+    await complete;
+    const main = new Set(events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => e.tid));
+    const onMain = (name) => events.filter((e) => e.name === name && e.ph === "X" && main.has(e.tid));
+    const compiles = onMain("wasm.CompileLazy");
+    return {
+      ms: compiles.reduce((sum, e) => sum + e.dur, 0) / 1000,
+      functions: compiles.length,
+      bytes: onMain("wasm.CompileBaseline").reduce((sum, e) => sum + (e.args?.bodySize ?? 0), 0),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
 /** A page init script: collects in `window.__answerPaints` when the frame showing the first answer
  * was painted (ms since navigation start), and says so on the console ("bench: painted").
  * - The answer's heading carries `elementtiming="first-result"`, and Chromium reports when it is
