@@ -9,25 +9,35 @@ export function median(xs) {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
-/** One cold load of `url` in `browser`, 4× CPU throttling: when the answer is in the DOM and
- * painted, and when the app's form is there (ms since navigation start), then the bytes (gzip -9)
- * fetched before that, summed from `gzip` (file → size) when given. If `recompute` is given, the
- * recompute timings of the input `input` (a test id) are appended to its lists. */
-export async function load(browser, url, { recompute = null, gzip = null, input = "field-tokens" } = {}) {
+/** A page of its own in `browser` (no service worker, the cache off) at 4× CPU throttling, and
+ * its DevTools session. */
+async function coldPage(browser) {
   const context = await browser.newContext({ serviceWorkers: "block" });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  return { context, page, cdp };
+}
+
+/** When `page` says `text` on its console. The page says when it is done that way: polling it from
+ * here (waitForFunction) would inject Playwright's script into the page while it loads, about
+ * 100 ms of its main thread at this throttling. */
+function said(page, text) {
+  return new Promise((done) => page.on("console", (m) => m.text() === text && done()));
+}
+
+/** One cold load of `url` in `browser`, 4× CPU throttling: when the answer is in the DOM and
+ * painted, and when the app's form is there (ms since navigation start), then the bytes (gzip -9)
+ * fetched before that, summed from `gzip` (file → size) when given. If `recompute` is given, the
+ * recompute timings of the input `input` (a test id) are appended to its lists. */
+export async function load(browser, url, { recompute = null, gzip = null, input = "field-tokens" } = {}) {
+  const { context, page } = await coldPage(browser);
   await page.addInitScript(recordFirstResult);
   await page.addInitScript(recordAnswerPainted);
   await page.addInitScript(recordInteractive);
-  // The page tells when it is done through the console: polling it from here (waitForFunction)
-  // would inject Playwright's script into the page while it loads, about 100 ms of its main thread
-  // at this throttling.
-  const said = (text) => new Promise((done) => page.on("console", (m) => m.text() === text && done()));
-  const painted = said("bench: painted");
-  const ready = said("bench: app ready");
+  const painted = said(page, "bench: painted");
+  const ready = said(page, "bench: app ready");
   await page.goto(url, { waitUntil: "commit" });
   await painted;
   // The app loads after the first answer.
@@ -69,18 +79,14 @@ export async function load(browser, url, { recompute = null, gzip = null, input 
  * waits: a cost of the code's size that the timings above include and cannot show apart. Also the
  * bytes of function bodies so compiled, which, unlike the time, do not move between runs. */
 export async function wasmCompiling(browser, url) {
-  const context = await browser.newContext({ serviceWorkers: "block" });
+  const { context, page, cdp } = await coldPage(browser);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await page.addInitScript(recordInteractive);
     const events = [];
     cdp.on("Tracing.dataCollected", (data) => events.push(...data.value));
     const complete = new Promise((done) => cdp.once("Tracing.tracingComplete", done));
     await cdp.send("Tracing.start", { traceConfig: { includedCategories: ["v8.wasm", "disabled-by-default-v8.wasm.detailed"] }, transferMode: "ReportEvents" });
-    const ready = new Promise((done) => page.on("console", (m) => m.text() === "bench: app ready" && done()));
+    const ready = said(page, "bench: app ready");
     await page.goto(url, { waitUntil: "commit" });
     await ready;
     await cdp.send("Tracing.end");
