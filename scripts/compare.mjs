@@ -39,9 +39,11 @@ const empty = () => ({
 });
 const results = builds.map(empty);
 
+/** The builds' order in a round: A then B, then B then A, … */
+const turns = (round) => (round % 2 ? [1, 0] : [0, 1]);
+
 for (let round = 0; round < Number(rounds); round++) {
-  const order = round % 2 ? [1, 0] : [0, 1];
-  for (const i of order) {
+  for (const i of turns(round)) {
     const r = results[i];
     for (const [timings, url, recompute] of [
       [r.visit, servers[i].url, r.recompute],
@@ -58,7 +60,7 @@ for (let round = 0; round < Number(rounds); round++) {
 // move by a few hundred between loads, so three loads tell a change the timings cannot.
 const compiling = builds.map(() => ({ visit: [], link: [] }));
 for (let round = 0; round < 3; round++) {
-  for (const i of round % 2 ? [1, 0] : [0, 1]) {
+  for (const i of turns(round)) {
     compiling[i].visit.push(await wasmCompiling(browser, servers[i].url));
     compiling[i].link.push(await wasmCompiling(browser, servers[i].url + SHARED_LINK));
   }
@@ -68,12 +70,14 @@ await Promise.all(servers.map((s) => s.close()));
 
 console.log(`medians in ms, 4× CPU throttling, cold cache, ${rounds} rounds taken in turns`);
 console.log(`A: ${a}\nB: ${b}`);
-console.log("".padEnd(46), "A".padStart(9), "B".padStart(9), "B − A".padStart(9));
-for (const [name, pick] of MEASURES) {
-  const [ma, mb] = results.map((r) => median(pick(r)));
+/** One line of the table: A's and B's medians and their difference. */
+const row = (name, [ma, mb], digits = 1) => {
   const diff = mb - ma;
-  console.log(name.padEnd(46), ma.toFixed(1).padStart(9), mb.toFixed(1).padStart(9), `${diff > 0 ? "+" : ""}${diff.toFixed(1)}`.padStart(9));
-}
+  const signed = `${diff > 0 ? "+" : ""}${diff.toFixed(digits)}`;
+  console.log(name.padEnd(46), ma.toFixed(digits).padStart(9), mb.toFixed(digits).padStart(9), signed.padStart(9));
+};
+console.log("".padEnd(46), "A".padStart(9), "B".padStart(9), "B − A".padStart(9));
+for (const [name, pick] of MEASURES) row(name, results.map((r) => median(pick(r))));
 console.log("\nwasm compiled on the main thread before interactive, medians of 3 traced loads");
 for (const [name, path, key, digits] of [
   ["a first visit: compiling, ms", "visit", "ms", 1],
@@ -81,7 +85,5 @@ for (const [name, path, key, digits] of [
   ["a shared link: compiling, ms", "link", "ms", 1],
   ["a shared link: code compiled, bytes", "link", "bytes", 0],
 ]) {
-  const [ma, mb] = compiling.map((c) => median(c[path].map((r) => r[key])));
-  const diff = mb - ma;
-  console.log(name.padEnd(46), ma.toFixed(digits).padStart(9), mb.toFixed(digits).padStart(9), `${diff > 0 ? "+" : ""}${diff.toFixed(digits)}`.padStart(9));
+  row(name, compiling.map((c) => median(c[path].map((r) => r[key]))), digits);
 }
