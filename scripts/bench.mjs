@@ -10,8 +10,9 @@
 //   - recompute: input event → the last DOM change it causes, and → the end of the frame that shows
 //     it, same throttling: with the form in view and with the ranking in view, for steps that
 //     reorder the ranking, and with the ranking in view for typing-sized steps;
-//   - what each wasm module is made of: sections, code per crate and the largest functions, read
-//     from the named modules the build leaves in target/ (scripts/wasm-sizes.mjs).
+//   - what each wasm module is made of: sections, code per crate and what would go with each crate,
+//     and the largest functions, read from the named modules the build leaves in target/
+//     (scripts/wasm-sizes.mjs).
 // Usage: node scripts/bench.mjs [runs]   (scripts/bench.sh builds the release first)
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

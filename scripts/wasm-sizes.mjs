@@ -1,5 +1,6 @@
 // What a wasm module is made of: its sections' sizes, its largest functions (by the names the linker
-// writes, which the release build strips later) and the bytes of code each crate contributes.
+// writes, which the release build strips later), the bytes of code each crate contributes and the
+// bytes that would go with it: its functions and those reachable only through them.
 // Usage: node scripts/wasm-sizes.mjs <module.wasm> [functions]
 // scripts/bench.mjs prints this for the app's and the first-answer module's wasm before wasm-bindgen
 // and wasm-opt (`target/wasm32-unknown-unknown/release/`), the last build that still has names.
@@ -32,24 +33,37 @@ class Reader {
     this.at += length;
     return text;
   }
+  /** Steps over a LEB128 number, signed or not. */
+  skipLeb() {
+    while (this.bytes[this.at++] & 0x80);
+  }
 }
 
-/** Sections (id, name, size) and functions (name, body size) of the module in `bytes`. */
+/** Sections (id, name, size) and functions (name, body size, and the indices of the functions it
+ * calls or takes the address of) of the module in `bytes`, and the indices of the functions it can
+ * start from (`roots`): its exports but wasm-bindgen's descriptors, its start function, and every
+ * function in a table, which an indirect call may reach from anywhere. Functions are indexed as in
+ * the module: imports first. `unread` says why some function's calls could not be read, if so. */
 export function wasmSizes(bytes) {
   const r = new Reader(bytes, 8);
   const sections = [];
   const bodies = [];
   let imported = 0;
   const names = new Map();
+  const exported = [];
+  const roots = new Set();
+  // Why the calls of some function could not be read, if they could not.
+  let unread = null;
   while (r.at < bytes.length) {
     const id = bytes[r.at++];
     const size = r.u32();
     const start = r.at;
+    const end = start + size;
     const body = new Reader(bytes, start);
     let name = SECTIONS[id] ?? `section ${id}`;
     if (id === 0) {
       name = `custom "${body.name()}"`;
-      if (name === 'custom "name"') readNames(body, start + size, names);
+      if (name === 'custom "name"') readNames(body, end, names);
     } else if (id === 2) {
       for (let n = body.u32(), i = 0; i < n; i++) {
         body.name();
@@ -58,18 +72,141 @@ export function wasmSizes(bytes) {
         if (kind === 0) imported++;
         skipImport(body, kind);
       }
+    } else if (id === 7) {
+      for (let n = body.u32(), i = 0; i < n; i++) {
+        const exportName = body.name();
+        const kind = bytes[body.at++];
+        const index = body.u32();
+        if (kind === 0) exported.push([exportName, index]);
+      }
+    } else if (id === 8) {
+      roots.add(body.u32());
+    } else if (id === 9) {
+      readElements(body, roots);
     } else if (id === 10) {
       for (let n = body.u32(), i = 0; i < n; i++) {
         const length = body.u32();
-        bodies.push(length);
+        let calls = [];
+        try {
+          calls = callees(bytes, body.at, body.at + length);
+        } catch (error) {
+          unread ??= error.message;
+        }
+        bodies.push({ size: length, calls });
         body.at += length;
       }
     }
     sections.push({ name, size });
-    r.at = start + size;
+    r.at = end;
   }
-  const functions = bodies.map((size, i) => ({ name: demangle(names.get(imported + i) ?? `function ${imported + i}`), size }));
-  return { sections, functions };
+  for (const [exportName, index] of exported) {
+    if (!exportName.startsWith("__wbindgen_describe")) roots.add(index);
+  }
+  const functions = bodies.map(({ size, calls }, i) => ({
+    name: demangle(names.get(imported + i) ?? `function ${imported + i}`),
+    size,
+    calls,
+  }));
+  return { sections, functions, imported, roots, unread };
+}
+
+/** The functions an element section puts in tables, added to `roots`. */
+function readElements(r, roots) {
+  for (let n = r.u32(), i = 0; i < n; i++) {
+    const flags = r.u32();
+    // A declarative segment puts nothing in a table: it only allows `ref.func`, read as a call.
+    const into = (flags & 3) === 3 ? new Set() : roots;
+    if (flags & 2 && !(flags & 1)) r.u32(); // an explicit table
+    if (!(flags & 1)) r.at = skipExpression(r.bytes, r.at, into); // the offset in the table
+    if (flags & 3) r.at++; // the element kind or reference type
+    for (let m = r.u32(), j = 0; j < m; j++) {
+      if (flags & 4) r.at = skipExpression(r.bytes, r.at, into);
+      else into.add(r.u32());
+    }
+  }
+}
+
+/** The end of the constant expression at `at`, the functions it names added to `into`. */
+function skipExpression(bytes, at, into) {
+  const calls = new Set();
+  const end = walk(bytes, at, bytes.length, calls, true);
+  for (const f of calls) into.add(f);
+  return end;
+}
+
+/** The functions the function body between `at` and `end` calls or takes the address of. */
+function callees(bytes, at, end) {
+  const r = new Reader(bytes, at);
+  for (let n = r.u32(), i = 0; i < n; i++) {
+    r.u32(); // how many locals
+    r.at++; // of which type
+  }
+  const calls = new Set();
+  walk(bytes, r.at, end, calls, false);
+  return [...calls];
+}
+
+const VALUE_TYPES = new Set([0x40, 0x7f, 0x7e, 0x7d, 0x7c, 0x7b, 0x70, 0x6f]);
+
+/** Reads the instructions from `at` (to `end`, or to the first `end` instruction of a constant
+ * expression when `expression`), adding the functions called (`call`, `return_call`) or whose
+ * address is taken (`ref.func`) to `calls`; returns where it stopped. Knows the instructions Rust
+ * emits for wasm32 (the core set, sign extension, saturating conversions, bulk memory, reference
+ * types, tail calls); any other stops it with an error rather than a wrong call graph. */
+function walk(bytes, at, end, calls, expression) {
+  const r = new Reader(bytes, at);
+  while (r.at < end) {
+    const op = bytes[r.at++];
+    if (op === 0x0b && expression) return r.at;
+    if (op === 0x10 || op === 0x12 || op === 0xd2) calls.add(r.u32());
+    else if (op >= 0x02 && op <= 0x04) {
+      if (VALUE_TYPES.has(bytes[r.at])) r.at++;
+      else r.skipLeb(); // a block type given by its type index
+    } else if (op === 0x0c || op === 0x0d || (op >= 0x20 && op <= 0x26) || op === 0x3f || op === 0x40) r.u32();
+    else if (op === 0x0e) {
+      for (let n = r.u32() + 1, i = 0; i < n; i++) r.u32();
+    } else if (op === 0x11 || op === 0x13) {
+      r.u32();
+      r.u32();
+    } else if (op === 0x1c) r.at += r.u32();
+    else if (op >= 0x28 && op <= 0x3e) {
+      if (r.u32() & 0x40) r.u32(); // the alignment, with a memory index when flagged
+      r.u32(); // the offset
+    } else if (op === 0x41 || op === 0x42) r.skipLeb();
+    else if (op === 0x43) r.at += 4;
+    else if (op === 0x44) r.at += 8;
+    else if (op === 0xd0) r.at++;
+    else if (op === 0xfc) {
+      const sub = r.u32();
+      const immediates = [0, 0, 0, 0, 0, 0, 0, 0, 2, 1, 2, 1, 2, 1, 2, 1, 1, 1][sub];
+      if (immediates === undefined) throw new Error(`unknown instruction 0xfc ${sub} at ${r.at}`);
+      for (let i = 0; i < immediates; i++) r.u32();
+    } else if ((op >= 0x06 && op <= 0x0a) || (op >= 0x14 && op <= 0x19) || (op >= 0x1d && op <= 0x1f) || op === 0x27 || op >= 0xd3) {
+      throw new Error(`unknown instruction 0x${op.toString(16)} at ${r.at - 1}`);
+    }
+  }
+  return r.at;
+}
+
+/** The bytes of code reachable from the module's roots, and those that would no longer be if the
+ * functions `gone` picks (by their place among the defined functions) were removed: theirs, and
+ * those reachable only through them. */
+export function retained({ functions, imported, roots }, gone) {
+  const reach = (skip) => {
+    const seen = new Uint8Array(functions.length);
+    const stack = [...roots].map((f) => f - imported).filter((i) => i >= 0);
+    let bytes = 0;
+    while (stack.length) {
+      const i = stack.pop();
+      if (seen[i] || skip(i)) continue;
+      seen[i] = 1;
+      bytes += functions[i].size;
+      for (const f of functions[i].calls) if (f >= imported) stack.push(f - imported);
+    }
+    return bytes;
+  };
+  const all = reach(() => false);
+  return { reachable: all, retained: all - reach(gone) };
 }
 
 function skipImport(r, kind) {
@@ -150,9 +287,10 @@ export function crateOf(name) {
   return m ? m[1] : "(other)";
 }
 
-/** The report: sections, the largest functions, and code bytes per crate. */
+/** The report: sections, the largest functions, and code bytes per crate with what would go with
+ * each. */
 export function describe(bytes, top = 25) {
-  const { sections, functions } = wasmSizes(bytes);
+  const { sections, functions, imported, roots, unread } = wasmSizes(bytes);
   const lines = [];
   const pad = (n) => String(n).padStart(9);
   lines.push(`${"section".padEnd(40)}${pad("bytes")}`);
@@ -162,10 +300,16 @@ export function describe(bytes, top = 25) {
     const crate = crateOf(f.name);
     crates.set(crate, (crates.get(crate) ?? 0) + f.size);
   }
-  lines.push("", `${"code by crate".padEnd(40)}${pad("bytes")}`);
+  // What would go with a crate: its functions, and those no other code reaches. Functions in a
+  // table (closures, trait objects) count as reachable from anywhere.
+  const module = { functions, imported, roots };
+  const crateIndex = functions.map((f) => crateOf(f.name));
+  lines.push("", `${"code by crate".padEnd(40)}${pad("bytes")}${unread ? "" : pad("with it")}`);
   for (const [crate, size] of [...crates].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
-    lines.push(`${crate.slice(0, 40).padEnd(40)}${pad(size)}`);
+    const going = unread ? "" : pad(retained(module, (i) => crateIndex[i] === crate).retained);
+    lines.push(`${crate.slice(0, 40).padEnd(40)}${pad(size)}${going}`);
   }
+  if (unread) lines.push(`(what would go with each crate is not shown: ${unread})`);
   lines.push("", `largest of ${functions.length} functions${" ".repeat(9)}bytes`);
   for (const f of [...functions].sort((a, b) => b.size - a.size).slice(0, top)) {
     lines.push(`${pad(f.size)}  ${f.name.length > 110 ? `${f.name.slice(0, 107)}...` : f.name}`);

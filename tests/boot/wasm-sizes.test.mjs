@@ -1,12 +1,14 @@
 // The benchmark's reader of wasm modules (scripts/wasm-sizes.mjs): sections, functions by their
-// names, and Rust's symbols in the form people read.
+// names, Rust's symbols in the form people read, and the code that would go with a crate.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { crateOf, demangle, describe, wasmSizes } from "../../scripts/wasm-sizes.mjs";
+import { crateOf, demangle, describe, retained, wasmSizes } from "../../scripts/wasm-sizes.mjs";
 
 const bytes = (text) => [...new TextEncoder().encode(text)];
 const name = (text) => [bytes(text).length, ...bytes(text)];
-const section = (id, content) => [id, content.length, ...content];
+/** `n` in unsigned LEB128. */
+const leb = (n) => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, ...leb(n >> 7)]);
+const section = (id, content) => [id, ...leb(content.length), ...content];
 
 const WRITE = "_ZN4core3fmt5write17h0123456789abcdefE";
 
@@ -30,8 +32,9 @@ test("a module's sections and its defined functions, named", () => {
     sections.map((s) => s.name),
     ["type", "import", "function", "code", 'custom "name"'],
   );
-  assert.deepEqual(functions, [{ name: "core::fmt::write", size: 3 }]);
-  assert.match(describe(module()), /core +3\n/);
+  assert.deepEqual(functions, [{ name: "core::fmt::write", size: 3, calls: [] }]);
+  // Not exported nor in a table: its code is the crate's, and nothing goes with it.
+  assert.match(describe(module()), /core +3 +0\n/);
 });
 
 test("Rust's symbols read as paths, with the crate they belong to", () => {
@@ -45,4 +48,69 @@ test("Rust's symbols read as paths, with the crate they belong to", () => {
   assert.equal(crateOf("<T as tachys::view::any_view::IntoAny>::into_any::build"), "tachys");
   assert.equal(crateOf("gpu_sizer_engine::plan::evaluate"), "gpu_sizer_engine");
   assert.equal(crateOf("main"), "(other)");
+});
+
+/** A module whose functions call each other: an import (0), then `app::main` (1, exported), which
+ * calls `serde_json::parse` (2) and `core::fmt::write` (3); `app::closure` (4, in a table), which
+ * calls `core::fmt::write` too; `dead::f` (5), called only by a wasm-bindgen descriptor (6,
+ * exported). */
+function calling() {
+  const names = ["env::log", "_ZN3app4main17h0123456789abcdefE", "_ZN10serde_json5parse17h0123456789abcdefE", WRITE, "_ZN3app7closure17h0123456789abcdefE", "_ZN4dead1f17h0123456789abcdefE", "__wbindgen_describe_x"];
+  const map = [names.length, ...names.flatMap((n, i) => [i, ...name(n)])];
+  const bodies = [
+    [0, 0x10, 2, 0x10, 3, 0x0b], // call 2, call 3
+    [0, 0x41, 0x7f, 0x1a, 0x02, 0x40, 0x0b, 0x0b], // i32.const -1, drop, an empty block
+    [0, 0x0b],
+    [0, 0x10, 3, 0x0b], // call 3
+    [0, 0x0b],
+    [0, 0x10, 5, 0x0b], // call 5
+  ];
+  const code = [bodies.length, ...bodies.flatMap((b) => [b.length, ...b])];
+  return new Uint8Array([
+    ...[0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0],
+    ...section(1, [1, 0x60, 0, 0]),
+    ...section(2, [1, ...name("env"), ...name("log"), 0, 0]),
+    ...section(3, [bodies.length, ...bodies.map(() => 0)]),
+    ...section(4, [1, 0x70, 0, 2]), // a table of functions
+    ...section(7, [2, ...name("main"), 0, 1, ...name("__wbindgen_describe_x"), 0, 6]),
+    ...section(9, [1, 0, 0x41, 1, 0x0b, 1, 4]), // function 4 at place 1 of the table
+    ...section(10, code),
+    ...section(0, [...name("name"), 1, ...leb(map.length), ...map]),
+  ]);
+}
+
+test("the code that would go with a crate: its functions and those reached only through them", () => {
+  const sizes = wasmSizes(calling());
+  assert.deepEqual(
+    sizes.functions.map((f) => [f.name, f.size, f.calls]),
+    [
+      ["app::main", 6, [2, 3]],
+      ["serde_json::parse", 8, []],
+      ["core::fmt::write", 2, []],
+      ["app::closure", 4, [3]],
+      ["dead::f", 2, []],
+      ["__wbindgen_describe_x", 4, [5]],
+    ],
+  );
+  // Exported functions but the descriptors, and functions in a table, are where code starts.
+  assert.deepEqual([...sizes.roots].sort(), [1, 4]);
+  const crate = (name) => (i) => crateOf(sizes.functions[i].name) === name;
+  assert.deepEqual(retained(sizes, crate("serde_json")), { reachable: 20, retained: 8 });
+  // Without `app`, nothing reaches `core::fmt::write` or `serde_json::parse` any more.
+  assert.deepEqual(retained(sizes, crate("app")), { reachable: 20, retained: 20 });
+  assert.deepEqual(retained(sizes, crate("dead")), { reachable: 20, retained: 0 });
+  assert.match(describe(calling()), /app +10 +20\n/);
+});
+
+test("a function whose instructions cannot be read leaves out what would go, and says why", () => {
+  const simd = new Uint8Array([
+    ...[0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0],
+    ...section(1, [1, 0x60, 0, 0]),
+    ...section(3, [1, 0]),
+    ...section(10, [1, 4, 0, 0xfd, 0x0c, 0x0b]), // a SIMD instruction, which the reader does not know
+  ]);
+  const { functions, unread } = wasmSizes(simd);
+  assert.equal(functions.length, 1);
+  assert.match(unread, /unknown instruction 0xfd/);
+  assert.match(describe(simd), /not shown: unknown instruction 0xfd/);
 });
