@@ -12,6 +12,13 @@
 //! It paints nothing for a job that fits nowhere: the search for what would fit is the app's.
 //! It has no panic handler: if it fails, the app still loads and answers.
 
+#[cfg(target_arch = "wasm32")]
+mod bump;
+
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: bump::Bump = bump::Bump::new();
+
 use gpu_sizer_engine::plan::evaluate_fitting;
 use gpu_sizer_engine::Catalog;
 use gpu_sizer_markup::answer;
