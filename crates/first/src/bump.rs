@@ -3,7 +3,7 @@
 //! The module runs once (read the link, evaluate, write the card) and then only stays in the
 //! page. A wasm memory never shrinks, so what the standard allocator (dlmalloc) frees would
 //! only serve later allocations of that one run. Never freeing costs under a megabyte more
-//! (3.1 MiB of memory after a shared link's answer, against 2.3 to 2.7 MiB) and saves dlmalloc:
+//! (3.1 MiB of memory after the links tried, against 2.3 to 2.7 MiB) and saves dlmalloc:
 //! 4.7 KB of the module's gzip, compiled on the page's main thread when first called, and its
 //! bookkeeping on every allocation.
 
@@ -14,8 +14,8 @@ use core::ptr::null_mut;
 
 /// A wasm page.
 const PAGE: usize = 65_536;
-/// The memory grows by at least this many pages at a time (1 MiB): growing copies the memory in
-/// some engines, and the run allocates a few megabytes.
+/// The memory grows by at least this many pages at a time (1 MiB), so a run of a few megabytes
+/// grows it a few times: each growth is a call into the engine, which may move the memory.
 const GROW_PAGES: usize = 16;
 
 /// Allocations in order from the end of the memory, which grows as they need.
