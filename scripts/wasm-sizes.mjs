@@ -117,21 +117,13 @@ function readElements(r, roots) {
     // A declarative segment puts nothing in a table: it only allows `ref.func`, read as a call.
     const into = (flags & 3) === 3 ? new Set() : roots;
     if (flags & 2 && !(flags & 1)) r.u32(); // an explicit table
-    if (!(flags & 1)) r.at = skipExpression(r.bytes, r.at, into); // the offset in the table
+    if (!(flags & 1)) r.at = walk(r.bytes, r.at, r.bytes.length, into, true); // the offset in the table
     if (flags & 3) r.at++; // the element kind or reference type
     for (let m = r.u32(), j = 0; j < m; j++) {
-      if (flags & 4) r.at = skipExpression(r.bytes, r.at, into);
+      if (flags & 4) r.at = walk(r.bytes, r.at, r.bytes.length, into, true);
       else into.add(r.u32());
     }
   }
-}
-
-/** The end of the constant expression at `at`, the functions it names added to `into`. */
-function skipExpression(bytes, at, into) {
-  const calls = new Set();
-  const end = walk(bytes, at, bytes.length, calls, true);
-  for (const f of calls) into.add(f);
-  return end;
 }
 
 /** The functions the function body between `at` and `end` calls or takes the address of. */
