@@ -1,8 +1,9 @@
 // Trunk post_build hook: the start-up order, offline, and a strict Content-Security-Policy.
 // What runs in the browser is in boot/ (gate.js, boot.mjs); this hook only puts it in place:
-//  1. Names the app's files by their content (Trunk builds the app as a second module and leaves
-//     its names bare) so a new build never meets an old file in a cache; likewise the data files
-//     a page fetches when it is opened rather than building them into the app (`ship` below).
+//  1. Splits the app's wasm into the calculator's module and one per other page, and names its
+//     files by their content (Trunk builds the app as a second module and leaves its names bare)
+//     so a new build never meets an old file in a cache; likewise the data files a page fetches
+//     when it is opened rather than building them into the app (`ship` below).
 //  2. Builds the first answer for a first visit into index.html, in each language, with the
 //     settings the start-up gate reads (crates/markup/src/prerender.rs says when it applies), and
 //     allows the gate, which Trunk inlined, by its hash in the Content-Security-Policy.
@@ -13,8 +14,9 @@
 // module (Trunk.toml, pattern_script), instead of its own loader.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync, readdirSync, statSync, renameSync } from "node:fs";
+import { readFileSync, writeFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { writeAppModules } from "./app-modules.mjs";
 import { finishIndex } from "./index-html.mjs";
 
 const staging = process.env.TRUNK_STAGING_DIR;
@@ -22,14 +24,8 @@ const source = process.env.TRUNK_SOURCE_DIR;
 if (!staging || !source) throw new Error("TRUNK_STAGING_DIR or TRUNK_SOURCE_DIR is not set: run this from a Trunk hook");
 const hash = (data) => createHash("sha256").update(data).digest("hex").slice(0, 16);
 
-// 1. The app's files.
-const APP = "gpu-sizer-app";
-const appHash = hash(
-  Buffer.concat([`${APP}.js`, `${APP}_bg.wasm`].map((f) => readFileSync(join(staging, f)))),
-);
-const app = { js: `./${APP}-${appHash}.js`, wasm: `./${APP}-${appHash}_bg.wasm` };
-renameSync(join(staging, `${APP}.js`), join(staging, app.js));
-renameSync(join(staging, `${APP}_bg.wasm`), join(staging, app.wasm));
+// 1. The app's files: its modules split, bound and optimised (scripts/app-modules.mjs).
+const { pages: appPages, ...app } = writeAppModules({ staging, source, profile: process.env.TRUNK_PROFILE, hash });
 
 // 2. The first answer for a first visit, computed natively by the same engine and markup; and the
 //    pages built at the same time.
@@ -88,4 +84,4 @@ const sw = template
   .replace("__VERSION__", version)
   .replace("__FILES__", JSON.stringify(precache, null, 2));
 writeFileSync(join(staging, "sw.js"), sw);
-console.log(`post-build: ${bootFile}, sw.js v${version} precaching ${precache.length} entries`);
+console.log(`post-build: the app and ${appPages.length} files of its pages, ${bootFile}, sw.js v${version} precaching ${precache.length} entries`);

@@ -45,6 +45,16 @@ ensure_wasm_bindgen() {
     fi
 }
 
+# The splitter that cuts the app's wasm into a module per page (scripts/app-modules.mjs).
+WASM_SPLIT_VERSION=0.2.4
+ensure_wasm_split() {
+    if ! command -v wasm-split-cli >/dev/null ||
+        ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+        say "installing wasm-split-cli $WASM_SPLIT_VERSION"
+        cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --force
+    fi
+}
+
 # Node packages: wasm-opt from npm's binaryen (Debian's binaryen is too old for current
 # wasm-bindgen output) and playwright-core for the end-to-end tests.
 ensure_node_tools() {
@@ -70,5 +80,6 @@ ensure_build_tools() {
     ensure_wasm_target
     ensure_trunk
     ensure_wasm_bindgen
+    ensure_wasm_split
     ensure_node_tools
 }

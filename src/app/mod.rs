@@ -82,12 +82,12 @@ pub fn App() -> impl IntoView {
         <main id="main">
             <Notices />
             {move || match state.view.get() {
-                View::Guide => view! { <Guide /> }.into_any(),
-                View::Catalog => view! { <CatalogPage /> }.into_any(),
-                View::Compare => view! { <Compare /> }.into_any(),
-                View::Doctor => view! { <Doctor /> }.into_any(),
-                View::Versus => view! { <Versus /> }.into_any(),
-                View::Plan => view! { <ProjectPlan /> }.into_any(),
+                View::Guide => lazy_page(guide_page()),
+                View::Catalog => lazy_page(catalog_page()),
+                View::Compare => lazy_page(compare_page()),
+                View::Doctor => lazy_page(doctor_page()),
+                View::Versus => lazy_page(versus_page()),
+                View::Plan => lazy_page(plan_page()),
                 _ => view! { <Calculator /> }.into_any(),
             }}
         </main>
@@ -95,6 +95,44 @@ pub fn App() -> impl IntoView {
             <p>{move || catalog_line(lang.get())}</p>
         </footer>
     }
+}
+
+/// A page other than the calculator, shown once its code is there. The release build splits each
+/// into a module of its own (feature `split`, `scripts/post-build.mjs`), fetched when the page is
+/// first opened, so the calculator's start-up does not download them; other builds run the page
+/// at once.
+fn lazy_page(page: impl std::future::Future<Output = AnyView> + Send + 'static) -> AnyView {
+    view! { <Suspense fallback=|| ()>{Suspend::new(page)}</Suspense> }.into_any()
+}
+
+#[cfg_attr(feature = "split", lazy)]
+async fn guide_page() -> AnyView {
+    view! { <Guide /> }.into_any()
+}
+
+#[cfg_attr(feature = "split", lazy)]
+async fn catalog_page() -> AnyView {
+    view! { <CatalogPage /> }.into_any()
+}
+
+#[cfg_attr(feature = "split", lazy)]
+async fn compare_page() -> AnyView {
+    view! { <Compare /> }.into_any()
+}
+
+#[cfg_attr(feature = "split", lazy)]
+async fn doctor_page() -> AnyView {
+    view! { <Doctor /> }.into_any()
+}
+
+#[cfg_attr(feature = "split", lazy)]
+async fn versus_page() -> AnyView {
+    view! { <Versus /> }.into_any()
+}
+
+#[cfg_attr(feature = "split", lazy)]
+async fn plan_page() -> AnyView {
+    view! { <ProjectPlan /> }.into_any()
 }
 
 fn catalog_line(lang: Lang) -> String {

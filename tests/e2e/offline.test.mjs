@@ -46,6 +46,12 @@ test("after the first visit the app works with the server stopped", async () => 
   await page.getByTestId("accuracy-table").locator("tbody tr").first().waitFor();
   assert.ok((await page.getByTestId("accuracy-table").locator("tbody tr").count()) > 100);
 
+  // Every other page, whose code is a module fetched when the page first opens, was kept as well.
+  for (const [tab, root] of [["catalog", "catalog-page"], ["compare", "compare-empty"], ["doctor", "doctor"], ["versus", "versus"], ["plan", "project"]]) {
+    await page.getByTestId(`tab-${tab}`).click();
+    await page.getByTestId(root).waitFor();
+  }
+
   // A link with a query string opens offline too: the worker serves the cached page for it.
   const link = new URL(server.url);
   link.search = "?p=13";

@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync, renameSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "./server.mjs";
@@ -54,8 +54,13 @@ function nextBuild(from) {
   const wasm = readFileSync(join(dir, `gpu-sizer-app-${old}_bg.wasm`));
   const app = hash(Buffer.concat([Buffer.from(js), wasm]));
   writeFileSync(join(dir, `gpu-sizer-app-${old}.js`), js);
-  renameSync(join(dir, `gpu-sizer-app-${old}.js`), join(dir, `gpu-sizer-app-${app}.js`));
-  renameSync(join(dir, `gpu-sizer-app-${old}_bg.wasm`), join(dir, `gpu-sizer-app-${app}_bg.wasm`));
+  // Every file of the app (its pages' modules and their loader too) takes the new name, and the
+  // scripts name each other by it.
+  for (const file of readdirSync(dir).filter((f) => f.startsWith(`gpu-sizer-app-${old}`))) {
+    const renamed = join(dir, file.replace(old, app));
+    renameSync(join(dir, file), renamed);
+    if (file.endsWith(".js")) writeFileSync(renamed, readFileSync(renamed, "utf8").replaceAll(old, app));
+  }
   writeFileSync(join(dir, "index.html"), index.replaceAll(old, app));
   const version = hash(`next ${app}`);
   const sw = readFileSync(join(dir, "sw.js"), "utf8");

@@ -1,0 +1,13 @@
+//! With the `split` feature, the app's wasm is linked keeping its relocations, which
+//! `wasm-split-cli` needs to cut it into the calculator's module and one per page
+//! (`scripts/app-modules.mjs`); wasm-bindgen and wasm-opt drop them afterwards. Only this binary's
+//! link: a flag in RUSTFLAGS would rebuild every crate, and would leave relocations in the
+//! first-answer module, which wasm-opt then cannot optimise.
+
+fn main() {
+    println!("cargo::rerun-if-changed=build.rs");
+    let wasm = std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|arch| arch == "wasm32");
+    if wasm && std::env::var_os("CARGO_FEATURE_SPLIT").is_some() {
+        println!("cargo::rustc-link-arg-bin=gpu-sizer-app=--emit-relocs");
+    }
+}

@@ -1,0 +1,92 @@
+// The app's wasm as the page loads it: the calculator's module, and one module per other page,
+// fetched when that page is first opened (the `split` feature marks the pages, src/app/mod.rs).
+//
+// Splitting works on the linked module, before wasm-bindgen, and Trunk has no step there; so Trunk
+// links the app (index.html turns its wasm-opt off) and this, run from the post-build hook, takes
+// cargo's output again:
+//  1. `wasm-split-cli` (wasm_split_cli_support) cuts it at the split points into the main module,
+//     the pages' modules and a loader, `__wasm_split.js`, which the main module imports;
+//  2. wasm-bindgen binds the main module, as Trunk would, keeping what the pages import;
+//  3. in a release build, wasm-opt optimises every module;
+//  4. the files are named by their contents, one name for the set, and the names they give each
+//     other are rewritten to those.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const APP = "gpu-sizer-app";
+const LOADER = "__wasm_split.js";
+
+// wasm-opt's parameters: the linear memory starts zeroed and its lowest kilobyte (the bottom of
+// the stack) is never addressed, and a function called from one place is inlined only when small
+// (index.html says why). A page's module imports the main module's memory, which is in use by then,
+// so it is not told the memory starts zeroed.
+const OPT_MAIN = ["-Oz", "--zero-filled-memory", "--low-memory-unused", "--one-caller-inline-max-function-size=200"];
+const OPT_PAGE = ["-Oz", "--low-memory-unused", "--one-caller-inline-max-function-size=200"];
+
+const run = (tool, args, cwd) => execFileSync(tool, args, { cwd, stdio: ["ignore", "inherit", "inherit"] });
+
+/** Replaces `from` by `to` in `text`, which must hold it: a name the tools no longer write would
+ * otherwise leave a page fetching a file that is not there. */
+function rename(text, from, to, file) {
+  if (!text.includes(from)) throw new Error(`${file} does not name ${from}: the split tools' output changed`);
+  return text.split(from).join(to);
+}
+
+/**
+ * Writes the app's files into `staging` (replacing those Trunk left) and returns their names:
+ * `{ js, wasm, pages }`, the pages' modules and their loader in `pages`. `hash` names a file by
+ * its bytes.
+ */
+export function writeAppModules({ staging, source, profile, hash }) {
+  const { target_directory: target } = JSON.parse(
+    execFileSync("cargo", ["metadata", "--format-version", "1", "--no-deps"], { cwd: source, encoding: "utf8" }),
+  );
+  const linked = join(target, "wasm32-unknown-unknown", profile, `${APP}.wasm`);
+  const work = mkdtempSync(join(tmpdir(), `${APP}-`));
+  try {
+    run("wasm-split-cli", [linked, work, "--out-name", APP, "--target", "web"], source);
+    // The pages' modules import the function table and the memory by the linker's export names,
+    // which wasm-bindgen would otherwise drop.
+    const bindgen = ["--target=web", "--no-typescript", "--keep-lld-exports", `--out-dir=${work}`, `--out-name=${APP}`];
+    run("wasm-bindgen", [...bindgen, join(work, `${APP}.wasm`)], source);
+    const main = join(work, `${APP}_bg.wasm`);
+    const pages = readdirSync(work).filter((f) => f.endsWith(".wasm") && f !== `${APP}.wasm` && f !== `${APP}_bg.wasm`);
+    if (profile === "release") {
+      run("wasm-opt", [...OPT_MAIN, main, "-o", main], source);
+      for (const page of pages) run("wasm-opt", [...OPT_PAGE, join(work, page), "-o", join(work, page)], source);
+    }
+
+    const read = (f) => readFileSync(join(work, f));
+    const hasLoader = readdirSync(work).includes(LOADER);
+    const parts = [`${APP}.js`, `${APP}_bg.wasm`, ...(hasLoader ? [LOADER] : []), ...pages.sort()];
+    const set = hash(Buffer.concat(parts.map(read)));
+    const name = (suffix) => `${APP}-${set}${suffix}`;
+    const names = { js: name(".js"), wasm: name("_bg.wasm"), loader: name("-split.js") };
+
+    let js = read(`${APP}.js`).toString("utf8");
+    const written = [];
+    if (hasLoader) {
+      // Only the JS imports: the wasm's import table keeps the loader's original name as its key.
+      js = rename(js, `from "./${LOADER}"`, `from "./${names.loader}"`, `${APP}.js`);
+      let loader = rename(read(LOADER).toString("utf8"), `from "./${APP}.js"`, `from "./${names.js}"`, LOADER);
+      for (const page of pages) {
+        const file = name(`-${page}`);
+        loader = rename(loader, `"./${page}"`, `"./${file}"`, LOADER);
+        writeFileSync(join(staging, file), read(page));
+        written.push(file);
+      }
+      writeFileSync(join(staging, names.loader), loader);
+      written.push(names.loader);
+    }
+    writeFileSync(join(staging, names.js), js);
+    writeFileSync(join(staging, names.wasm), read(`${APP}_bg.wasm`));
+    // Trunk's own output of the app, bound without the split.
+    rmSync(join(staging, `${APP}.js`));
+    rmSync(join(staging, `${APP}_bg.wasm`));
+    return { js: `./${names.js}`, wasm: `./${names.wasm}`, pages: written.map((f) => `./${f}`) };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
