@@ -1,12 +1,13 @@
-// The app's wasm as the page loads it: the calculator's module, and one module per other page,
-// fetched when that page is first opened (the `split` feature marks the pages, src/app/mod.rs).
+// The app's wasm as the page loads it: the main module, and one module per split point (the pages
+// other than the calculator, the calculator's panels below the answer), fetched when first shown
+// (the `split` feature marks them, src/app/split.rs).
 //
 // Splitting works on the linked module, before wasm-bindgen, and Trunk has no step there; so Trunk
 // links the app (index.html turns its wasm-opt off) and this, run from the post-build hook, takes
 // cargo's output again:
 //  1. `wasm-split-cli` (wasm_split_cli_support) cuts it at the split points into the main module,
-//     the pages' modules and a loader, `__wasm_split.js`, which the main module imports;
-//  2. wasm-bindgen binds the main module, as Trunk would, keeping what the pages import;
+//     the split-off modules and a loader, `__wasm_split.js`, which the main module imports;
+//  2. wasm-bindgen binds the main module, as Trunk would, keeping what the split-off modules import;
 //  3. in a release build, wasm-opt optimises every module;
 //  4. the files are named by their contents, one name for the set, and the names they give each
 //     other are rewritten to those.
@@ -20,10 +21,10 @@ const LOADER = "__wasm_split.js";
 
 // wasm-opt's parameters: the linear memory starts zeroed and its lowest kilobyte (the bottom of
 // the stack) is never addressed, and a function called from one place is inlined only when small
-// (index.html says why). A page's module imports the main module's memory, which is in use by then,
-// so it is not told the memory starts zeroed.
+// (index.html says why). A split-off module imports the main module's memory, which is in use by
+// then, so it is not told the memory starts zeroed.
 const OPT_MAIN = ["-Oz", "--zero-filled-memory", "--low-memory-unused", "--one-caller-inline-max-function-size=200"];
-const OPT_PAGE = ["-Oz", "--low-memory-unused", "--one-caller-inline-max-function-size=200"];
+const OPT_PART = ["-Oz", "--low-memory-unused", "--one-caller-inline-max-function-size=200"];
 
 const run = (tool, args, cwd) => execFileSync(tool, args, { cwd, stdio: ["ignore", "inherit", "inherit"] });
 
@@ -36,7 +37,7 @@ function rename(text, from, to, file) {
 
 /**
  * Writes the app's files into `staging` (replacing those Trunk left) and returns their names:
- * `{ js, wasm, pages }`, the pages' modules and their loader in `pages`. `hash` names a file by
+ * `{ js, wasm, parts }`, the split-off modules and their loader in `parts`. `hash` names a file by
  * its bytes.
  */
 export function writeAppModules({ staging, source, profile, hash }) {
@@ -47,21 +48,21 @@ export function writeAppModules({ staging, source, profile, hash }) {
   const work = mkdtempSync(join(tmpdir(), `${APP}-`));
   try {
     run("wasm-split-cli", [linked, work, "--out-name", APP, "--target", "web"], source);
-    // The pages' modules import the function table and the memory by the linker's export names,
+    // The split-off modules import the function table and the memory by the linker's export names,
     // which wasm-bindgen would otherwise drop.
     const bindgen = ["--target=web", "--no-typescript", "--keep-lld-exports", `--out-dir=${work}`, `--out-name=${APP}`];
     run("wasm-bindgen", [...bindgen, join(work, `${APP}.wasm`)], source);
     const main = join(work, `${APP}_bg.wasm`);
-    const pages = readdirSync(work).filter((f) => f.endsWith(".wasm") && f !== `${APP}.wasm` && f !== `${APP}_bg.wasm`);
+    const split = readdirSync(work).filter((f) => f.endsWith(".wasm") && f !== `${APP}.wasm` && f !== `${APP}_bg.wasm`);
     if (profile === "release") {
       run("wasm-opt", [...OPT_MAIN, main, "-o", main], source);
-      for (const page of pages) run("wasm-opt", [...OPT_PAGE, join(work, page), "-o", join(work, page)], source);
+      for (const part of split) run("wasm-opt", [...OPT_PART, join(work, part), "-o", join(work, part)], source);
     }
 
     const read = (f) => readFileSync(join(work, f));
     const hasLoader = readdirSync(work).includes(LOADER);
-    const parts = [`${APP}.js`, `${APP}_bg.wasm`, ...(hasLoader ? [LOADER] : []), ...pages.sort()];
-    const set = hash(Buffer.concat(parts.map(read)));
+    const files = [`${APP}.js`, `${APP}_bg.wasm`, ...(hasLoader ? [LOADER] : []), ...split.sort()];
+    const set = hash(Buffer.concat(files.map(read)));
     const name = (suffix) => `${APP}-${set}${suffix}`;
     const names = { js: name(".js"), wasm: name("_bg.wasm"), loader: name("-split.js") };
 
@@ -71,10 +72,10 @@ export function writeAppModules({ staging, source, profile, hash }) {
       // Only the JS imports: the wasm's import table keeps the loader's original name as its key.
       js = rename(js, `from "./${LOADER}"`, `from "./${names.loader}"`, `${APP}.js`);
       let loader = rename(read(LOADER).toString("utf8"), `from "./${APP}.js"`, `from "./${names.js}"`, LOADER);
-      for (const page of pages) {
-        const file = name(`-${page}`);
-        loader = rename(loader, `"./${page}"`, `"./${file}"`, LOADER);
-        writeFileSync(join(staging, file), read(page));
+      for (const part of split) {
+        const file = name(`-${part}`);
+        loader = rename(loader, `"./${part}"`, `"./${file}"`, LOADER);
+        writeFileSync(join(staging, file), read(part));
         written.push(file);
       }
       writeFileSync(join(staging, names.loader), loader);
@@ -85,7 +86,7 @@ export function writeAppModules({ staging, source, profile, hash }) {
     // Trunk's own output of the app, bound without the split.
     rmSync(join(staging, `${APP}.js`));
     rmSync(join(staging, `${APP}_bg.wasm`));
-    return { js: `./${names.js}`, wasm: `./${names.wasm}`, pages: written.map((f) => `./${f}`) };
+    return { js: `./${names.js}`, wasm: `./${names.wasm}`, parts: written.map((f) => `./${f}`) };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

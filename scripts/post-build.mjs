@@ -1,6 +1,6 @@
 // Trunk post_build hook: the start-up order, offline, and a strict Content-Security-Policy.
 // What runs in the browser is in boot/ (gate.js, boot.mjs); this hook only puts it in place:
-//  1. Splits the app's wasm into the calculator's module and one per other page, and names its
+//  1. Splits the app's wasm into its main module and one per split point, and names its
 //     files by their content (Trunk builds the app as a second module and leaves its names bare)
 //     so a new build never meets an old file in a cache; likewise the data files a page fetches
 //     when it is opened rather than building them into the app (`ship` below).
@@ -25,7 +25,7 @@ if (!staging || !source) throw new Error("TRUNK_STAGING_DIR or TRUNK_SOURCE_DIR 
 const hash = (data) => createHash("sha256").update(data).digest("hex").slice(0, 16);
 
 // 1. The app's files: its modules split, bound and optimised (scripts/app-modules.mjs).
-const { pages: appPages, ...app } = writeAppModules({ staging, source, profile: process.env.TRUNK_PROFILE, hash });
+const { parts: appParts, ...app } = writeAppModules({ staging, source, profile: process.env.TRUNK_PROFILE, hash });
 
 // 2. The first answer for a first visit, computed natively by the same engine and markup; and the
 //    pages built at the same time.
@@ -84,4 +84,4 @@ const sw = template
   .replace("__VERSION__", version)
   .replace("__FILES__", JSON.stringify(precache, null, 2));
 writeFileSync(join(staging, "sw.js"), sw);
-console.log(`post-build: the app and ${appPages.length} files of its pages, ${bootFile}, sw.js v${version} precaching ${precache.length} entries`);
+console.log(`post-build: the app and ${appParts.length} files split off it, ${bootFile}, sw.js v${version} precaching ${precache.length} entries`);

@@ -13,7 +13,7 @@ cargo fmt --all --check
 say "lints (native engine, formats, markup and CLI; wasm app and first-answer module)"
 cargo clippy --workspace --exclude gpu-sizer --exclude gpu-sizer-first --all-targets -- -D warnings
 cargo clippy -p gpu-sizer -p gpu-sizer-first --target wasm32-unknown-unknown --all-targets -- -D warnings
-# The release build's pages split into modules of their own (feature `split`, see index.html).
+# The release build's split points in modules of their own (feature `split`, see index.html).
 cargo clippy -p gpu-sizer --target wasm32-unknown-unknown --features split -- -D warnings
 
 say "native tests (engine, formats, markup, CLI)"

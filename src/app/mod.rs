@@ -8,6 +8,7 @@ pub mod pages;
 pub mod persist;
 pub mod plan_store;
 pub mod prefs;
+pub mod split;
 pub mod state;
 
 // The words, formats and markup the app shares with the first answer (no view framework).
@@ -19,13 +20,8 @@ use components::update_banner::UpdateBanner;
 use i18n::{t, Lang};
 use leptos::prelude::*;
 use pages::calculator::Calculator;
-use pages::catalog::CatalogPage;
-use pages::compare::Compare;
-use pages::doctor::Doctor;
-use pages::guide::Guide;
-use pages::project::ProjectPlan;
-use pages::versus::Versus;
 use plan_store::ProjectState;
+use split::when_loaded;
 use state::{AppState, View};
 
 /// The whole page.
@@ -82,12 +78,12 @@ pub fn App() -> impl IntoView {
         <main id="main">
             <Notices />
             {move || match state.view.get() {
-                View::Guide => lazy_page(guide_page()),
-                View::Catalog => lazy_page(catalog_page()),
-                View::Compare => lazy_page(compare_page()),
-                View::Doctor => lazy_page(doctor_page()),
-                View::Versus => lazy_page(versus_page()),
-                View::Plan => lazy_page(plan_page()),
+                View::Guide => when_loaded(split::guide_page()),
+                View::Catalog => when_loaded(split::catalog_page()),
+                View::Compare => when_loaded(split::compare_page()),
+                View::Doctor => when_loaded(split::doctor_page()),
+                View::Versus => when_loaded(split::versus_page()),
+                View::Plan => when_loaded(split::plan_page()),
                 _ => view! { <Calculator /> }.into_any(),
             }}
         </main>
@@ -95,44 +91,6 @@ pub fn App() -> impl IntoView {
             <p>{move || catalog_line(lang.get())}</p>
         </footer>
     }
-}
-
-/// A page other than the calculator, shown once its code is there. The release build splits each
-/// into a module of its own (feature `split`, `scripts/post-build.mjs`), fetched when the page is
-/// first opened, so the calculator's start-up does not download them; other builds run the page
-/// at once.
-fn lazy_page(page: impl std::future::Future<Output = AnyView> + Send + 'static) -> AnyView {
-    view! { <Suspense fallback=|| ()>{Suspend::new(page)}</Suspense> }.into_any()
-}
-
-#[cfg_attr(feature = "split", lazy)]
-async fn guide_page() -> AnyView {
-    view! { <Guide /> }.into_any()
-}
-
-#[cfg_attr(feature = "split", lazy)]
-async fn catalog_page() -> AnyView {
-    view! { <CatalogPage /> }.into_any()
-}
-
-#[cfg_attr(feature = "split", lazy)]
-async fn compare_page() -> AnyView {
-    view! { <Compare /> }.into_any()
-}
-
-#[cfg_attr(feature = "split", lazy)]
-async fn doctor_page() -> AnyView {
-    view! { <Doctor /> }.into_any()
-}
-
-#[cfg_attr(feature = "split", lazy)]
-async fn versus_page() -> AnyView {
-    view! { <Versus /> }.into_any()
-}
-
-#[cfg_attr(feature = "split", lazy)]
-async fn plan_page() -> AnyView {
-    view! { <ProjectPlan /> }.into_any()
 }
 
 fn catalog_line(lang: Lang) -> String {

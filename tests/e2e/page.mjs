@@ -67,8 +67,8 @@ export class App {
     await page.getByTestId("scenario-form").waitFor();
     assert.equal(await page.locator(".first-answer").count(), 0, "the app removed the first answer");
     await page.getByTestId("recommendation").waitFor();
-    // The panels below the answer are built one frame after it is painted.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+    // The panels below the answer are built after it is painted, once their module is fetched.
+    await page.getByTestId("ranking").waitFor();
   }
 
   /** Every input of the scenario form as `id=value` (checkboxes: true/false). */

@@ -9,9 +9,10 @@ import { buildFiles, fetchedBeforeInteractive, firstLoadFiles, SHARED_LINK } fro
 import { start, DIST } from "./page.mjs";
 
 const BUDGET = JSON.parse(readFileSync(new URL("../size-budget.json", import.meta.url), "utf8"));
-// The app's main module, and the modules split off it that hold the pages (scripts/app-modules.mjs).
+// The app's main module, and the modules split off it: the pages and the calculator's panels below
+// the answer (src/app/split.rs, scripts/app-modules.mjs).
 const APP_MAIN = /^gpu-sizer-app-[0-9a-f]+_bg\.wasm$/;
-const APP_PAGE = /^gpu-sizer-app-[0-9a-f]+-split_(\w+?)_page_\d+\.wasm$/;
+const APP_PART = /^gpu-sizer-app-[0-9a-f]+-split_(\w+?)_\d+\.wasm$/;
 
 for (const [name, query, needsWasm] of [
   ["a first visit", "", false],
@@ -46,7 +47,7 @@ for (const [name, query] of [
       const { files, total } = await fetchedBeforeInteractive(env.browser, env.server.url + query, DIST);
       const list = files.map((f) => `${f.file}: ${f.gzip} B`).join(", ");
       assert.ok(files.some((f) => APP_MAIN.test(f.file)), `the app is among them (${list})`);
-      assert.ok(!files.some((f) => APP_PAGE.test(f.file)), `no page's own module is among them (${list})`);
+      assert.ok(!files.some((f) => APP_PART.test(f.file)), `no split-off module is among them (${list})`);
       assert.ok(
         total <= BUDGET.before_interactive_gzip_bytes,
         `${total} B gzip before interactive > budget ${BUDGET.before_interactive_gzip_bytes} B: ${list}`,
@@ -57,32 +58,36 @@ for (const [name, query] of [
   });
 }
 
-// The pages other than the calculator are modules of their own, fetched when first opened.
-test("a page's code is fetched when the page is first opened, and the page then works", async () => {
+// The pages other than the calculator, and the calculator's panels below the answer, are modules of
+// their own, fetched when first shown.
+test("a part's code is fetched when the part is first shown, and the part then works", async () => {
   const env = await start();
   try {
     const app = await env.open();
     const page = app.page;
-    const pages = () =>
-      page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name.split("/").pop()));
-    const split = buildFiles(DIST).map((f) => f.file).filter((f) => APP_PAGE.test(f));
+    const parts = async () =>
+      (await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name.split("/").pop())))
+        .filter((f) => APP_PART.test(f))
+        .map((f) => f.match(APP_PART)[1]);
+    const split = buildFiles(DIST).map((f) => f.file).filter((f) => APP_PART.test(f));
     assert.deepEqual(
-      split.map((f) => f.match(APP_PAGE)[1]).sort(),
-      ["catalog", "compare", "doctor", "guide", "plan", "versus"],
-      "one module per page",
+      split.map((f) => f.match(APP_PART)[1]).sort(),
+      ["answer_panels", "catalog_page", "compare_page", "doctor_page", "guide_page", "plan_page", "versus_page"],
+      "one module per page, and one for the calculator's panels",
     );
-    assert.deepEqual((await pages()).filter((f) => APP_PAGE.test(f)), [], "none fetched by the calculator");
+    assert.deepEqual(await parts(), ["answer_panels"], "the calculator fetches its panels' module only");
+    await page.getByTestId("ranking").scrollIntoViewIfNeeded();
+    await page.getByTestId("ranking").locator("tbody tr").nth(2).waitFor();
     await page.getByTestId("tab-catalog").click();
     await page.getByTestId("catalog-page").waitFor();
     assert.ok((await page.getByTestId("catalog-row").count()) >= 50, "the catalog page lists the offers");
-    const fetched = (await pages()).filter((f) => APP_PAGE.test(f)).map((f) => f.match(APP_PAGE)[1]);
-    assert.deepEqual(fetched, ["catalog"], "only the catalog page's module");
-    // Back to the calculator and to the catalog again: the module is not fetched twice.
+    assert.deepEqual(await parts(), ["answer_panels", "catalog_page"], "then the catalog page's module");
+    // Back to the calculator and to the catalog again: no module is fetched twice.
     await page.getByTestId("tab-calculator").click();
-    await page.getByTestId("recommendation").waitFor();
+    await page.getByTestId("ranking").waitFor();
     await page.getByTestId("tab-catalog").click();
     await page.getByTestId("catalog-page").waitFor();
-    assert.equal((await pages()).filter((f) => APP_PAGE.test(f)).length, 1);
+    assert.deepEqual(await parts(), ["answer_panels", "catalog_page"]);
     assert.deepEqual(app.errors, []);
   } finally {
     await env.stop();

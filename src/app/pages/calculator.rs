@@ -1,17 +1,13 @@
-//! The calculator: quick starts, the scenario form, and the answer beside it with the saved
-//! scenarios.
+//! The calculator: quick starts, the scenario form, and the answer beside it; the panels below
+//! the answer (saved scenarios, ranking, detail, ...) follow the first paint, their code fetched
+//! then (`split::answer_panels`).
 
 use crate::app::components::after_paint::AfterFirstPaint;
-use crate::app::components::charts::Charts;
-use crate::app::components::detail::Detail;
-use crate::app::components::export::Export;
-use crate::app::components::launch::Launch;
 use crate::app::components::on_screen::Printing;
 use crate::app::components::quick_starts::QuickStarts;
-use crate::app::components::ranking::Ranking;
 use crate::app::components::recommendation::Recommendation;
 use crate::app::components::scenario_form::ScenarioForm;
-use crate::app::components::scenarios::Scenarios;
+use crate::app::split::{answer_panels, when_loaded};
 use leptos::prelude::*;
 
 #[component]
@@ -23,14 +19,7 @@ pub fn Calculator() -> impl IntoView {
             <ScenarioForm />
             <div class="results" id="results">
                 <Recommendation />
-                <AfterFirstPaint>
-                    <Export />
-                    <Scenarios />
-                    <Ranking />
-                    <Detail />
-                    <Launch />
-                    <Charts />
-                </AfterFirstPaint>
+                <AfterFirstPaint>{when_loaded(answer_panels())}</AfterFirstPaint>
             </div>
         </div>
     }
