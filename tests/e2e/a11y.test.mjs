@@ -52,6 +52,8 @@ for (const locale of ["en-US", "zh-CN"]) {
       await page.getByTestId("compare-table").waitFor();
       assert.deepEqual(await audit(app), [], "compare");
       await page.goto(`${env.server.url}?v=1&zz=1`);
+      // The whole page, the panels below the answer included (their module arrives after the form).
+      await app.ready();
       await page.getByTestId("link-notice").waitFor();
       assert.deepEqual(await audit(app), [], "link notice");
       await app.close();
