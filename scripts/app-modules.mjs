@@ -53,14 +53,15 @@ export function writeAppModules({ staging, source, profile, hash }) {
     const bindgen = ["--target=web", "--no-typescript", "--keep-lld-exports", `--out-dir=${work}`, `--out-name=${APP}`];
     run("wasm-bindgen", [...bindgen, join(work, `${APP}.wasm`)], source);
     const main = join(work, `${APP}_bg.wasm`);
-    const split = readdirSync(work).filter((f) => f.endsWith(".wasm") && f !== `${APP}.wasm` && f !== `${APP}_bg.wasm`);
+    const outputs = readdirSync(work);
+    const split = outputs.filter((f) => f.endsWith(".wasm") && f !== `${APP}.wasm` && f !== `${APP}_bg.wasm`);
     if (profile === "release") {
       run("wasm-opt", [...OPT_MAIN, main, "-o", main], source);
       for (const part of split) run("wasm-opt", [...OPT_PART, join(work, part), "-o", join(work, part)], source);
     }
 
     const read = (f) => readFileSync(join(work, f));
-    const hasLoader = readdirSync(work).includes(LOADER);
+    const hasLoader = outputs.includes(LOADER);
     const files = [`${APP}.js`, `${APP}_bg.wasm`, ...(hasLoader ? [LOADER] : []), ...split.sort()];
     const set = hash(Buffer.concat(files.map(read)));
     const name = (suffix) => `${APP}-${set}${suffix}`;

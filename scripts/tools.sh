@@ -45,7 +45,7 @@ ensure_wasm_bindgen() {
     fi
 }
 
-# The splitter that cuts the app's wasm into a module per page (scripts/app-modules.mjs).
+# The splitter that cuts the app's wasm into a module per split point (scripts/app-modules.mjs).
 WASM_SPLIT_VERSION=0.2.4
 ensure_wasm_split() {
     if ! command -v wasm-split-cli >/dev/null ||

@@ -54,7 +54,7 @@ function nextBuild(from) {
   const wasm = readFileSync(join(dir, `gpu-sizer-app-${old}_bg.wasm`));
   const app = hash(Buffer.concat([Buffer.from(js), wasm]));
   writeFileSync(join(dir, `gpu-sizer-app-${old}.js`), js);
-  // Every file of the app (its pages' modules and their loader too) takes the new name, and the
+  // Every file of the app (its split-off modules and their loader too) takes the new name, and the
   // scripts name each other by it.
   for (const file of readdirSync(dir).filter((f) => f.startsWith(`gpu-sizer-app-${old}`))) {
     const renamed = join(dir, file.replace(old, app));
