@@ -93,6 +93,30 @@ test("language and currency switch everything, and are remembered", async () => 
   await app.close();
 });
 
+test("each select shows the form's choice, however the choice was made", async () => {
+  const app = await env.open();
+  const page = app.page;
+  const shown = async (...ids) => Promise.all(ids.map((id) => page.getByTestId(id).inputValue()));
+  // Quick starts set the workload and the model, through neither select; the model list stays on
+  // the page from one to the other.
+  await page.getByTestId("quick-serve-chat").click();
+  assert.deepEqual(await shown("workload-select", "model-select"), ["serve", "llama-3.1-8b"]);
+  await page.getByTestId("quick-lora-7b").click();
+  assert.deepEqual(await shown("workload-select", "model-select"), ["lora", "mistral-7b-v0.3"]);
+  // Options relabelled in the other language keep the choice.
+  await page.getByTestId("currency-switch").selectOption("CNY");
+  await page.getByTestId("lang-switch").selectOption("zh");
+  await page.getByTestId("tab-calculator").getByText("计算器").waitFor();
+  assert.deepEqual(await shown("workload-select", "model-select", "currency-switch", "lang-switch"), [
+    "lora",
+    "mistral-7b-v0.3",
+    "CNY",
+    "zh",
+  ]);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
 test("a Chinese browser gets Chinese and yuan by default", async () => {
   const app = await env.open({ locale: "zh-CN" });
   assert.equal(await app.page.locator("html").getAttribute("lang"), "zh-CN");

@@ -193,6 +193,7 @@ fn choice_field(name: &'static str, about: &'static About, choice: &'static Choi
                 id=id.clone()
                 data-testid=id.clone()
                 aria-describedby=help_id.clone()
+                prop:value=move || chosen.get()
                 on:change=move |ev| {
                     let key = event_target_value(&ev);
                     state.form.update(|f| (choice.set)(f, &key));
@@ -204,10 +205,7 @@ fn choice_field(name: &'static str, about: &'static About, choice: &'static Choi
                     .map(|(key, text)| {
                         let key = *key;
                         view! {
-                            <option
-                                value=key
-                                selected=move || chosen.get() == key
-                            >
+                            <option value=key selected=chosen.get_untracked() == key>
                                 {move || text.get(lang.get())}
                             </option>
                         }

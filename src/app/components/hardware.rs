@@ -24,6 +24,7 @@ pub fn PinnedGpu() -> impl IntoView {
             <select
                 id="field-gpu"
                 data-testid="field-gpu"
+                prop:value=move || chosen.get()
                 on:change=move |ev| {
                     let id = event_target_value(&ev);
                     state.form.update(|f| {
@@ -32,7 +33,7 @@ pub fn PinnedGpu() -> impl IntoView {
                     });
                 }
             >
-                <option value="" selected=move || chosen.with(String::is_empty)>
+                <option value="" selected=chosen.with_untracked(String::is_empty)>
                     {move || w::ANY_GPU.get(lang.get())}
                 </option>
                 {catalog
@@ -41,7 +42,7 @@ pub fn PinnedGpu() -> impl IntoView {
                     .map(|g| {
                         let id: &'static str = g.id.as_str();
                         view! {
-                            <option value=id selected=move || chosen.with(|c| c == id)>
+                            <option value=id selected=chosen.with_untracked(|c| c == id)>
                                 {g.name.clone()}
                             </option>
                         }
@@ -79,7 +80,7 @@ pub fn PinnedOffer() -> impl IntoView {
                     "{provider} · {} · {} · {} GPU",
                     o.region, o.instance_type, o.gpu_count
                 );
-                view! { <option value=id selected=move || chosen.with(|c| c == id)>{text}</option> }
+                view! { <option value=id selected=chosen.with_untracked(|c| c == id)>{text}</option> }
             })
             .collect_view();
         Some(view! {
@@ -88,12 +89,13 @@ pub fn PinnedOffer() -> impl IntoView {
                 <select
                     id="field-offer"
                     data-testid="field-offer"
+                    prop:value=move || chosen.get()
                     on:change=move |ev| {
                         let id = event_target_value(&ev);
                         state.form.update(|f| f.offer = id);
                     }
                 >
-                    <option value="" selected=move || chosen.with(String::is_empty)>
+                    <option value="" selected=chosen.with_untracked(String::is_empty)>
                         {w::ANY_OFFER.get(lang)}
                     </option>
                     {offers}

@@ -1,4 +1,9 @@
 //! One component per file.
+//!
+//! A `<select>` follows its choice with one effect, `prop:value` on the element, and each option
+//! is created `selected` if it is the choice at that moment: a value set before the options exist
+//! selects nothing, so the options carry the first one. A reactive `selected` on every option
+//! would cost an effect per option (over a hundred in the form) and rerun them all on each choice.
 
 pub mod after_paint;
 pub mod charts;

@@ -49,7 +49,7 @@ pub fn ModelPicker() -> impl IntoView {
                 let id: &'static str = m.id.as_str();
                 let label = format!("{} · {}", m.name, format::parameters(m.params_b));
                 view! {
-                    <option value=id selected=move || model.with(|m| m == id)>
+                    <option value=id selected=model.with_untracked(|m| m == id)>
                         {label}
                     </option>
                 }
@@ -101,6 +101,7 @@ pub fn ModelPicker() -> impl IntoView {
                                 id="field-model"
                                 data-testid="model-select"
                                 size="6"
+                                prop:value=move || model.get()
                                 on:change=move |ev| {
                                     let id = event_target_value(&ev);
                                     state.form.update(|f| f.model = id);

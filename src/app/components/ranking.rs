@@ -184,18 +184,21 @@ fn filter_select(
     value: impl Fn() -> String + Send + Sync + 'static,
     set: impl Fn(String) + Send + Sync + 'static,
 ) -> AnyView {
-    let value = std::sync::Arc::new(value);
+    let now = untrack(&value);
     view! {
         <label class="filter">
             <span>{move || label.get(lang.get())}</span>
-            <select data-testid=id on:change=move |ev| set(event_target_value(&ev))>
+            <select
+                data-testid=id
+                prop:value=value
+                on:change=move |ev| set(event_target_value(&ev))
+            >
                 <option value="">{move || t::ALL.get(lang.get())}</option>
                 {choices
                     .into_iter()
                     .map(|(v, l)| {
-                        let value = value.clone();
-                        let v2 = v.clone();
-                        view! { <option value=v selected=move || value() == v2>{l}</option> }
+                        let selected = now == v;
+                        view! { <option value=v selected=selected>{l}</option> }
                     })
                     .collect_view()}
             </select>

@@ -197,6 +197,7 @@ pub fn ScenarioForm() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
     let workload = Memo::new(move |_| state.form.with(|f| f.workload));
+    let workload_now = workload.get_untracked();
     let main = move || section(layout(workload.get())[0]);
     let advanced = move || section(layout(workload.get())[1]);
     let uses_model = move || {
@@ -213,6 +214,7 @@ pub fn ScenarioForm() -> impl IntoView {
                 <select
                     id="field-workload"
                     data-testid="workload-select"
+                    prop:value=move || workload.get().key()
                     on:change=move |ev| {
                         let key = event_target_value(&ev);
                         if let Some(w) = WorkloadKind::ALL.iter().find(|w| w.key() == key) {
@@ -225,7 +227,7 @@ pub fn ScenarioForm() -> impl IntoView {
                         .map(|(key, text)| {
                             let key = *key;
                             view! {
-                                <option value=key selected=move || workload.get().key() == key>
+                                <option value=key selected=workload_now.key() == key>
                                     {move || text.get(lang.get())}
                                 </option>
                             }
@@ -395,6 +397,7 @@ fn ReferenceGpu() -> impl IntoView {
             <select
                 id="field-reference_gpu"
                 data-testid="field-reference_gpu"
+                prop:value=move || chosen.get()
                 on:change=move |ev| {
                     let id = event_target_value(&ev);
                     state.form.update(|f| f.reference_gpu = id);
@@ -407,7 +410,7 @@ fn ReferenceGpu() -> impl IntoView {
                     .map(|g| {
                         let id: &'static str = g.id.as_str();
                         view! {
-                            <option value=id selected=move || chosen.with(|g| g == id)>
+                            <option value=id selected=chosen.with_untracked(|g| g == id)>
                                 {g.name.clone()}
                             </option>
                         }

@@ -13,36 +13,40 @@ pub fn Toolbar() -> impl IntoView {
     let state = use_state();
     let lang = prefs.lang;
     let currency = move || state.form.with(|f| f.currency);
+    let currency_now = state.form.with_untracked(|f| f.currency);
+    let theme_now = prefs.theme.get_untracked();
     view! {
         <div class="toolbar">
             <label>
                 <span>{move || t::LANGUAGE.get(lang.get())}</span>
                 <select
                     data-testid="lang-switch"
+                    prop:value=move || lang.get().key()
                     on:change=move |ev| {
                         if let Some(l) = Lang::from_key(&event_target_value(&ev)) {
                             lang.set(l);
                         }
                     }
                 >
-                    <option value="en" selected=move || lang.get() == Lang::En>"English"</option>
-                    <option value="zh" selected=move || lang.get() == Lang::Zh>"中文"</option>
+                    <option value="en" selected=lang.get_untracked() == Lang::En>"English"</option>
+                    <option value="zh" selected=lang.get_untracked() == Lang::Zh>"中文"</option>
                 </select>
             </label>
             <label>
                 <span>{move || t::CURRENCY.get(lang.get())}</span>
                 <select
                     data-testid="currency-switch"
+                    prop:value=move || currency().key()
                     on:change=move |ev| {
                         if let Some(c) = CurrencyKey::from_key(&event_target_value(&ev)) {
                             state.form.update(|f| f.currency = c);
                         }
                     }
                 >
-                    <option value="USD" selected=move || currency() == CurrencyKey::Usd>
+                    <option value="USD" selected=currency_now == CurrencyKey::Usd>
                         "USD $"
                     </option>
-                    <option value="CNY" selected=move || currency() == CurrencyKey::Cny>
+                    <option value="CNY" selected=currency_now == CurrencyKey::Cny>
                         "CNY ¥"
                     </option>
                 </select>
@@ -51,6 +55,7 @@ pub fn Toolbar() -> impl IntoView {
                 <span>{move || t::THEME.get(lang.get())}</span>
                 <select
                     data-testid="theme-switch"
+                    prop:value=move || prefs.theme.get().key()
                     on:change=move |ev| {
                         if let Some(theme) = Theme::from_key(&event_target_value(&ev)) {
                             prefs.theme.set(theme);
@@ -65,10 +70,7 @@ pub fn Toolbar() -> impl IntoView {
                         .into_iter()
                         .map(|(theme, text)| {
                             view! {
-                                <option
-                                    value=theme.key()
-                                    selected=move || prefs.theme.get() == theme
-                                >
+                                <option value=theme.key() selected=theme_now == theme>
                                     {move || text.get(lang.get())}
                                 </option>
                             }

@@ -382,11 +382,15 @@ pub fn CatalogPage() -> impl IntoView {
                 <form class="form custom-offer" on:submit=|ev| ev.prevent_default()>
                     <div class="field">
                         <label for="custom-provider">{move || PROVIDER.get(lang.get())}</label>
-                        <select id="custom-provider" data-testid="custom-provider" on:change=move |ev| provider.set(event_target_value(&ev))>
+                        <select
+                            id="custom-provider"
+                            data-testid="custom-provider"
+                            prop:value=move || provider.get()
+                            on:change=move |ev| provider.set(event_target_value(&ev))
+                        >
                             {catalog.providers.iter().map(|p| {
-                                let id = p.id.clone();
-                                let id2 = id.clone();
-                                view! { <option value=id selected=move || provider.get() == id2>{p.name.clone()}</option> }
+                                let selected = provider.with_untracked(|chosen| *chosen == p.id);
+                                view! { <option value=p.id.clone() selected=selected>{p.name.clone()}</option> }
                             }).collect_view()}
                         </select>
                     </div>
