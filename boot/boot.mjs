@@ -27,8 +27,11 @@ if (!document.querySelector("[data-prerendered]")) {
 }
 
 // The app's code is fetched and compiled while the first answer is painted; after the first-answer
-// module, whose own download and start it would slow.
+// module, whose own download and start it would slow. Its JS modules too, so that importing them
+// after the paint waits for no request: the loader the app's JS imports would otherwise be asked
+// for only once that JS has arrived and been parsed.
 const appCode = compile(start.app.wasm);
+for (const href of [start.app.js, ...start.app.imports]) preloadModule(href);
 // rAF runs before the paint, the timeout after it.
 await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
 const app = await import(start.app.js);
@@ -42,6 +45,14 @@ registerServiceWorker();
 function compile(url) {
   if (typeof WebAssembly.compileStreaming !== "function") return Promise.resolve(url);
   return WebAssembly.compileStreaming(fetch(url, { priority: "low" })).catch(() => url);
+}
+
+/** Fetches and parses the JS module at `href` now, without running it. */
+function preloadModule(href) {
+  const link = document.createElement("link");
+  link.rel = "modulepreload";
+  link.href = href;
+  document.head.append(link);
 }
 
 /**

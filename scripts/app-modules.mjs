@@ -37,8 +37,8 @@ function rename(text, from, to, file) {
 
 /**
  * Writes the app's files into `staging` (replacing those Trunk left) and returns their names:
- * `{ js, wasm, parts }`, the split-off modules and their loader in `parts`. `hash` names a file by
- * its bytes.
+ * `{ js, wasm, imports, parts }`: `imports` the JS modules `js` imports (the loader), `parts` the
+ * split-off modules and their loader. `hash` names a file by its bytes.
  */
 export function writeAppModules({ staging, source, profile, hash }) {
   const { target_directory: target } = JSON.parse(
@@ -87,7 +87,12 @@ export function writeAppModules({ staging, source, profile, hash }) {
     // Trunk's own output of the app, bound without the split.
     rmSync(join(staging, `${APP}.js`));
     rmSync(join(staging, `${APP}_bg.wasm`));
-    return { js: `./${names.js}`, wasm: `./${names.wasm}`, parts: written.map((f) => `./${f}`) };
+    return {
+      js: `./${names.js}`,
+      wasm: `./${names.wasm}`,
+      imports: hasLoader ? [`./${names.loader}`] : [],
+      parts: written.map((f) => `./${f}`),
+    };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -10,11 +10,14 @@
 //   - recompute: input event → the last DOM change it causes, and → the end of the frame that shows
 //     it, same throttling: with the form in view and with the ranking in view, for steps that
 //     reorder the ranking, and with the ranking in view for typing-sized steps;
-//   - what each wasm module is made of: sections, code per crate and what would go with each crate,
-//     and the largest functions, read from the named modules the build leaves in target/
-//     (scripts/wasm-sizes.mjs).
+//   - what the first-answer module and the app's main module (what is split off not counted) are
+//     made of: sections, code per crate and what would go with each crate, and the largest
+//     functions, read from the named modules the build leaves in target/ (scripts/wasm-sizes.mjs).
 // Usage: node scripts/bench.mjs [runs]   (scripts/bench.sh builds the release first)
-import { existsSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe } from "./wasm-sizes.mjs";
 import { serve } from "../tests/e2e/server.mjs";
@@ -46,12 +49,14 @@ for (const [name, first] of [
   console.log(name.padEnd(48), String(sum(first, "raw")).padStart(9), String(sum(first, "gzip")).padStart(9));
 }
 
-// The release modules before wasm-bindgen and wasm-opt: the last build step that keeps names.
-for (const module of ["gpu-sizer-app", "gpu-sizer-first"]) {
-  const path = fileURLToPath(new URL(`../target/wasm32-unknown-unknown/release/${module}.wasm`, import.meta.url));
-  console.log(`\n${module}.wasm, as linked (before wasm-bindgen and wasm-opt):`);
-  console.log(existsSync(path) ? describe(readFileSync(path), 20) : "  not built");
-}
+// The release modules before wasm-bindgen and wasm-opt, the last build step that keeps names: the
+// first-answer module as linked, and the app's main module as cut from the linked one at its split
+// points (scripts/app-modules.mjs), what the page loads before it is interactive.
+const built = (module) => fileURLToPath(new URL(`../target/wasm32-unknown-unknown/release/${module}.wasm`, import.meta.url));
+console.log("\ngpu-sizer-app main module, split (before wasm-bindgen and wasm-opt):");
+console.log(existsSync(built("gpu-sizer-app")) ? describe(splitMain(built("gpu-sizer-app")), 20) : "  not built");
+console.log("\ngpu-sizer-first.wasm, as linked (before wasm-bindgen and wasm-opt):");
+console.log(existsSync(built("gpu-sizer-first")) ? describe(readFileSync(built("gpu-sizer-first")), 20) : "  not built");
 console.log();
 
 const stats = (xs) => {
@@ -97,3 +102,14 @@ console.log(`recompute, the ranking on screen (4× CPU throttling):             
 console.log(`recompute, the ranking on screen → its frame shown:               ${stats(recomputes.rankingFrame)}`);
 console.log(`recompute, the ranking on screen, typing-sized steps:             ${stats(recomputes.typing)}`);
 console.log(`recompute, the ranking on screen, typing-sized steps → its frame: ${stats(recomputes.typingFrame)}`);
+
+/** The main module `wasm-split-cli` cuts from the linked app at `path`, as the build does. */
+function splitMain(path) {
+  const work = mkdtempSync(join(tmpdir(), "gpu-sizer-bench-"));
+  try {
+    execFileSync("wasm-split-cli", [path, work, "--out-name", "gpu-sizer-app", "--target", "web"], { stdio: "ignore" });
+    return readFileSync(join(work, "gpu-sizer-app.wasm"));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

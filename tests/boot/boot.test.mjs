@@ -1,7 +1,7 @@
 // The boot module (boot/boot.mjs), imported as the page imports it, against a stand-in document:
-// which first answer shows, that the app's code is compiled while it is painted and the app starts
-// after, the service worker after the app, that a failing first-answer module or compilation still
-// leaves the app to answer, and when an open tab looks for a new version.
+// which first answer shows, that the app's code is compiled and its JS fetched while it is painted
+// and the app starts after, the service worker after the app, that a failing first-answer module or
+// compilation still leaves the app to answer, and when an open tab looks for a new version.
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 
@@ -28,7 +28,7 @@ async function boot({ firstAnswer, first = "name=first", app = "name=app", servi
   const built = copies(["en", "zh"]);
   const blocks = {
     "gpu-sizer-first": { js: module(first), wasm: "./first_bg.wasm" },
-    "gpu-sizer-start": { app: { js: module(app), wasm: "./app_bg.wasm" } },
+    "gpu-sizer-start": { app: { js: module(app), wasm: "./app_bg.wasm", imports: ["./app-split.js"] } },
   };
   globalThis.bootLog = [];
   globalThis.document = {
@@ -38,6 +38,8 @@ async function boot({ firstAnswer, first = "name=first", app = "name=app", servi
     querySelector: () => built[0] ?? null,
     hidden: false,
     addEventListener: (type, listener) => documentEvents.push([type, listener]),
+    createElement: (tag) => ({ tag }),
+    head: { append: (e) => bootLog.push(`${e.tag} ${e.rel} ${e.href.split("?")[0].split("/").pop()}`) },
   };
   globalThis.fetch = (url, init) => ({ url, init });
   WebAssembly.compileStreaming = async (response) => {
@@ -75,31 +77,33 @@ beforeEach(() => {
 });
 
 const COMPILE = "compile ./app_bg.wasm at low priority";
+// The app's JS and the loader it imports, fetched with its wasm.
+const PRELOAD = ["link modulepreload module.mjs", "link modulepreload app-split.js"];
 const APP = "app module of ./app_bg.wasm";
 
 test("a first visit keeps the built-in answer in its language and needs no first-answer module", async () => {
   const page = await boot({ firstAnswer: "zh" });
   assert.deepEqual(page.shown, ["zh"]);
-  assert.deepEqual(page.log, [COMPILE, "paint", APP]);
+  assert.deepEqual(page.log, [COMPILE, ...PRELOAD, "paint", APP]);
 });
 
-test("otherwise the first-answer module paints, then the app starts, compiled meanwhile", async () => {
+test("otherwise the first-answer module paints, then the app starts, its code fetched meanwhile", async () => {
   const page = await boot({ firstAnswer: "none" });
   assert.deepEqual(page.shown, []);
-  assert.deepEqual(page.log, ["first ./first_bg.wasm", COMPILE, "paint", APP]);
+  assert.deepEqual(page.log, ["first ./first_bg.wasm", COMPILE, ...PRELOAD, "paint", APP]);
 });
 
 test("a first-answer module that fails leaves the app to answer", async () => {
   const page = await boot({ firstAnswer: "none", first: "name=first&fail" });
-  assert.deepEqual(page.log, [COMPILE, "paint", APP]);
+  assert.deepEqual(page.log, [COMPILE, ...PRELOAD, "paint", APP]);
   assert.match(page.warnings.join("\n"), /first answer:.*first failed/);
 });
 
 test("where the app's code cannot be compiled as it downloads, the app's loader fetches it", async () => {
   const refused = await boot({ firstAnswer: "en", streaming: "refused" });
-  assert.deepEqual(refused.log, [COMPILE, "paint", "app ./app_bg.wasm"]);
+  assert.deepEqual(refused.log, [COMPILE, ...PRELOAD, "paint", "app ./app_bg.wasm"]);
   const absent = await boot({ firstAnswer: "en", streaming: "absent" });
-  assert.deepEqual(absent.log, ["paint", "app ./app_bg.wasm"]);
+  assert.deepEqual(absent.log, [...PRELOAD, "paint", "app ./app_bg.wasm"]);
 });
 
 test("the service worker is registered once the app has started, not before", async () => {
@@ -113,7 +117,7 @@ test("the service worker is registered once the app has started, not before", as
     addEventListener() {},
   };
   await boot({ firstAnswer: "en", serviceWorker });
-  assert.deepEqual(registered, [["./sw.js", [COMPILE, "paint", APP]]]);
+  assert.deepEqual(registered, [["./sw.js", [COMPILE, ...PRELOAD, "paint", APP]]]);
 
   registered.length = 0;
   await assert.rejects(boot({ firstAnswer: "en", app: "name=app&fail", serviceWorker }), /app failed/);
