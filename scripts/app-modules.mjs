@@ -26,6 +26,24 @@ const LOADER = "__wasm_split.js";
 const OPT_MAIN = ["-Oz", "--zero-filled-memory", "--low-memory-unused", "--one-caller-inline-max-function-size=200"];
 const OPT_PART = ["-Oz", "--low-memory-unused", "--one-caller-inline-max-function-size=200"];
 
+// The loader instantiates each split-off module as it downloads, which the browser refuses unless the
+// server sends it as application/wasm, and the part's caller then panics. It is given a fallback,
+// as wasm-bindgen's loader has for the main module: the module instantiated from its bytes.
+const STREAMING = "WebAssembly.instantiateStreaming(src, imports)";
+const FROM_RESPONSE = `
+// Added by the build (scripts/app-modules.mjs): a server that does not send wasm as
+// application/wasm makes streaming instantiation throw a TypeError; the bytes still instantiate.
+async function instantiateFromResponse(src, imports) {
+    const response = await src;
+    try {
+        return await WebAssembly.instantiateStreaming(response.clone(), imports);
+    } catch (error) {
+        if (!(error instanceof TypeError)) throw error;
+        return WebAssembly.instantiate(await response.arrayBuffer(), imports);
+    }
+}
+`;
+
 const run = (tool, args, cwd) => execFileSync(tool, args, { cwd, stdio: ["ignore", "inherit", "inherit"] });
 
 /** Replaces `from` by `to` in `text`, which must hold it: a name the tools no longer write would
@@ -73,6 +91,7 @@ export function writeAppModules({ staging, source, profile, hash }) {
       // Only the JS imports: the wasm's import table keeps the loader's original name as its key.
       js = rename(js, `from "./${LOADER}"`, `from "./${names.loader}"`, `${APP}.js`);
       let loader = rename(read(LOADER).toString("utf8"), `from "./${APP}.js"`, `from "./${names.js}"`, LOADER);
+      loader = rename(loader, STREAMING, "instantiateFromResponse(src, imports)", LOADER) + FROM_RESPONSE;
       for (const part of split) {
         const file = name(`-${part}`);
         loader = rename(loader, `"./${part}"`, `"./${file}"`, LOADER);

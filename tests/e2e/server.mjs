@@ -19,9 +19,10 @@ const TYPES = {
 
 /**
  * Starts serving `root` at http://127.0.0.1:<free port><base>; resolves to
- * { url, close, setRoot(dir), setOffline(bool), requests }.
+ * { url, close, setRoot(dir), setOffline(bool), requests }. `types` replaces the content type of
+ * files by extension, as a misconfigured host would send them.
  */
-export async function serve(root, base = "/gpu-sizer/") {
+export async function serve(root, base = "/gpu-sizer/", { types = {} } = {}) {
   let offline = false;
   const requests = [];
   const server = createServer(async (req, res) => {
@@ -40,7 +41,8 @@ export async function serve(root, base = "/gpu-sizer/") {
     if (rel === "" || rel === ".") rel = "index.html";
     try {
       const body = await readFile(join(root, rel));
-      res.writeHead(200, { "content-type": TYPES[extname(rel)] ?? "application/octet-stream" });
+      const type = types[extname(rel)] ?? TYPES[extname(rel)] ?? "application/octet-stream";
+      res.writeHead(200, { "content-type": type });
       res.end(body);
     } catch {
       res.writeHead(404).end();
