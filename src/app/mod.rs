@@ -78,12 +78,12 @@ pub fn App() -> impl IntoView {
         <main id="main">
             <Notices />
             {move || match state.view.get() {
-                View::Guide => when_loaded(split::guide_page()),
-                View::Catalog => when_loaded(split::catalog_page()),
-                View::Compare => when_loaded(split::compare_page()),
-                View::Doctor => when_loaded(split::doctor_page()),
-                View::Versus => when_loaded(split::versus_page()),
-                View::Plan => when_loaded(split::plan_page()),
+                View::Guide => when_loaded(split::guide_page),
+                View::Catalog => when_loaded(split::catalog_page),
+                View::Compare => when_loaded(split::compare_page),
+                View::Doctor => when_loaded(split::doctor_page),
+                View::Versus => when_loaded(split::versus_page),
+                View::Plan => when_loaded(split::plan_page),
                 _ => view! { <Calculator /> }.into_any(),
             }}
         </main>

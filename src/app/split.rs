@@ -1,8 +1,12 @@
 //! The parts of the app whose code is fetched when they are first shown, so that the form becomes
-//! usable before they are downloaded. The release build (feature `split`, which marks each with
-//! Leptos's `lazy`) moves each into a wasm module of its own (`scripts/app-modules.mjs`); other
+//! usable before they are downloaded. The release build (feature `split`) makes each a split point
+//! of `wasm_split` and moves it into a wasm module of its own (`scripts/app-modules.mjs`); other
 //! builds run them at once. One place lists every split point, so what the start-up downloads
 //! can be read here.
+//!
+//! A part whose code cannot be fetched (the connection dropped before the offline copy was made)
+//! shows a message with a retry button, and the rest of the page keeps working: the split points
+//! are `fallible`, where Leptos's `lazy` would panic and stop the whole app.
 
 use crate::app::components::charts::Charts;
 use crate::app::components::detail::Detail;
@@ -10,26 +14,94 @@ use crate::app::components::export::Export;
 use crate::app::components::launch::Launch;
 use crate::app::components::ranking::Ranking;
 use crate::app::components::scenarios::Scenarios;
+use crate::app::i18n::t;
 use crate::app::pages::catalog::CatalogPage;
 use crate::app::pages::compare::Compare;
 use crate::app::pages::doctor::Doctor;
 use crate::app::pages::guide::Guide;
 use crate::app::pages::project::ProjectPlan;
 use crate::app::pages::versus::Versus;
+use crate::app::prefs::use_prefs;
 use leptos::prelude::*;
+use send_wrapper::SendWrapper;
 use std::future::Future;
+use std::pin::Pin;
 
-/// `part` once its code is there (nothing until then).
-pub fn when_loaded(part: impl Future<Output = AnyView> + Send + 'static) -> AnyView {
-    view! { <Suspense fallback=|| ()>{Suspend::new(part)}</Suspense> }.into_any()
+/// A part's code could not be fetched; asking again fetches it again.
+#[derive(Debug)]
+pub struct Unloaded;
+
+impl From<leptos::wasm_split::SplitLoaderError> for Unloaded {
+    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
+        Unloaded
+    }
 }
 
-/// The calculator's panels below the answer: export, saved scenarios, the ranking, the open
-/// candidate in detail, launch recipes and charts. They are drawn after the first paint anyway,
-/// and the form (which is what makes the page interactive) does not need them.
-#[cfg_attr(feature = "split", lazy)]
-pub async fn answer_panels() -> AnyView {
-    view! {
+/// The part `load` gives once its code is there (nothing until then), or a message offering to
+/// fetch it again.
+pub fn when_loaded<F>(load: fn() -> F) -> AnyView
+where
+    F: Future<Output = Result<AnyView, Unloaded>> + 'static,
+{
+    // One copy of the view below for every split point, not one per future type.
+    part(Box::new(move || Box::pin(load()) as Loading))
+}
+
+type Loading = Pin<Box<dyn Future<Output = Result<AnyView, Unloaded>>>>;
+
+fn part(load: Box<dyn Fn() -> Loading + Send + Sync>) -> AnyView {
+    let attempt = RwSignal::new(0u32);
+    let lang = use_prefs().lang;
+    let part = move || {
+        attempt.track();
+        // The app runs on one thread; the view types ask for `Send`.
+        let loading = SendWrapper::new(load());
+        Suspend::new(async move {
+            match loading.await {
+                Ok(view) => view,
+                Err(Unloaded) => view! {
+                    <div class="panel unloaded" role="alert" data-testid="part-unloaded">
+                        <p>{move || t::PART_UNLOADED.get(lang.get())}</p>
+                        <button
+                            type="button"
+                            class="secondary"
+                            on:click=move |_| attempt.update(|n| *n += 1)
+                        >
+                            {move || t::TRY_AGAIN.get(lang.get())}
+                        </button>
+                    </div>
+                }
+                .into_any(),
+            }
+        })
+    };
+    view! { <Suspense fallback=|| ()>{part}</Suspense> }.into_any()
+}
+
+/// Declares the split point `$name`: an async function that gives the view `$body` once the
+/// code of `$part` (the name of its module) is there. Without the feature it is a plain function.
+macro_rules! split_point {
+    ($(#[$doc:meta])* $name:ident in $part:ident => $body:expr) => {
+        $(#[$doc])*
+        #[cfg(feature = "split")]
+        #[leptos::wasm_split::wasm_split($part, wasm_split_path = ::leptos::wasm_split, fallible)]
+        pub fn $name() -> Result<AnyView, Unloaded> {
+            Ok($body.into_any())
+        }
+
+        $(#[$doc])*
+        #[cfg(not(feature = "split"))]
+        pub async fn $name() -> Result<AnyView, Unloaded> {
+            Ok($body.into_any())
+        }
+    };
+}
+
+split_point! {
+    /// The calculator's panels below the answer: export, saved scenarios, the ranking, the open
+    /// candidate in detail, launch recipes and charts. They are drawn after the first paint anyway,
+    /// and the form (which is what makes the page interactive) does not need them.
+    answer_panels in answer_panels => view! {
         <Export />
         <Scenarios />
         <Ranking />
@@ -37,35 +109,11 @@ pub async fn answer_panels() -> AnyView {
         <Launch />
         <Charts />
     }
-    .into_any()
 }
 
-#[cfg_attr(feature = "split", lazy)]
-pub async fn guide_page() -> AnyView {
-    view! { <Guide /> }.into_any()
-}
-
-#[cfg_attr(feature = "split", lazy)]
-pub async fn catalog_page() -> AnyView {
-    view! { <CatalogPage /> }.into_any()
-}
-
-#[cfg_attr(feature = "split", lazy)]
-pub async fn compare_page() -> AnyView {
-    view! { <Compare /> }.into_any()
-}
-
-#[cfg_attr(feature = "split", lazy)]
-pub async fn doctor_page() -> AnyView {
-    view! { <Doctor /> }.into_any()
-}
-
-#[cfg_attr(feature = "split", lazy)]
-pub async fn versus_page() -> AnyView {
-    view! { <Versus /> }.into_any()
-}
-
-#[cfg_attr(feature = "split", lazy)]
-pub async fn plan_page() -> AnyView {
-    view! { <ProjectPlan /> }.into_any()
-}
+split_point! { guide_page in guide_page => view! { <Guide /> } }
+split_point! { catalog_page in catalog_page => view! { <CatalogPage /> } }
+split_point! { compare_page in compare_page => view! { <Compare /> } }
+split_point! { doctor_page in doctor_page => view! { <Doctor /> } }
+split_point! { versus_page in versus_page => view! { <Versus /> } }
+split_point! { plan_page in plan_page => view! { <ProjectPlan /> } }

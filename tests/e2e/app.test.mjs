@@ -1,7 +1,8 @@
 // End-to-end: the optimised release build in dist/, served from a sub-path, in headless Chromium.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start } from "./page.mjs";
+import { DIST, start } from "./page.mjs";
+import { serve } from "./server.mjs";
 
 let env;
 before(async () => {
@@ -429,5 +430,51 @@ test("the guide fetches its sections and measurements when it opens; without the
   assert.equal(await page.getByTestId("guide-unavailable").count(), 0);
   // The browser reports the refused requests itself; nothing else went wrong.
   assert.deepEqual(app.errors.filter((e) => !/Failed to load resource/.test(e)), []);
+  await app.close();
+});
+
+test("a host that sends wasm without its type still serves the answer, the panels and every page", async () => {
+  // Such a host makes the browser refuse to compile wasm as it downloads; every module then
+  // falls back to its bytes (a warning on the console, not an error).
+  const host = await serve(DIST, "/gpu-sizer/", { types: { ".wasm": "application/octet-stream" } });
+  try {
+    const app = await env.open({ url: `${host.url}?v=1&w=serve`, serviceWorkers: "block" });
+    const page = app.page;
+    assert.equal(await page.getByTestId("workload-select").inputValue(), "serve");
+    await page.getByTestId("ranking").waitFor();
+    for (const [tab, root] of [["guide", "guide"], ["catalog", "catalog-page"], ["compare", "compare-empty"], ["doctor", "doctor"], ["versus", "versus"], ["plan", "project"]]) {
+      await page.getByTestId(`tab-${tab}`).click();
+      await page.getByTestId(root).waitFor();
+    }
+    assert.deepEqual(app.errors, []);
+    await app.close();
+  } finally {
+    await host.close();
+  }
+});
+
+test("a page whose code cannot be fetched says so, leaves the rest working and loads when asked again", async () => {
+  const app = await env.open({ serviceWorkers: "block" });
+  const page = app.page;
+  const part = /-split_catalog_page\.wasm$/;
+  await page.route(part, (route) => route.abort());
+  await page.getByTestId("tab-catalog").click();
+  const notice = page.getByTestId("part-unloaded");
+  await notice.waitFor();
+  assert.equal(await page.locator(".fatal").count(), 0, "the app keeps running");
+
+  await page.getByTestId("tab-calculator").click();
+  const before = await app.pick();
+  await app.setField("tokens", "2e8");
+  await app.changedFrom(before);
+
+  await page.getByTestId("tab-catalog").click();
+  await notice.waitFor();
+  await page.unroute(part);
+  await notice.getByRole("button").click();
+  await page.getByTestId("catalog-page").waitFor();
+  assert.equal(await notice.count(), 0);
+  // The refused downloads are reported on the console; nothing else is.
+  assert.deepEqual(app.errors.filter((e) => !/Failed to fetch|Failed to load resource|ERR_FAILED/.test(e)), []);
   await app.close();
 });

@@ -12,7 +12,7 @@ const BUDGET = JSON.parse(readFileSync(new URL("../size-budget.json", import.met
 // The app's main module, and the modules split off it: the pages and the calculator's panels below
 // the answer (src/app/split.rs, scripts/app-modules.mjs).
 const APP_MAIN = /^gpu-sizer-app-[0-9a-f]+_bg\.wasm$/;
-const APP_PART = /^gpu-sizer-app-[0-9a-f]+-split_(\w+?)_\d+\.wasm$/;
+const APP_PART = /^gpu-sizer-app-[0-9a-f]+-split_(\w+)\.wasm$/;
 
 for (const [name, query, needsWasm] of [
   ["a first visit", "", false],

@@ -35,6 +35,9 @@ pub mod t {
         FATAL_BODY = "Something went wrong. Reload the page; your saved scenarios are kept.",
             "出现了错误。请重新加载页面，已保存的方案不会丢失。";
         SKIP = "Skip to the results", "跳到结果";
+        PART_UNLOADED = "This part of the page could not be downloaded. Check the connection, then try again.",
+            "页面的这一部分未能下载。请检查网络连接后重试。";
+        TRY_AGAIN = "Try again", "重试";
         PAGES = "Pages", "页面";
         CALCULATOR = "Calculator", "计算器";
         GUIDE = "Guide", "指南";

@@ -19,7 +19,7 @@ pub fn Calculator() -> impl IntoView {
             <ScenarioForm />
             <div class="results" id="results">
                 <Recommendation />
-                <AfterFirstPaint>{when_loaded(answer_panels())}</AfterFirstPaint>
+                <AfterFirstPaint>{when_loaded(answer_panels)}</AfterFirstPaint>
             </div>
         </div>
     }
