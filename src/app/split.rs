@@ -52,7 +52,7 @@ type Loading = Pin<Box<dyn Future<Output = Result<AnyView, Unloaded>>>>;
 fn part(load: Box<dyn Fn() -> Loading + Send + Sync>) -> AnyView {
     let attempt = RwSignal::new(0u32);
     let lang = use_prefs().lang;
-    let part = move || {
+    let shown = move || {
         attempt.track();
         // The app runs on one thread; the view types ask for `Send`.
         let loading = SendWrapper::new(load());
@@ -75,16 +75,17 @@ fn part(load: Box<dyn Fn() -> Loading + Send + Sync>) -> AnyView {
             }
         })
     };
-    view! { <Suspense fallback=|| ()>{part}</Suspense> }.into_any()
+    view! { <Suspense fallback=|| ()>{shown}</Suspense> }.into_any()
 }
 
 /// Declares the split point `$name`: an async function that gives the view `$body` once the
-/// code of `$part` (the name of its module) is there. Without the feature it is a plain function.
+/// code of its module (`split_$name.wasm` in the build) is there. Without the feature it is a
+/// plain async function.
 macro_rules! split_point {
-    ($(#[$doc:meta])* $name:ident in $part:ident => $body:expr) => {
+    ($(#[$doc:meta])* $name:ident => $body:expr) => {
         $(#[$doc])*
         #[cfg(feature = "split")]
-        #[leptos::wasm_split::wasm_split($part, wasm_split_path = ::leptos::wasm_split, fallible)]
+        #[leptos::wasm_split::wasm_split($name, wasm_split_path = ::leptos::wasm_split, fallible)]
         pub fn $name() -> Result<AnyView, Unloaded> {
             Ok($body.into_any())
         }
@@ -101,7 +102,7 @@ split_point! {
     /// The calculator's panels below the answer: export, saved scenarios, the ranking, the open
     /// candidate in detail, launch recipes and charts. They are drawn after the first paint anyway,
     /// and the form (which is what makes the page interactive) does not need them.
-    answer_panels in answer_panels => view! {
+    answer_panels => view! {
         <Export />
         <Scenarios />
         <Ranking />
@@ -111,9 +112,9 @@ split_point! {
     }
 }
 
-split_point! { guide_page in guide_page => view! { <Guide /> } }
-split_point! { catalog_page in catalog_page => view! { <CatalogPage /> } }
-split_point! { compare_page in compare_page => view! { <Compare /> } }
-split_point! { doctor_page in doctor_page => view! { <Doctor /> } }
-split_point! { versus_page in versus_page => view! { <Versus /> } }
-split_point! { plan_page in plan_page => view! { <ProjectPlan /> } }
+split_point! { guide_page => view! { <Guide /> } }
+split_point! { catalog_page => view! { <CatalogPage /> } }
+split_point! { compare_page => view! { <Compare /> } }
+split_point! { doctor_page => view! { <Doctor /> } }
+split_point! { versus_page => view! { <Versus /> } }
+split_point! { plan_page => view! { <ProjectPlan /> } }
