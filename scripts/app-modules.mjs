@@ -46,6 +46,12 @@ async function instantiateFromResponse(src, imports) {
 
 const run = (tool, args, cwd) => execFileSync(tool, args, { cwd, stdio: ["ignore", "inherit", "inherit"] });
 
+/** Cuts the linked app at `linked` into `outDir`: `${APP}.wasm` (the main module, its names kept),
+ * the split-off modules and the loader. */
+export function splitLinked(linked, outDir, cwd) {
+  run("wasm-split-cli", [linked, outDir, "--out-name", APP, "--target", "web"], cwd);
+}
+
 /** Replaces `from` by `to` in `text`, which must hold it: a name the tools no longer write would
  * otherwise leave a page fetching a file that is not there. */
 function rename(text, from, to, file) {
@@ -65,7 +71,7 @@ export function writeAppModules({ staging, source, profile, hash }) {
   const linked = join(target, "wasm32-unknown-unknown", profile, `${APP}.wasm`);
   const work = mkdtempSync(join(tmpdir(), `${APP}-`));
   try {
-    run("wasm-split-cli", [linked, work, "--out-name", APP, "--target", "web"], source);
+    splitLinked(linked, work, source);
     // The split-off modules import the function table and the memory by the linker's export names,
     // which wasm-bindgen would otherwise drop.
     const bindgen = ["--target=web", "--no-typescript", "--keep-lld-exports", `--out-dir=${work}`, `--out-name=${APP}`];

@@ -14,11 +14,11 @@
 //     made of: sections, code per crate and what would go with each crate, and the largest
 //     functions, read from the named modules the build leaves in target/ (scripts/wasm-sizes.mjs).
 // Usage: node scripts/bench.mjs [runs]   (scripts/bench.sh builds the release first)
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { splitLinked } from "./app-modules.mjs";
 import { describe } from "./wasm-sizes.mjs";
 import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/browser.mjs";
@@ -107,7 +107,7 @@ console.log(`recompute, the ranking on screen, typing-sized steps → its frame:
 function splitMain(path) {
   const work = mkdtempSync(join(tmpdir(), "gpu-sizer-bench-"));
   try {
-    execFileSync("wasm-split-cli", [path, work, "--out-name", "gpu-sizer-app", "--target", "web"], { stdio: "ignore" });
+    splitLinked(path, work);
     return readFileSync(join(work, "gpu-sizer-app.wasm"));
   } finally {
     rmSync(work, { recursive: true, force: true });
