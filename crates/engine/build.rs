@@ -1,6 +1,7 @@
 //! Turns the hand-edited TOML data under `data/` into the forms the engine embeds: JSON for
 //! native builds, and for the page's two modules a compact binary form (`src/compact.rs`) written
-//! from that JSON, so neither parses text at start-up.
+//! from that JSON, so neither parses text at start-up; and the catalog's summary
+//! (`src/catalog/summary.rs`) as Rust constants, which the page shows before it reads the catalog.
 //!
 //! Parsing with the engine's own record types (shared through `#[path]`) and running the catalog
 //! validation here means a typo in a price file fails the build with the file and field named,
@@ -132,6 +133,7 @@ fn main() {
         )
     }
 
+    write("summary.rs", summary_source(&catalog).as_bytes());
     let catalog = serde_json::to_value(&catalog).expect("the catalog serialises");
     let models = serde_json::to_value(&models.model).expect("the presets serialise");
     write_json("catalog.json", &catalog);
@@ -175,6 +177,34 @@ fn main() {
         &without_notes(models),
         &compact_all_of::<Vec<model_schema::ModelPreset>>,
     );
+}
+
+/// The constants of `catalog::summary`, as Rust source.
+fn summary_source(catalog: &schema::Catalog) -> String {
+    let newest = catalog
+        .offers
+        .iter()
+        .flat_map(|o| o.prices.iter().filter_map(|q| q.read_on.as_deref()))
+        .max()
+        .unwrap_or("");
+    // `{:?}` writes a string as a Rust literal, escapes included.
+    let gpus: String = catalog
+        .gpus
+        .iter()
+        .map(|g| format!("    ({:?}, {:?}),\n", g.id, g.name))
+        .collect();
+    format!(
+        "/// Every GPU's id and name, in the catalog's order.\n\
+         pub const GPUS: &[(&str, &str)] = &[\n{gpus}];\n\
+         /// How many offers the catalog holds.\n\
+         pub const OFFERS: usize = {};\n\
+         /// How many providers the catalog holds.\n\
+         pub const PROVIDERS: usize = {};\n\
+         /// The latest day a price was read (`Quote::read_on`), empty when none says.\n\
+         pub const NEWEST_READ_ON: &str = {newest:?};\n",
+        catalog.offers.len(),
+        catalog.providers.len(),
+    )
 }
 
 /// Removes every `notes` / `note` field, recursively.

@@ -93,28 +93,18 @@ pub fn App() -> impl IntoView {
     }
 }
 
+/// The footer's line, from the catalog's summary (`catalog::summary`): the page starts without
+/// reading the catalog.
 fn catalog_line(lang: Lang) -> String {
-    let catalog = gpu_sizer_engine::Catalog::builtin();
-    let newest = catalog
-        .offers
-        .iter()
-        .flat_map(|o| o.prices.iter().filter_map(|q| q.read_on.as_deref()))
-        .max()
-        .unwrap_or("");
+    use gpu_sizer_engine::catalog::summary::{GPUS, NEWEST_READ_ON, OFFERS, PROVIDERS};
+    let gpus = GPUS.len();
+    let newest = i18n::date(NEWEST_READ_ON, lang);
     match lang {
         Lang::En => format!(
-            "Catalog: {} GPUs, {} offers from {} providers; prices as published, read up to {}. Everything is computed in your browser.",
-            catalog.gpus.len(),
-            catalog.offers.len(),
-            catalog.providers.len(),
-            i18n::date(newest, lang)
+            "Catalog: {gpus} GPUs, {OFFERS} offers from {PROVIDERS} providers; prices as published, read up to {newest}. Everything is computed in your browser."
         ),
         Lang::Zh => format!(
-            "目录：{} 种 GPU、{} 个实例报价、{} 家云厂商；价格按官方公布，最近读取于 {}。所有计算都在你的浏览器中完成。",
-            catalog.gpus.len(),
-            catalog.offers.len(),
-            catalog.providers.len(),
-            i18n::date(newest, lang)
+            "目录：{gpus} 种 GPU、{OFFERS} 个实例报价、{PROVIDERS} 家云厂商；价格按官方公布，最近读取于 {newest}。所有计算都在你的浏览器中完成。"
         ),
     }
 }

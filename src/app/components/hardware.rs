@@ -4,6 +4,7 @@
 use crate::app::format;
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
+use gpu_sizer_engine::catalog::summary;
 use gpu_sizer_markup::hardware as w;
 use leptos::prelude::*;
 
@@ -16,7 +17,6 @@ pub const FIELDS: &[&str] = &["gpu", "offer", "gpus", "own", "own_price"];
 pub fn PinnedGpu() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
-    let catalog = gpu_sizer_engine::catalog::Catalog::builtin();
     let chosen = Memo::new(move |_| state.form.with(|f| f.gpu.clone()));
     view! {
         <div class="field">
@@ -36,14 +36,13 @@ pub fn PinnedGpu() -> impl IntoView {
                 <option value="" selected=chosen.with_untracked(String::is_empty)>
                     {move || w::ANY_GPU.get(lang.get())}
                 </option>
-                {catalog
-                    .gpus
+                // From the catalog's summary: the form is built without reading the catalog.
+                {summary::GPUS
                     .iter()
-                    .map(|g| {
-                        let id: &'static str = g.id.as_str();
+                    .map(|&(id, name)| {
                         view! {
                             <option value=id selected=chosen.with_untracked(|c| c == id)>
-                                {g.name.clone()}
+                                {name}
                             </option>
                         }
                     })

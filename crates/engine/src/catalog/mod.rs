@@ -3,6 +3,7 @@
 mod compact_form;
 pub mod mig;
 pub mod schema;
+pub mod summary;
 pub mod validate;
 
 pub use schema::{

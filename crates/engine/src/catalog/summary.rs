@@ -1,0 +1,32 @@
+//! What the page shows of the catalog before it needs the rest: the GPUs a person can pin in
+//! the form, and the counts and date in the footer. `build.rs` writes them from the data files
+//! as constants, so the page shows them without reading the catalog, some 80 KB to decode on
+//! every start; the catalog is read when the first answer is computed, after the first paint.
+
+include!(concat!(env!("OUT_DIR"), "/summary.rs"));
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Catalog;
+
+    #[test]
+    fn the_summary_is_the_catalogs() {
+        let catalog = Catalog::builtin();
+        let gpus: Vec<(&str, &str)> = catalog
+            .gpus
+            .iter()
+            .map(|g| (g.id.as_str(), g.name.as_str()))
+            .collect();
+        assert_eq!(GPUS, gpus.as_slice());
+        assert_eq!(OFFERS, catalog.offers.len());
+        assert_eq!(PROVIDERS, catalog.providers.len());
+        let newest = catalog
+            .offers
+            .iter()
+            .flat_map(|o| &o.prices)
+            .filter_map(|q| q.read_on.as_deref())
+            .max();
+        assert_eq!(Some(NEWEST_READ_ON), newest);
+    }
+}
