@@ -1,7 +1,9 @@
 // Two builds side by side: the timings scripts/bench.mjs reports, taken in turns from both builds in
 // the same run (A then B, then B then A, …), so that a slower or faster phase of the machine falls on
 // both alike. On a shared or virtual machine one build's times move by a fifth between runs; a change
-// is told from that only this way, with ten rounds or more.
+// is told from that only this way, with ten rounds or more. Each round's B − A is taken too (a
+// round's recompute timings by their median), and the middle half of those is printed beside the
+// difference of the medians: a difference well inside that range is the machine's, not the build's.
 // Usage: node scripts/compare.mjs <dist-a> <dist-b> [rounds]   (copy dist/ aside before rebuilding)
 import { launch } from "../tests/e2e/browser.mjs";
 import { SHARED_LINK } from "../tests/e2e/first-load.mjs";
@@ -70,14 +72,33 @@ await Promise.all(servers.map((s) => s.close()));
 
 console.log(`medians in ms, 4× CPU throttling, cold cache, ${rounds} rounds taken in turns`);
 console.log(`A: ${a}\nB: ${b}`);
-/** One line of the table: A's and B's medians and their difference. */
-const row = (name, [ma, mb], digits = 1) => {
-  const diff = mb - ma;
-  const signed = `${diff > 0 ? "+" : ""}${diff.toFixed(digits)}`;
-  console.log(name.padEnd(46), ma.toFixed(digits).padStart(9), mb.toFixed(digits).padStart(9), signed.padStart(9));
+const signed = (x, digits) => `${x > 0 ? "+" : ""}${x.toFixed(digits)}`;
+/** One line of the table: A's and B's medians, their difference and, when given, the middle half
+ * of the rounds' differences. */
+const row = (name, [ma, mb], digits = 1, spread = "") => {
+  const cells = [ma.toFixed(digits), mb.toFixed(digits), signed(mb - ma, digits)].map((c) => c.padStart(9));
+  console.log(name.padEnd(46), ...cells, spread.padStart(19));
 };
-console.log("".padEnd(46), "A".padStart(9), "B".padStart(9), "B − A".padStart(9));
-for (const [name, pick] of MEASURES) row(name, results.map((r) => median(pick(r))));
+/** The value at `q` (0–1) of `xs`, between its two nearest ranks. */
+const quantile = (xs, q) => {
+  const s = [...xs].sort((x, y) => x - y);
+  const at = (s.length - 1) * q;
+  const low = Math.floor(at);
+  return s[low] + (s[Math.min(low + 1, s.length - 1)] - s[low]) * (at - low);
+};
+/** Each round's B − A of `pick`: a round's several values (recompute) by their median. */
+const perRound = (pick) => {
+  const [va, vb] = results.map(pick);
+  const n = va.length / Number(rounds);
+  const round = (v, k) => median(v.slice(k * n, (k + 1) * n));
+  return Array.from({ length: Number(rounds) }, (_, k) => round(vb, k) - round(va, k));
+};
+console.log("".padEnd(46), "A".padStart(9), "B".padStart(9), "B − A".padStart(9), "rounds' middle half".padStart(19));
+for (const [name, pick] of MEASURES) {
+  const diffs = perRound(pick);
+  const spread = `${signed(quantile(diffs, 0.25), 1)} … ${signed(quantile(diffs, 0.75), 1)}`;
+  row(name, results.map((r) => median(pick(r))), 1, spread);
+}
 console.log("\nwasm compiled on the main thread before interactive, medians of 3 traced loads");
 for (const [name, path, key, digits] of [
   ["a first visit: compiling, ms", "visit", "ms", 1],
