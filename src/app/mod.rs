@@ -17,6 +17,7 @@ pub use gpu_sizer_markup::{answer, format, html, i18n, keys};
 use components::scenarios::Notices;
 use components::toolbar::Toolbar;
 use components::update_banner::UpdateBanner;
+use gpu_sizer_markup::page::catalog_line;
 use i18n::{t, Lang};
 use leptos::prelude::*;
 use pages::calculator::Calculator;
@@ -90,22 +91,6 @@ pub fn App() -> impl IntoView {
         <footer class="footer">
             <p>{move || catalog_line(lang.get())}</p>
         </footer>
-    }
-}
-
-/// The footer's line, from the catalog's summary (`catalog::summary`): the page starts without
-/// reading the catalog.
-fn catalog_line(lang: Lang) -> String {
-    use gpu_sizer_engine::catalog::summary::{GPUS, NEWEST_READ_ON, OFFERS, PROVIDERS};
-    let gpus = GPUS.len();
-    let newest = i18n::date(NEWEST_READ_ON, lang);
-    match lang {
-        Lang::En => format!(
-            "Catalog: {gpus} GPUs, {OFFERS} offers from {PROVIDERS} providers; prices as published, read up to {newest}. Everything is computed in your browser."
-        ),
-        Lang::Zh => format!(
-            "目录：{gpus} 种 GPU、{OFFERS} 个实例报价、{PROVIDERS} 家云厂商；价格按官方公布，最近读取于 {newest}。所有计算都在你的浏览器中完成。"
-        ),
     }
 }
 

@@ -300,10 +300,43 @@ pub fn frame(card: &Html, lang: Lang, prerendered: bool) -> String {
     h.finish()
 }
 
+/// The footer's line: what the catalog holds and how recent its prices are. From the catalog's
+/// summary (`gpu_sizer_engine::catalog::summary`), so the page shows it without reading the catalog.
+pub fn catalog_line(lang: Lang) -> String {
+    use gpu_sizer_engine::catalog::summary::{GPUS, NEWEST_READ_ON, OFFERS, PROVIDERS};
+    let gpus = GPUS.len();
+    let newest = crate::i18n::date(NEWEST_READ_ON, lang);
+    match lang {
+        Lang::En => format!(
+            "Catalog: {gpus} GPUs, {OFFERS} offers from {PROVIDERS} providers; prices as published, read up to {newest}. Everything is computed in your browser."
+        ),
+        Lang::Zh => format!(
+            "目录：{gpus} 种 GPU、{OFFERS} 个实例报价、{PROVIDERS} 家云厂商；价格按官方公布，最近读取于 {newest}。所有计算都在你的浏览器中完成。"
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use gpu_sizer_formats::form::WorkloadKind;
+
+    /// The line shows the summary's figures, which the engine's tests hold to the catalog.
+    #[test]
+    fn the_catalog_line_gives_the_summary_in_both_languages() {
+        use gpu_sizer_engine::catalog::summary::{GPUS, NEWEST_READ_ON, OFFERS, PROVIDERS};
+        for lang in [Lang::En, Lang::Zh] {
+            let line = catalog_line(lang);
+            for count in [GPUS.len(), OFFERS, PROVIDERS] {
+                assert!(line.contains(&format!("{count} ")), "{line}");
+            }
+            assert!(!NEWEST_READ_ON.is_empty());
+            assert!(
+                line.contains(&crate::i18n::date(NEWEST_READ_ON, lang)),
+                "{line}"
+            );
+        }
+    }
 
     #[test]
     fn a_link_wins_then_the_draft_then_the_starting_form() {
