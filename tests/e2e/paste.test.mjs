@@ -34,6 +34,17 @@ const PASTES = {
 
 /** How long an answer may take after an input, in milliseconds, on a loaded machine. */
 const BOUND = 10000;
+/** What each tab shows once its page is there: a page other than the calculator is fetched as its
+ * own module when first opened, and its fields appear only then. */
+const PAGE = {
+  "tab-calculator": '[data-testid="scenario-form"]',
+  "tab-versus": '[data-testid="versus"]',
+  "tab-plan": '[data-testid="project"]',
+  "tab-compare": '[data-testid="compare"], [data-testid="compare-empty"]',
+  "tab-catalog": '[data-testid="catalog-page"]',
+  "tab-guide": '[data-testid="guide"]',
+  "tab-doctor": '[data-testid="doctor"]',
+};
 
 /** Pastes `text` into the focused field as a person would: through the clipboard. */
 async function paste(page, field, text) {
@@ -138,6 +149,8 @@ test("hostile pastes into every text field keep the page responsive, inert and i
 
   for (const tab of tabs) {
     await page.getByTestId(tab).click();
+    assert.ok(PAGE[tab], `no page known for ${tab}`);
+    await page.locator(PAGE[tab]).first().waitFor({ timeout: BOUND });
     if (tab === "tab-calculator") {
       // Every workload's fields, and the custom model's.
       const workloads = await page.getByTestId("workload-select").locator("option").evaluateAll((os) => os.map((o) => o.value));
