@@ -181,12 +181,7 @@ fn main() {
 
 /// The constants of `catalog::summary`, as Rust source.
 fn summary_source(catalog: &schema::Catalog) -> String {
-    let newest = catalog
-        .offers
-        .iter()
-        .flat_map(|o| o.prices.iter().filter_map(|q| q.read_on.as_deref()))
-        .max()
-        .unwrap_or("");
+    let newest = catalog.newest_read_on().unwrap_or("");
     // `{:?}` writes a string as a Rust literal, escapes included.
     let gpus: String = catalog
         .gpus

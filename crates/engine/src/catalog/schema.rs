@@ -429,3 +429,15 @@ pub struct Catalog {
     pub providers: Vec<Provider>,
     pub offers: Vec<Offer>,
 }
+
+impl Catalog {
+    /// The latest day any price was read (`Quote::read_on`): how fresh the catalog is, as the
+    /// footer says. Here, not in `catalog/mod.rs`, because `build.rs` writes it into the summary.
+    pub fn newest_read_on(&self) -> Option<&str> {
+        self.offers
+            .iter()
+            .flat_map(|o| &o.prices)
+            .filter_map(|q| q.read_on.as_deref())
+            .max()
+    }
+}

@@ -21,12 +21,6 @@ mod tests {
         assert_eq!(GPUS, gpus.as_slice());
         assert_eq!(OFFERS, catalog.offers.len());
         assert_eq!(PROVIDERS, catalog.providers.len());
-        let newest = catalog
-            .offers
-            .iter()
-            .flat_map(|o| &o.prices)
-            .filter_map(|q| q.read_on.as_deref())
-            .max();
-        assert_eq!(Some(NEWEST_READ_ON), newest);
+        assert_eq!(Some(NEWEST_READ_ON), catalog.newest_read_on());
     }
 }
