@@ -203,6 +203,23 @@ test("opening a candidate from the keyboard marks its row and keeps the focus on
     return [...document.querySelectorAll("[data-testid=result-row]")].indexOf(row);
   });
   assert.equal(focused, 1, "the focus stays on the pressed button");
+  // Inputs that move the rows keep the mark on that candidate's row, wherever it goes, and on no
+  // other (none when it has left the rows shown).
+  const open = await rows.nth(1).evaluate((r) => [r.dataset.offerId, r.dataset.mode, r.dataset.instances].join(" "));
+  await page.getByTestId("ranking").scrollIntoViewIfNeeded();
+  for (const tokens of ["5e9", "5.5e9", "1e9"]) {
+    const before = await page.getByTestId("ranking").locator("tbody").innerHTML();
+    await app.setField("tokens", tokens);
+    await page.waitForFunction((b) => document.querySelector("[data-testid=ranking] tbody").innerHTML !== b, before);
+    const marks = await rows.evaluateAll((all) =>
+      all.map((r) => [r.className === "selected", [r.dataset.offerId, r.dataset.mode, r.dataset.instances].join(" ")]),
+    );
+    assert.deepEqual(
+      marks.filter(([marked]) => marked),
+      marks.filter(([, key]) => key === open),
+      `after ${tokens}`,
+    );
+  }
   assert.deepEqual(app.errors, []);
   await app.close();
 });

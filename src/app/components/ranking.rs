@@ -132,16 +132,24 @@ fn row_key(tr: &web_sys::Element) -> Option<CandidateKey> {
     ))
 }
 
-/// Marks the open candidate's row (class `selected`) and unmarks the others.
-fn mark_selected(tbody: &web_sys::Element, selected: Option<&CandidateKey>) {
-    let mut next = tbody.first_element_child();
-    while let Some(tr) = next {
-        if selected.is_some() && row_key(&tr).as_ref() == selected {
-            let _ = tr.set_attribute("class", "selected");
-        } else {
-            let _ = tr.remove_attribute("class");
-        }
-        next = tr.next_element_sibling();
+/// Marks the open candidate's row (class `selected`) and unmarks the one marked before. The row
+/// is found by its place among `keys`, the rows' keys in the order they are written, so no row's
+/// attributes are read back from the page: this runs after every input that rewrites the rows.
+fn mark_selected<'k>(
+    tbody: &web_sys::Element,
+    mut keys: impl Iterator<Item = &'k ranking::Figures>,
+    selected: Option<&CandidateKey>,
+) {
+    // Only this function sets the class, on one row at a time.
+    if let Ok(Some(marked)) = tbody.query_selector("tr.selected") {
+        let _ = marked.remove_attribute("class");
+    }
+    let Some((offer, mode, instances)) = selected else {
+        return;
+    };
+    let at = keys.position(|f| f.key.0 == *offer && f.key.1 == mode && f.key.2 == *instances);
+    if let Some(row) = at.and_then(|at| tbody.children().item(u32::try_from(at).ok()?)) {
+        let _ = row.set_attribute("class", "selected");
     }
 }
 
@@ -366,7 +374,11 @@ pub fn Ranking() -> impl IntoView {
     Effect::new(move |_| {
         let selected = state.selected.get();
         if let Some(tbody) = tbody.get() {
-            mark_selected(&tbody, selected.as_ref());
+            // The rows on screen are the listing's (its change rewrites them, and marks them).
+            listing.with_untracked(|l| {
+                let rows = l.iter().flat_map(|l| &l.rows).map(|r| &r.figures);
+                mark_selected(&tbody, rows, selected.as_ref());
+            });
         }
     });
     // The table is built once; an input change rewrites only its rows, count and "show all".
@@ -395,9 +407,11 @@ pub fn Ranking() -> impl IntoView {
                     now.rows.iter().map(|r| r.figures.clone()).collect(),
                 ))
             });
+            let shows = written.or(before);
             // Rows written anew lost their mark.
-            mark_selected(&tbody, state.selected.get_untracked().as_ref());
-            written.or(before)
+            let rows = shows.iter().flat_map(|(_, figures)| figures);
+            mark_selected(&tbody, rows, state.selected.get_untracked().as_ref());
+            shows
         });
         view! {
             <p class="muted" data-testid="result-count">{count}</p>
