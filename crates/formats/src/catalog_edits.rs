@@ -1,7 +1,7 @@
 //! A person's own catalog changes, kept in their browser: prices they pay (overrides) and offers
 //! the catalog lacks (custom offers). Versioned like the other formats.
 
-use gpu_sizer_engine::catalog::validate::{validate, Problem};
+use gpu_sizer_engine::catalog::validate::{validate, validate_added, Problem};
 use gpu_sizer_engine::catalog::{BillingMode, Catalog, Offer};
 use serde::{Deserialize, Serialize};
 
@@ -80,7 +80,7 @@ impl CatalogEdits {
         let mut trial = self.clone();
         trial.custom_offers.retain(|o| o.id != offer.id);
         trial.custom_offers.push(offer);
-        let problems = validate(&trial.apply(base));
+        let problems = validate_added(base, &trial.custom_offers);
         if problems.is_empty() {
             *self = trial;
             Ok(())
@@ -114,7 +114,7 @@ impl CatalogEdits {
             trial.custom_offers.retain(|o| o.id != offer.id);
             trial.custom_offers.push(offer);
         }
-        let problems = validate(&trial.apply(base));
+        let problems = validate_added(base, &trial.custom_offers);
         if !problems.is_empty() {
             return Err(problems.iter().map(|p| p.to_string()).collect());
         }

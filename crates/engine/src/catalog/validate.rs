@@ -4,7 +4,7 @@
 //! imported catalogs (a broken row is reported, the rest kept). Depends only on the record
 //! types, because `build.rs` compiles this file too.
 
-use super::schema::{BillingMode, Catalog, InstanceLink, Priced, Provider, Quote};
+use super::schema::{BillingMode, Catalog, InstanceLink, Offer, Priced, Provider, Quote};
 use std::collections::HashSet;
 use std::fmt;
 
@@ -157,70 +157,10 @@ pub fn validate(catalog: &Catalog) -> Vec<Problem> {
 
     let mut offer_ids = HashSet::new();
     for offer in &catalog.offers {
-        let row = offer.id.as_str();
-        if !is_id(row) {
-            push(
-                row,
-                "id must be lower-case letters, digits, '.', '-', '_'".into(),
-            );
+        if !offer_ids.insert(offer.id.as_str()) {
+            push(&offer.id, "duplicate offer id".into());
         }
-        if !offer_ids.insert(row) {
-            push(row, "duplicate offer id".into());
-        }
-        if !provider_ids.contains(offer.provider.as_str()) {
-            push(row, format!("unknown provider '{}'", offer.provider));
-        }
-        if !gpu_ids.contains(offer.gpu.as_str()) {
-            push(row, format!("unknown gpu '{}'", offer.gpu));
-        }
-        if offer.gpu_count == 0 || offer.gpu_count > 1024 {
-            push(
-                row,
-                format!("gpu_count {} outside 1..1024", offer.gpu_count),
-            );
-        }
-        if offer.gpu_count > 1 && offer.gpu_link == InstanceLink::None {
-            push(row, "several GPUs need a gpu_link other than none".into());
-        }
-        for (field, value) in [
-            ("ram_gib", offer.ram_gib),
-            ("local_disk_gb", offer.local_disk_gb),
-        ] {
-            if value.is_some_and(|v| !(v > 0.0 && v.is_finite())) {
-                push(row, format!("{field} must be positive"));
-            }
-        }
-        if offer
-            .network_gbps
-            .is_some_and(|v| !(v > 0.0 && v <= 10_000.0))
-        {
-            push(row, "network_gbps outside 0..10000".into());
-        }
-        if offer.spec_source.as_deref().is_some_and(|s| !is_url(s)) {
-            push(row, "spec_source must be an http(s) URL".into());
-        }
-        let mut modes = HashSet::new();
-        for quote in &offer.prices {
-            if !modes.insert(quote.mode) {
-                push(row, format!("two {:?} prices", quote.mode));
-            }
-            check_quote(&mut push, row, quote);
-        }
-        let on_demand = offer
-            .prices
-            .iter()
-            .find(|q| q.mode == BillingMode::OnDemand);
-        if let Some(od) = on_demand {
-            for q in &offer.prices {
-                let discounted = matches!(
-                    q.mode,
-                    BillingMode::Spot | BillingMode::Reserved1y | BillingMode::Reserved3y
-                );
-                if discounted && q.currency == od.currency && q.per_hour >= od.per_hour {
-                    push(row, format!("{:?} price is not below on-demand", q.mode));
-                }
-            }
-        }
+        check_offer(&mut push, offer, &gpu_ids, &provider_ids);
     }
     out
 }
@@ -286,6 +226,101 @@ pub fn validate_published(catalog: &Catalog) -> Vec<Problem> {
         }
     }
     out
+}
+
+/// The problems of `offers` added to `base`, a catalog [`validate`] passes, as `validate` would
+/// find them in the catalog with the offers added (one replacing a base offer of its id, a later
+/// one an earlier): every rule of an offer, against the base's GPUs and providers. The base's own
+/// rows are not checked again, so adding an offer does not cost a check of the whole catalog
+/// (a link may carry fifty), and a base without its sources (the page's, before they load) is
+/// not faulted for them.
+pub fn validate_added(base: &Catalog, offers: &[Offer]) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut push = |row: &str, message: String| {
+        out.push(Problem {
+            row: row.to_string(),
+            message,
+        })
+    };
+    let gpu_ids: HashSet<&str> = base.gpus.iter().map(|g| g.id.as_str()).collect();
+    let provider_ids: HashSet<&str> = base.providers.iter().map(|p| p.id.as_str()).collect();
+    for (at, offer) in offers.iter().enumerate() {
+        let replaced = offers[at + 1..].iter().any(|later| later.id == offer.id);
+        if !replaced {
+            check_offer(&mut push, offer, &gpu_ids, &provider_ids);
+        }
+    }
+    out
+}
+
+/// The rules of one offer, its GPU and provider among `gpu_ids` and `provider_ids`.
+fn check_offer(
+    push: &mut impl FnMut(&str, String),
+    offer: &Offer,
+    gpu_ids: &HashSet<&str>,
+    provider_ids: &HashSet<&str>,
+) {
+    let row = offer.id.as_str();
+    if !is_id(row) {
+        push(
+            row,
+            "id must be lower-case letters, digits, '.', '-', '_'".into(),
+        );
+    }
+    if !provider_ids.contains(offer.provider.as_str()) {
+        push(row, format!("unknown provider '{}'", offer.provider));
+    }
+    if !gpu_ids.contains(offer.gpu.as_str()) {
+        push(row, format!("unknown gpu '{}'", offer.gpu));
+    }
+    if offer.gpu_count == 0 || offer.gpu_count > 1024 {
+        push(
+            row,
+            format!("gpu_count {} outside 1..1024", offer.gpu_count),
+        );
+    }
+    if offer.gpu_count > 1 && offer.gpu_link == InstanceLink::None {
+        push(row, "several GPUs need a gpu_link other than none".into());
+    }
+    for (field, value) in [
+        ("ram_gib", offer.ram_gib),
+        ("local_disk_gb", offer.local_disk_gb),
+    ] {
+        if value.is_some_and(|v| !(v > 0.0 && v.is_finite())) {
+            push(row, format!("{field} must be positive"));
+        }
+    }
+    if offer
+        .network_gbps
+        .is_some_and(|v| !(v > 0.0 && v <= 10_000.0))
+    {
+        push(row, "network_gbps outside 0..10000".into());
+    }
+    if offer.spec_source.as_deref().is_some_and(|s| !is_url(s)) {
+        push(row, "spec_source must be an http(s) URL".into());
+    }
+    let mut modes = HashSet::new();
+    for quote in &offer.prices {
+        if !modes.insert(quote.mode) {
+            push(row, format!("two {:?} prices", quote.mode));
+        }
+        check_quote(push, row, quote);
+    }
+    let on_demand = offer
+        .prices
+        .iter()
+        .find(|q| q.mode == BillingMode::OnDemand);
+    if let Some(od) = on_demand {
+        for q in &offer.prices {
+            let discounted = matches!(
+                q.mode,
+                BillingMode::Spot | BillingMode::Reserved1y | BillingMode::Reserved3y
+            );
+            if discounted && q.currency == od.currency && q.per_hour >= od.per_hour {
+                push(row, format!("{:?} price is not below on-demand", q.mode));
+            }
+        }
+    }
 }
 
 /// Fixed-bandwidth tiers: priced like every provider figure, bounds positive and increasing, only
@@ -487,6 +522,94 @@ pub fn format_date(days: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::{Currency, Fabric};
+
+    /// A custom offer of `gpu` from AWS, priced on demand and on spot.
+    fn offer(id: &str, gpu: &str, on_demand: f64, spot: f64) -> Offer {
+        let quote = |mode, per_hour| Quote {
+            mode,
+            per_hour,
+            currency: Currency::Usd,
+            source: "https://example.com/prices".into(),
+            as_of: Some("2026-11-01".into()),
+            undated: false,
+            read_on: None,
+            note: None,
+        };
+        Offer {
+            id: id.into(),
+            provider: "aws".into(),
+            region: "my-region".into(),
+            instance_type: "my-box".into(),
+            gpu: gpu.into(),
+            gpu_count: 1,
+            vcpu: None,
+            ram_gib: None,
+            local_disk_gb: None,
+            network_gbps: None,
+            gpu_link: InstanceLink::None,
+            fabric: Fabric::Ethernet,
+            nvlink_domain: None,
+            billing_increment_s: None,
+            prices: vec![
+                quote(BillingMode::OnDemand, on_demand),
+                quote(BillingMode::Spot, spot),
+            ],
+            spec_source: None,
+            notes: None,
+        }
+    }
+
+    /// Checking the added offers alone finds what checking the whole catalog with them added
+    /// finds: the same problems, in the same order, for good and bad offers, one standing in for a
+    /// built-in offer, and one given twice (the later stands).
+    #[test]
+    fn the_added_offers_are_checked_as_the_whole_catalog_would_be() {
+        let base = crate::Catalog::builtin();
+        assert!(validate(base).is_empty());
+        let builtin = base.offers[3].id.clone();
+        let mut several = offer("several", "h100-sxm", 4.0, 2.0);
+        several.gpu_count = 8;
+        let mut bad_id = offer("Bad Id", "h100-sxm", 4.0, 2.0);
+        bad_id.spec_source = Some("not a page".into());
+        let mut unpriced_source = offer("typed", "h100-sxm", 4.0, 2.0);
+        unpriced_source.prices[0].source = "somewhere".into();
+        let cases: Vec<Vec<Offer>> = vec![
+            vec![],
+            vec![offer("mine", "h100-sxm", 4.0, 2.0)],
+            vec![offer("no-gpu", "no-such-gpu", 4.0, 2.0)],
+            vec![Offer {
+                provider: "no-such-provider".into(),
+                ..offer("no-provider", "h100-sxm", 4.0, 2.0)
+            }],
+            vec![offer("dear-spot", "h100-sxm", 4.0, 5.0), several],
+            vec![bad_id, unpriced_source],
+            vec![offer(&builtin, "no-such-gpu", 4.0, 2.0)],
+            vec![
+                offer("twice", "no-such-gpu", 4.0, 2.0),
+                offer("mine", "h100-sxm", 4.0, 2.0),
+                offer("twice", "h100-sxm", 4.0, 2.0),
+            ],
+        ];
+        // The good offer passes, and so does a bad one given again as a good one; every case
+        // between has problems to find.
+        let last = cases.len() - 1;
+        assert!(validate_added(base, &cases[1]).is_empty());
+        assert!(validate_added(base, &cases[last]).is_empty());
+        for offers in &cases[2..last] {
+            assert!(!validate_added(base, offers).is_empty(), "{offers:?}");
+        }
+        for offers in cases {
+            // What adding offers to a catalog means: an offer replaces the one of its id.
+            let mut whole = base.clone();
+            for o in &offers {
+                whole.offers.retain(|b| b.id != o.id);
+                whole.offers.push(o.clone());
+            }
+            let ids: Vec<&str> = offers.iter().map(|o| o.id.as_str()).collect();
+            assert_eq!(validate_added(base, &offers), validate(&whole), "{ids:?}");
+        }
+    }
 
     #[test]
     fn dates_round_trip() {
