@@ -163,7 +163,18 @@ fn main() {
         ),
         &compact_of::<schema::Catalog>,
     );
-    write_page("catalog", &page, &compact_all_of::<schema::Catalog>);
+    // The app starts from the first answer's copy and adds the sources (the fields that copy
+    // leaves out) from a stream of their own, once a part of the page that shows them has loaded.
+    let page_text = write_json("catalog-page.json", &page);
+    let page_catalog: schema::Catalog =
+        serde_json::from_str(&page_text).expect("the JSON just written reads back");
+    let (lean, rest) = compact::encode_split(&page_catalog);
+    let first = fs::read(out.join("catalog-first.bin")).expect("catalog-first.bin was written");
+    assert!(
+        lean == first,
+        "the catalog without its sources must be the first answer's copy byte for byte"
+    );
+    write("catalog-sources.bin", &rest);
     write_first(
         "models",
         &without(

@@ -22,6 +22,8 @@ use crate::app::pages::guide::Guide;
 use crate::app::pages::project::ProjectPlan;
 use crate::app::pages::versus::Versus;
 use crate::app::prefs::use_prefs;
+use crate::app::state::AppState;
+use gpu_sizer_engine::catalog::Catalog;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use std::future::Future;
@@ -87,12 +89,14 @@ macro_rules! split_point {
         #[cfg(feature = "split")]
         #[leptos::wasm_split::wasm_split($name, wasm_split_path = ::leptos::wasm_split, fallible)]
         pub fn $name() -> Result<AnyView, Unloaded> {
+            with_sources();
             Ok($body.into_any())
         }
 
         $(#[$doc])*
         #[cfg(not(feature = "split"))]
         pub async fn $name() -> Result<AnyView, Unloaded> {
+            with_sources();
             Ok($body.into_any())
         }
     };
@@ -118,3 +122,29 @@ split_point! { compare_page => view! { <Compare /> } }
 split_point! { doctor_page => view! { <Doctor /> } }
 split_point! { versus_page => view! { <Versus /> } }
 split_point! { plan_page => view! { <ProjectPlan /> } }
+
+/// The built-in catalog with the sources of its figures, for the main module's code that needs
+/// them (the share notice's export): a split point of its own, so their bytes are not among those
+/// the page waits for at start-up. The parts get them as they are built (`with_sources`).
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(catalog_sources, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn catalog_sources() -> Result<&'static Catalog, Unloaded> {
+    Ok(Catalog::with_sources())
+}
+
+/// The built-in catalog with the sources of its figures (at once without the feature).
+#[cfg(not(feature = "split"))]
+pub async fn catalog_sources() -> Result<&'static Catalog, Unloaded> {
+    Ok(Catalog::with_sources())
+}
+
+/// Gives the page's report the catalog's sources, unless it has them. Every part calls it before
+/// it is built: the parts are what shows the sources, so their code (and bytes) come with the
+/// first part that loads, and no part is drawn without them.
+fn with_sources() {
+    if let Some(state) = use_context::<AppState>() {
+        if std::ptr::eq(state.base.get_untracked(), Catalog::builtin()) {
+            state.base.set(Catalog::with_sources());
+        }
+    }
+}

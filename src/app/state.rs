@@ -28,6 +28,10 @@ pub struct AppState {
     pub view: RwSignal<View>,
     /// The user's own prices and offers (kept in this browser).
     pub edits: RwSignal<CatalogEdits>,
+    /// The built-in catalog: at first without the sources of its figures, which the page needs
+    /// only in parts it loads after its first paint; with them once one has loaded
+    /// (`split::catalog_sources`).
+    pub base: RwSignal<&'static Catalog>,
     /// The catalog the report uses: the built-in one plus the user's custom offers.
     pub catalog: Memo<&'static Catalog>,
 }
@@ -36,6 +40,7 @@ impl AppState {
     pub fn new(form: Form, today: Option<i64>, edits: CatalogEdits) -> AppState {
         let form = RwSignal::new(form);
         let edits = RwSignal::new(edits);
+        let base = RwSignal::new(Catalog::builtin());
         // The catalog depends on the custom offers, the own machine and the slices alone: memos of
         // them (a few rows and five fields, compared by value) stand between the form and edits and
         // the catalog, so a price override or another field neither rebuilds (and leaks) a catalog
@@ -43,7 +48,7 @@ impl AppState {
         let offers = Memo::new(move |_| edits.with(|e| e.custom_offers.clone()));
         let shaped = Memo::new(move |_| form.with(shape));
         let catalog = Memo::new_with_compare(
-            move |_| offers.with(|o| shaped.with(|m| catalog_with(o, m))),
+            move |_| base.with(|b| offers.with(|o| shaped.with(|m| catalog_with(b, o, m)))),
             |_, _| true,
         );
         let request = Memo::new(move |_| form.with(|f| edits.with(|e| request_for(f, today, e))));
@@ -65,6 +70,7 @@ impl AppState {
             selected: RwSignal::new(None),
             view: RwSignal::new(View::Calculator),
             edits,
+            base,
             catalog,
         }
     }
@@ -76,7 +82,8 @@ impl AppState {
         let catalog = if own == self.form.with_untracked(shape) {
             self.catalog.get()
         } else {
-            self.edits.with(|e| catalog_with(&e.custom_offers, &own))
+            self.edits
+                .with(|e| catalog_with(self.base.get(), &e.custom_offers, &own))
         };
         evaluate(catalog, &request)
     }
@@ -99,8 +106,8 @@ fn shape(f: &Form) -> Shape {
     }
 }
 
-/// The built-in catalog plus the user's custom offers, own machine and MIG slices.
-fn catalog_with(offers: &[Offer], shape: &Shape) -> &'static Catalog {
+/// The built-in catalog `base` plus the user's custom offers, own machine and MIG slices.
+fn catalog_with(base: &'static Catalog, offers: &[Offer], shape: &Shape) -> &'static Catalog {
     let own = shape
         .own
         .as_ref()
@@ -113,15 +120,15 @@ fn catalog_with(offers: &[Offer], shape: &Shape) -> &'static Catalog {
                 currency: *currency,
                 ..Form::default()
             };
-            own_machine::catalog(Catalog::builtin(), &form, today())
+            own_machine::catalog(base, &form, today())
         });
     if offers.is_empty() && own.is_none() && shape.slices.is_none() {
-        return Catalog::builtin();
+        return base;
     }
     // The report borrows its catalog for the page's lifetime. Custom offers, the own machine and
     // the slices' factor change only when the user edits them, so leaking each version is bounded
     // by the user's own edits.
-    let base = own.as_ref().unwrap_or(Catalog::builtin());
+    let base = own.as_ref().unwrap_or(base);
     let with_offers = catalog_edits::with_offers(base, offers);
     Box::leak(Box::new(match shape.slices {
         Some(factor) => mig::with_slices(&with_offers, factor),

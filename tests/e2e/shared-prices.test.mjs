@@ -106,6 +106,12 @@ test("prices too many for a link: the page says so and offers the file instead",
   assert.match(await message.innerText(), /would be [\d,]+ characters long, over the 8,000/);
   const [download] = await Promise.all([app.page.waitForEvent("download"), app.page.getByTestId("share-export").click()]);
   assert.equal(download.suggestedFilename(), "gpu-sizer-catalog.json");
+  // The file is the catalog as published, every source in it, as the catalog page's import asks.
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  const file = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  assert.ok(file.gpus.length > 0 && file.gpus.every((g) => g.sources.length > 0), "every GPU has its sources");
+  assert.ok(file.offers.every((o) => o.prices.every((q) => q.source.startsWith("http"))), "every price has its source");
   assert.deepEqual(app.errors, []);
   await app.close();
 });

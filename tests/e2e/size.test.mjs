@@ -59,7 +59,8 @@ for (const [name, query] of [
 }
 
 // The pages other than the calculator, and the calculator's panels below the answer, are modules of
-// their own, fetched when first shown.
+// their own, fetched when first shown (the catalog's sources with the first of them, in a chunk they
+// share).
 test("a part's code is fetched when the part is first shown, and the part then works", async () => {
   const env = await start();
   try {
@@ -72,8 +73,8 @@ test("a part's code is fetched when the part is first shown, and the part then w
     const split = buildFiles(DIST).map((f) => f.file).filter((f) => APP_PART.test(f));
     assert.deepEqual(
       split.map((f) => f.match(APP_PART)[1]).sort(),
-      ["answer_panels", "catalog_page", "compare_page", "doctor_page", "guide_page", "plan_page", "versus_page"],
-      "one module per page, and one for the calculator's panels",
+      ["answer_panels", "catalog_page", "catalog_sources", "compare_page", "doctor_page", "guide_page", "plan_page", "versus_page"],
+      "one module per page, one for the calculator's panels, and one for the catalog's sources (the share notice's export)",
     );
     assert.deepEqual(await parts(), ["answer_panels"], "the calculator fetches its panels' module only");
     await page.getByTestId("ranking").scrollIntoViewIfNeeded();

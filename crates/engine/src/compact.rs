@@ -17,7 +17,9 @@
 //! reading and writing follow the same list, and a field or variant left out of it does not
 //! compile. A field the first answer never shows can be named as left out: the first answer's copy
 //! does not hold it, and reads it back as its default; the app's copy ([`encode_all`]) holds every
-//! field.
+//! field. [`encode_split`] writes the fields left out in a second stream of their own, so that the
+//! app can start from the first answer's copy and add the rest ([`decode_split`]) once a part of
+//! the page that shows them has loaded.
 //!
 //! Compiled into `build.rs` as well (via `#[path]`), so it depends on nothing.
 
@@ -39,12 +41,18 @@ pub fn encode_all<T: Compact>(value: &T) -> Vec<u8> {
     encode_with(value, true)
 }
 
+/// The bytes of `value` in two streams: the first answer's copy ([`encode`]'s bytes), and the
+/// fields it leaves out, in the order they come (each stream with its own strings).
+pub fn encode_split<T: Compact>(value: &T) -> (Vec<u8>, Vec<u8>) {
+    let mut w = Writer::new(false);
+    w.rest = Some(Box::new(Writer::new(true)));
+    value.write(&mut w);
+    let rest = w.rest.take().map(|r| r.bytes).unwrap_or_default();
+    (w.bytes, rest)
+}
+
 fn encode_with<T: Compact>(value: &T, all: bool) -> Vec<u8> {
-    let mut w = Writer {
-        bytes: Vec::new(),
-        all,
-        strings: HashMap::new(),
-    };
+    let mut w = Writer::new(all);
     value.write(&mut w);
     w.bytes
 }
@@ -60,12 +68,18 @@ pub fn decode_all<T: Compact>(bytes: &[u8]) -> Option<T> {
     decode_with(bytes, true)
 }
 
+/// The value [`encode_split`] wrote as `lean` and `rest`, every field included; `None` when
+/// bytes are left over in either.
+pub fn decode_split<T: Compact>(lean: &[u8], rest: &[u8]) -> Option<T> {
+    let mut r = Reader::new(lean, false);
+    r.rest = Some(Box::new(Reader::new(rest, true)));
+    let value = T::read(&mut r);
+    let rest_read = r.rest.as_ref().is_some_and(|rest| rest.bytes.is_empty());
+    (r.bytes.is_empty() && rest_read).then_some(value)
+}
+
 fn decode_with<T: Compact>(bytes: &[u8], all: bool) -> Option<T> {
-    let mut r = Reader {
-        bytes,
-        all,
-        strings: Vec::new(),
-    };
+    let mut r = Reader::new(bytes, all);
     let value = T::read(&mut r);
     r.bytes.is_empty().then_some(value)
 }
@@ -74,12 +88,33 @@ fn decode_with<T: Compact>(bytes: &[u8], all: bool) -> Option<T> {
 pub struct Writer {
     bytes: Vec<u8>,
     /// Fields left out of the first answer's copy are written too.
-    pub all: bool,
+    all: bool,
     /// Each string written so far and its place in the order of first writing.
     strings: HashMap<String, u64>,
+    /// Where the fields left out go instead, when written apart ([`encode_split`]).
+    rest: Option<Box<Writer>>,
 }
 
 impl Writer {
+    fn new(all: bool) -> Writer {
+        Writer {
+            bytes: Vec::new(),
+            all,
+            strings: HashMap::new(),
+            rest: None,
+        }
+    }
+
+    /// Writes fields the first answer's copy leaves out with `write`: in the second stream when
+    /// there is one, here in the app's copy, not at all in the first answer's.
+    pub fn left_out(&mut self, write: impl FnOnce(&mut Writer)) {
+        if let Some(rest) = self.rest.as_deref_mut() {
+            write(rest);
+        } else if self.all {
+            write(self);
+        }
+    }
+
     pub fn byte(&mut self, b: u8) {
         self.bytes.push(b);
     }
@@ -98,12 +133,35 @@ impl Writer {
 pub struct Reader<'a> {
     bytes: &'a [u8],
     /// The bytes hold the fields left out of the first answer's copy too.
-    pub all: bool,
+    all: bool,
     /// The strings read so far, in the order they were first written.
     strings: Vec<&'a [u8]>,
+    /// Where the fields left out come from instead, when written apart ([`decode_split`]).
+    rest: Option<Box<Reader<'a>>>,
 }
 
 impl<'a> Reader<'a> {
+    fn new(bytes: &'a [u8], all: bool) -> Reader<'a> {
+        Reader {
+            bytes,
+            all,
+            strings: Vec::new(),
+            rest: None,
+        }
+    }
+
+    /// Reads fields the first answer's copy leaves out with `read`, from where
+    /// [`Writer::left_out`] wrote them; their default where they were not written.
+    pub fn left_out<T: Default>(&mut self, read: impl FnOnce(&mut Reader<'a>) -> T) -> T {
+        if let Some(rest) = self.rest.as_deref_mut() {
+            read(rest)
+        } else if self.all {
+            read(self)
+        } else {
+            T::default()
+        }
+    }
+
     fn take(&mut self, n: usize) -> &'a [u8] {
         let (head, rest) = self.bytes.split_at(n);
         self.bytes = rest;
@@ -263,19 +321,15 @@ macro_rules! record {
             fn write(&self, w: &mut crate::compact::Writer) {
                 let $ty { $($field,)+ $($($skip,)+)? } = self;
                 $(crate::compact::Compact::write($field, w);)+
-                $(if w.all {
+                $(w.left_out(|w| {
                     $(crate::compact::Compact::write($skip, w);)+
-                })?
+                });)?
             }
             fn read(r: &mut crate::compact::Reader<'_>) -> Self {
                 // Fields are read in the order written: the listed ones, then those left out.
                 $ty {
                     $($field: crate::compact::Compact::read(r),)+
-                    $($($skip: if r.all {
-                        crate::compact::Compact::read(r)
-                    } else {
-                        Default::default()
-                    },)+)?
+                    $($($skip: r.left_out(crate::compact::Compact::read),)+)?
                 }
             }
         }
@@ -388,6 +442,56 @@ mod tests {
             vec![],
         ]);
         round_trip(vec![list.clone(), list]);
+    }
+
+    /// A record with a field left out of the first answer's copy.
+    #[derive(Debug, Default, PartialEq)]
+    struct Priced {
+        price: f64,
+        source: String,
+        note: Option<String>,
+    }
+    record! { Priced: price; left_out: source, note }
+
+    #[test]
+    fn the_fields_left_out_can_come_apart_and_be_added_back() {
+        let source = String::from("https://example.com/prices");
+        let list = vec![
+            Priced {
+                price: 1.5,
+                source: source.clone(),
+                note: None,
+            },
+            Priced {
+                price: 2.0,
+                source: source.clone(),
+                note: Some("per GPU".into()),
+            },
+            Priced {
+                price: 1.5,
+                source,
+                note: None,
+            },
+        ];
+        let (lean, rest) = encode_split(&list);
+        // The first stream is the first answer's copy, byte for byte.
+        assert_eq!(lean, encode(&list));
+        let without: Vec<Priced> = decode(&lean).unwrap();
+        assert!(without
+            .iter()
+            .all(|p| p.source.is_empty() && p.note.is_none()));
+        assert_eq!(
+            decode_split::<Vec<Priced>>(&lean, &rest).as_ref(),
+            Some(&list)
+        );
+        assert_eq!(
+            decode_all::<Vec<Priced>>(&encode_all(&list)).as_ref(),
+            Some(&list)
+        );
+        // Bytes left over in either stream are refused.
+        let mut longer = rest.clone();
+        longer.push(0);
+        assert_eq!(decode_split::<Vec<Priced>>(&lean, &longer), None);
     }
 
     #[test]

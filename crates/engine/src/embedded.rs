@@ -3,8 +3,9 @@
 //! `build.rs` turns the TOML under `data/` into JSON, whole for native builds (the CLI prints the
 //! maintainers' notes), and into the compact form (`crate::compact`) for the page: the app's copy
 //! without the notes, the first-answer module's without the sources it never shows either (it
-//! paints before the app has loaded, so its size is the visitor's wait). Neither module parses
-//! JSON at start-up.
+//! paints before the app has loaded, so its size is the visitor's wait). The app starts from that
+//! same catalog too, and reads the sources later, from a stream of their own. Neither module
+//! parses JSON at start-up.
 
 use crate::catalog::Catalog;
 use crate::model::ModelPreset;
@@ -27,8 +28,28 @@ macro_rules! embedded {
     }};
 }
 
+/// The catalog as the page starts from it: without the sources and dates its figures carry (a
+/// quarter of its bytes), which only parts loaded later show ([`catalog_with_sources`]).
 pub(crate) fn catalog() -> Catalog {
-    embedded!("catalog.json", "catalog-page.bin", "catalog-first.bin")
+    #[cfg(not(target_arch = "wasm32"))]
+    let value = serde_json::from_str(include_str!(concat!(env!("OUT_DIR"), "/catalog.json")));
+    #[cfg(target_arch = "wasm32")]
+    let value = crate::compact::decode(FIRST_CATALOG).ok_or(());
+    value.expect("build.rs writes a valid catalog")
+}
+
+#[cfg(target_arch = "wasm32")]
+const FIRST_CATALOG: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/catalog-first.bin"));
+
+/// The whole catalog, sources included (natively, [`catalog`] is). Only code the app loads after
+/// its first paint calls this, so the sources' bytes ship with that code.
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn catalog_with_sources() -> Catalog {
+    crate::compact::decode_split(
+        FIRST_CATALOG,
+        include_bytes!(concat!(env!("OUT_DIR"), "/catalog-sources.bin")),
+    )
+    .expect("build.rs writes a valid catalog")
 }
 
 pub(crate) fn presets() -> Vec<ModelPreset> {
@@ -76,7 +97,10 @@ mod tests {
             let json: T = serde_json::from_slice(json).unwrap();
             assert_eq!(crate::compact::decode_all::<T>(bin).as_ref(), Some(&json));
         }
-        same_all::<Catalog>(out!("catalog-page.bin"), out!("catalog-page.json"));
+        let page: Catalog = serde_json::from_slice(out!("catalog-page.json")).unwrap();
+        let whole =
+            crate::compact::decode_split(out!("catalog-first.bin"), out!("catalog-sources.bin"));
+        assert_eq!(whole.as_ref(), Some(&page));
         same_all::<Vec<ModelPreset>>(out!("models-page.bin"), out!("models-page.json"));
         same_all::<EfficiencyTable>(out!("efficiency-page.bin"), out!("efficiency-page.json"));
     }

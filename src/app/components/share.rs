@@ -6,6 +6,7 @@ use crate::app::components::export::download;
 use crate::app::i18n::{t, Lang, Text};
 use crate::app::persist;
 use crate::app::prefs::use_prefs;
+use crate::app::split;
 use crate::app::state::use_state;
 use gpu_sizer_formats::shared_prices::MAX_LINK_CHARS;
 use gpu_sizer_markup::shared;
@@ -22,13 +23,20 @@ fn button(test_id: &'static str, text: Text, lang: Lang, act: impl Fn() + 'stati
 }
 
 /// Downloads the person's catalog (built-in offers and their own) with their prices: what the
-/// catalog page exports, and what its Import reads.
-fn export_edits() {
+/// catalog page exports, and what its Import reads, so with every source (which its rules ask
+/// for). `failed` says whether the sources' code could not be downloaded.
+fn export_edits(failed: RwSignal<bool>) {
     let state = use_state();
-    let edits = state.edits.get_untracked();
-    let json = serde_json::to_string_pretty(&edits.apply(gpu_sizer_engine::Catalog::builtin()))
-        .unwrap_or_default();
-    download("gpu-sizer-catalog.json", "application/json", &json);
+    leptos::task::spawn_local(async move {
+        let Ok(base) = split::catalog_sources().await else {
+            failed.set(true);
+            return;
+        };
+        failed.set(false);
+        let edits = state.edits.get_untracked();
+        let json = serde_json::to_string_pretty(&edits.apply(base)).unwrap_or_default();
+        download("gpu-sizer-catalog.json", "application/json", &json);
+    });
 }
 
 /// "Copy share link", the choice to include one's prices, the link itself once asked for, and the
@@ -39,6 +47,7 @@ pub fn ShareLink() -> impl IntoView {
     let lang = use_prefs().lang;
     let include = RwSignal::new(false);
     let show_link = RwSignal::new(false);
+    let export_failed = RwSignal::new(false);
     let copied: RwSignal<Option<bool>> = RwSignal::new(None);
     let has_prices = move || state.edits.with(|e| !e.is_empty());
     // The link with the person's prices, when they chose to include them: built once per change,
@@ -124,7 +133,8 @@ pub fn ShareLink() -> impl IntoView {
             {move || too_long().map(|n| view! {
                 <div class="notice" role="status" data-testid="share-too-long">
                     <p>{shared::too_long(n, lang)}</p>
-                    {button("share-export", shared::EXPORT, lang, export_edits)}
+                    {button("share-export", shared::EXPORT, lang, move || export_edits(export_failed))}
+                    {move || export_failed.get().then(|| view! { <p>{t::PART_UNLOADED.get(lang)}</p> })}
                 </div>
             })}
         }

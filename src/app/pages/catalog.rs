@@ -299,7 +299,7 @@ pub fn CatalogPage() -> impl IntoView {
         // publish).
         let catalog = state
             .edits
-            .with_untracked(|e| e.apply(gpu_sizer_engine::Catalog::builtin()));
+            .with_untracked(|e| e.apply(gpu_sizer_engine::Catalog::with_sources()));
         let json = serde_json::to_string_pretty(&catalog).unwrap_or_default();
         download("gpu-sizer-catalog.json", "application/json", &json);
     };
@@ -355,7 +355,8 @@ pub fn CatalogPage() -> impl IntoView {
                 .collect_view()
         })
     };
-    let catalog = Catalog::builtin();
+    // The page lists every figure with its source.
+    let catalog = Catalog::with_sources();
     view! {
         <div class="catalog-page" data-testid="catalog-page">
             <section class="panel">

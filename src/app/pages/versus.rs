@@ -16,7 +16,8 @@ use leptos::prelude::*;
 pub fn Versus() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
-    let catalog = gpu_sizer_engine::catalog::Catalog::builtin();
+    // The head-to-head rows cite the sources of the figures they compare.
+    let catalog = gpu_sizer_engine::catalog::Catalog::with_sources();
     let ids = Memo::new(move |_| state.form.with(|f| lists::parse(&f.versus)));
     let set = move |id: &str, on: bool| {
         state

@@ -84,10 +84,10 @@ impl Compact for Offer {
         nvlink_domain.write(w);
         billing_increment_s.write(w);
         prices.write(w);
-        if w.all {
+        w.left_out(|w| {
             spec_source.write(w);
             notes.write(w);
-        }
+        });
     }
 
     fn read(r: &mut Reader<'_>) -> Self {
@@ -111,8 +111,8 @@ impl Compact for Offer {
             nvlink_domain: Compact::read(r),
             billing_increment_s: Compact::read(r),
             prices: Compact::read(r),
-            spec_source: if r.all { Compact::read(r) } else { None },
-            notes: if r.all { Compact::read(r) } else { None },
+            spec_source: r.left_out(Compact::read),
+            notes: r.left_out(Compact::read),
         }
     }
 }

@@ -14,10 +14,25 @@ pub use schema::{
 use std::sync::OnceLock;
 
 impl Catalog {
-    /// The catalog shipped with this build (`crate::embedded`). Read once, on first use.
+    /// The catalog shipped with this build (`crate::embedded`). Read once, on first use. In the
+    /// page it comes without the sources of its figures (every figure and date is there):
+    /// [`Catalog::with_sources`] has them.
     pub fn builtin() -> &'static Catalog {
         static CATALOG: OnceLock<Catalog> = OnceLock::new();
         CATALOG.get_or_init(crate::embedded::catalog)
+    }
+
+    /// The catalog shipped with this build, every source included (natively, [`Catalog::builtin`]
+    /// itself). The page calls it only from code it loads after its first paint, which brings the
+    /// sources' bytes with it (the first-answer module never calls it).
+    pub fn with_sources() -> &'static Catalog {
+        #[cfg(not(target_arch = "wasm32"))]
+        return Catalog::builtin();
+        #[cfg(target_arch = "wasm32")]
+        {
+            static CATALOG: OnceLock<Catalog> = OnceLock::new();
+            CATALOG.get_or_init(crate::embedded::catalog_with_sources)
+        }
     }
 
     pub fn gpu(&self, id: &str) -> Option<&Gpu> {
