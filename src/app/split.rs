@@ -143,8 +143,8 @@ pub async fn catalog_sources() -> Result<&'static Catalog, Unloaded> {
 /// first part that loads, and no part is drawn without them.
 fn with_sources() {
     if let Some(state) = use_context::<AppState>() {
-        if std::ptr::eq(state.base.get_untracked(), Catalog::builtin()) {
-            state.base.set(Catalog::with_sources());
+        if state.base.get_untracked().is_none() {
+            state.base.set(Some(Catalog::with_sources()));
         }
     }
 }

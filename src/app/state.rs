@@ -30,8 +30,9 @@ pub struct AppState {
     pub edits: RwSignal<CatalogEdits>,
     /// The built-in catalog: at first without the sources of its figures, which the page needs
     /// only in parts it loads after its first paint; with them once one has loaded
-    /// (`split::catalog_sources`).
-    pub base: RwSignal<&'static Catalog>,
+    /// (`split::with_sources`). `None` for the one without them, which is read only when the
+    /// first evaluation needs it, after the first paint.
+    pub base: RwSignal<Option<&'static Catalog>>,
     /// The catalog the report uses: the built-in one plus the user's custom offers.
     pub catalog: Memo<&'static Catalog>,
 }
@@ -40,7 +41,7 @@ impl AppState {
     pub fn new(form: Form, today: Option<i64>, edits: CatalogEdits) -> AppState {
         let form = RwSignal::new(form);
         let edits = RwSignal::new(edits);
-        let base = RwSignal::new(Catalog::builtin());
+        let base = RwSignal::new(None);
         // The catalog depends on the custom offers, the own machine and the slices alone: memos of
         // them (a few rows and five fields, compared by value) stand between the form and edits and
         // the catalog, so a price override or another field neither rebuilds (and leaks) a catalog
@@ -48,7 +49,10 @@ impl AppState {
         let offers = Memo::new(move |_| edits.with(|e| e.custom_offers.clone()));
         let shaped = Memo::new(move |_| form.with(shape));
         let catalog = Memo::new_with_compare(
-            move |_| base.with(|b| offers.with(|o| shaped.with(|m| catalog_with(b, o, m)))),
+            move |_| {
+                let base = base.get().unwrap_or_else(Catalog::builtin);
+                offers.with(|o| shaped.with(|m| catalog_with(base, o, m)))
+            },
             |_, _| true,
         );
         let request = Memo::new(move |_| form.with(|f| edits.with(|e| request_for(f, today, e))));
@@ -75,6 +79,11 @@ impl AppState {
         }
     }
 
+    /// The built-in catalog the page has now: with the sources once a part has brought them.
+    pub fn builtin_catalog(self) -> &'static Catalog {
+        self.base.get().unwrap_or_else(Catalog::builtin)
+    }
+
     /// The report for another form (a saved scenario), on the page's catalog and price overrides.
     pub fn evaluate(self, form: &Form) -> Result<Report<'static>, InputError> {
         let request = self.edits.with(|e| request_for(form, today(), e))?;
@@ -83,7 +92,7 @@ impl AppState {
             self.catalog.get()
         } else {
             self.edits
-                .with(|e| catalog_with(self.base.get(), &e.custom_offers, &own))
+                .with(|e| catalog_with(self.builtin_catalog(), &e.custom_offers, &own))
         };
         evaluate(catalog, &request)
     }
