@@ -112,8 +112,9 @@ fn main() {
         write(name, text.as_bytes());
         text
     };
-    // The first-answer module's copy, also in compact form. It is written from the JSON text as
-    // the app's parser reads it, so every float is the app's to the bit.
+    // The copy both of the page's modules start from, in compact form, without the fields that
+    // only parts loaded later show. It is written from the JSON text as serde_json reads it, so
+    // every float is the native engine's to the bit.
     let write_first = |name: &str, value: &serde_json::Value, compact: &dyn Fn(&str) -> Vec<u8>| {
         let text = write_json(&format!("{name}-first.json"), value);
         write(&format!("{name}-first.bin"), &compact(&text));
@@ -121,14 +122,24 @@ fn main() {
     fn compact_of<T: serde::de::DeserializeOwned + compact::Compact>(text: &str) -> Vec<u8> {
         compact::encode(&serde_json::from_str::<T>(text).expect("the JSON just written reads back"))
     }
-    // The app's copy, in compact form with every field it shows: no JSON text to parse at
-    // start-up. Also written from the JSON text, as above.
-    let write_page = |name: &str, value: &serde_json::Value, compact: &dyn Fn(&str) -> Vec<u8>| {
+    // The fields the first answer's copy leaves out, as a stream of their own (`compact`): the app
+    // starts from that copy and adds them once a part of the page that shows them has loaded.
+    // Written from the JSON text, as above; the lean stream must be that copy byte for byte.
+    let write_sources = |name: &str, value: &serde_json::Value, split: &dyn Fn(&str) -> Split| {
         let text = write_json(&format!("{name}-page.json"), value);
-        write(&format!("{name}-page.bin"), &compact(&text));
+        let (lean, rest) = split(&text);
+        let first = fs::read(out.join(format!("{name}-first.bin")))
+            .unwrap_or_else(|e| panic!("{name}-first.bin was written: {e}"));
+        assert!(
+            lean == first,
+            "{name} without its sources must be the first answer's copy byte for byte"
+        );
+        write(&format!("{name}-sources.bin"), &rest);
     };
-    fn compact_all_of<T: serde::de::DeserializeOwned + compact::Compact>(text: &str) -> Vec<u8> {
-        compact::encode_all(
+    fn split_of<T: serde::de::DeserializeOwned + compact::Compact>(
+        text: &str,
+    ) -> (Vec<u8>, Vec<u8>) {
+        compact::encode_split(
             &serde_json::from_str::<T>(text).expect("the JSON just written reads back"),
         )
     }
@@ -145,16 +156,16 @@ fn main() {
         &compact_of::<efficiency::EfficiencyTable>,
     );
     write_json("efficiency.json", &rates);
-    write_page(
+    write_sources(
         "efficiency",
         &rates,
-        &compact_all_of::<efficiency::EfficiencyTable>,
+        &split_of::<efficiency::EfficiencyTable>,
     );
     // The page ships without the maintainers' notes (half the catalog's compressed size); every
     // figure keeps its source URL and date, and the CLI and the data files keep the notes.
     let page = without_notes(catalog);
-    // The first-answer module only paints the answer card, which names no source: its copy
-    // keeps every figure and date and leaves the sources to the app's copy.
+    // The first answer and the form name no source: the copy they read keeps every figure and
+    // date and leaves the sources to a stream of their own.
     write_first(
         "catalog",
         &without(
@@ -163,18 +174,8 @@ fn main() {
         ),
         &compact_of::<schema::Catalog>,
     );
-    // The app starts from the first answer's copy and adds the sources (the fields that copy
-    // leaves out) from a stream of their own, once a part of the page that shows them has loaded.
-    let page_text = write_json("catalog-page.json", &page);
-    let page_catalog: schema::Catalog =
-        serde_json::from_str(&page_text).expect("the JSON just written reads back");
-    let (lean, rest) = compact::encode_split(&page_catalog);
-    let first = fs::read(out.join("catalog-first.bin")).expect("catalog-first.bin was written");
-    assert!(
-        lean == first,
-        "the catalog without its sources must be the first answer's copy byte for byte"
-    );
-    write("catalog-sources.bin", &rest);
+    write_sources("catalog", &page, &split_of::<schema::Catalog>);
+    // The page shows no preset's source or notes (the CLI prints them): it has no other copy.
     write_first(
         "models",
         &without(
@@ -183,12 +184,10 @@ fn main() {
         ),
         &compact_of::<Vec<model_schema::ModelPreset>>,
     );
-    write_page(
-        "models",
-        &without_notes(models),
-        &compact_all_of::<Vec<model_schema::ModelPreset>>,
-    );
 }
+
+/// A data set's compact copy without the fields it leaves out, and the stream of those fields.
+type Split = (Vec<u8>, Vec<u8>);
 
 /// The constants of `catalog::summary`, as Rust source.
 fn summary_source(catalog: &schema::Catalog) -> String {

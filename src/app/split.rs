@@ -24,6 +24,7 @@ use crate::app::pages::versus::Versus;
 use crate::app::prefs::use_prefs;
 use crate::app::state::AppState;
 use gpu_sizer_engine::catalog::Catalog;
+use gpu_sizer_engine::sizing::time::efficiency;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use std::future::Future;
@@ -138,10 +139,12 @@ pub async fn catalog_sources() -> Result<&'static Catalog, Unloaded> {
     Ok(Catalog::with_sources())
 }
 
-/// Gives the page's report the catalog's sources, unless it has them. Every part calls it before
+/// Gives the page's report the catalog's sources, unless it has them, and the time model the
+/// sources and derivations of its rates (the detail's explanations). Every part calls it before
 /// it is built: the parts are what shows the sources, so their code (and bytes) come with the
 /// first part that loads, and no part is drawn without them.
 fn with_sources() {
+    efficiency::with_sources();
     if let Some(state) = use_context::<AppState>() {
         if state.base.get_untracked().is_none() {
             state.base.set(Some(Catalog::with_sources()));

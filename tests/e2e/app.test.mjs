@@ -241,6 +241,12 @@ test("a candidate opens in detail with its formulas and sources", async () => {
   assert.ok((await lines.first().locator(".formula").innerText()).length > 5);
   // A catalog price links its source (only a price of your own has none).
   assert.equal(await detail.getByRole("link", { name: /price source/ }).count(), 1);
+  // The time model's rates come with the published run they were derived from, which the page
+  // reads with the detail's code: every source the detail names is there, none is blank.
+  const sources = await detail.locator(".source").allTextContents();
+  assert.ok(sources.length > 0 && sources.every((s) => /:\s*\S/.test(s)), `sources: ${sources}`);
+  const timeSources = await detail.getByTestId("time-lines").locator(".source").allTextContents();
+  assert.ok(timeSources.some((s) => s.includes("https://")), `time sources: ${timeSources}`);
   assert.deepEqual(app.errors, []);
   await app.close();
 });

@@ -15,11 +15,10 @@
 //!
 //! The field order is listed once per type, with `record!` and `variants!` beside the types:
 //! reading and writing follow the same list, and a field or variant left out of it does not
-//! compile. A field the first answer never shows can be named as left out: the first answer's copy
-//! does not hold it, and reads it back as its default; the app's copy ([`encode_all`]) holds every
-//! field. [`encode_split`] writes the fields left out in a second stream of their own, so that the
-//! app can start from the first answer's copy and add the rest ([`decode_split`]) once a part of
-//! the page that shows them has loaded.
+//! compile. A field the first answer never shows (a source, a note) can be named as left out:
+//! the copy both modules start from ([`encode`]) does not hold it, and reads it back as its
+//! default. [`encode_split`] writes the fields left out in a second stream of their own, so that
+//! the app can add them ([`decode_split`]) once a part of the page that shows them has loaded.
 //!
 //! Compiled into `build.rs` as well (via `#[path]`), so it depends on nothing.
 
@@ -33,12 +32,9 @@ pub trait Compact: Sized {
 
 /// The bytes of `value` without the fields its types leave out (the first answer's copy).
 pub fn encode<T: Compact>(value: &T) -> Vec<u8> {
-    encode_with(value, false)
-}
-
-/// The bytes of `value` with every field (the app's copy).
-pub fn encode_all<T: Compact>(value: &T) -> Vec<u8> {
-    encode_with(value, true)
+    let mut w = Writer::new(false);
+    value.write(&mut w);
+    w.bytes
 }
 
 /// The bytes of `value` in two streams: the first answer's copy ([`encode`]'s bytes), and the
@@ -51,21 +47,12 @@ pub fn encode_split<T: Compact>(value: &T) -> (Vec<u8>, Vec<u8>) {
     (w.bytes, rest)
 }
 
-fn encode_with<T: Compact>(value: &T, all: bool) -> Vec<u8> {
-    let mut w = Writer::new(all);
-    value.write(&mut w);
-    w.bytes
-}
-
 /// The value [`encode`] wrote; `None` when bytes are left over (they were written from another
 /// type). Bytes that are too few panic: they are written at build time, and a test reads them back.
 pub fn decode<T: Compact>(bytes: &[u8]) -> Option<T> {
-    decode_with(bytes, false)
-}
-
-/// The value [`encode_all`] wrote, as [`decode`] does.
-pub fn decode_all<T: Compact>(bytes: &[u8]) -> Option<T> {
-    decode_with(bytes, true)
+    let mut r = Reader::new(bytes, false);
+    let value = T::read(&mut r);
+    r.bytes.is_empty().then_some(value)
 }
 
 /// The value [`encode_split`] wrote as `lean` and `rest`, every field included; `None` when
@@ -78,17 +65,11 @@ pub fn decode_split<T: Compact>(lean: &[u8], rest: &[u8]) -> Option<T> {
     (r.bytes.is_empty() && rest_read).then_some(value)
 }
 
-fn decode_with<T: Compact>(bytes: &[u8], all: bool) -> Option<T> {
-    let mut r = Reader::new(bytes, all);
-    let value = T::read(&mut r);
-    r.bytes.is_empty().then_some(value)
-}
-
 /// Where [`Compact::write`] appends.
 pub struct Writer {
     bytes: Vec<u8>,
-    /// Fields left out of the first answer's copy are written too.
-    all: bool,
+    /// This is the stream of the fields left out: one left out inside them is written here too.
+    of_left_out: bool,
     /// Each string written so far and its place in the order of first writing.
     strings: HashMap<String, u64>,
     /// Where the fields left out go instead, when written apart ([`encode_split`]).
@@ -96,21 +77,21 @@ pub struct Writer {
 }
 
 impl Writer {
-    fn new(all: bool) -> Writer {
+    fn new(of_left_out: bool) -> Writer {
         Writer {
             bytes: Vec::new(),
-            all,
+            of_left_out,
             strings: HashMap::new(),
             rest: None,
         }
     }
 
     /// Writes fields the first answer's copy leaves out with `write`: in the second stream when
-    /// there is one, here in the app's copy, not at all in the first answer's.
+    /// there is one, not at all in the first answer's copy.
     pub fn left_out(&mut self, write: impl FnOnce(&mut Writer)) {
         if let Some(rest) = self.rest.as_deref_mut() {
             write(rest);
-        } else if self.all {
+        } else if self.of_left_out {
             write(self);
         }
     }
@@ -132,8 +113,8 @@ impl Writer {
 /// What [`Compact::read`] consumes.
 pub struct Reader<'a> {
     bytes: &'a [u8],
-    /// The bytes hold the fields left out of the first answer's copy too.
-    all: bool,
+    /// This is the stream of the fields left out: one left out inside them is read here too.
+    of_left_out: bool,
     /// The strings read so far, in the order they were first written.
     strings: Vec<&'a [u8]>,
     /// Where the fields left out come from instead, when written apart ([`decode_split`]).
@@ -141,10 +122,10 @@ pub struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn new(bytes: &'a [u8], all: bool) -> Reader<'a> {
+    fn new(bytes: &'a [u8], of_left_out: bool) -> Reader<'a> {
         Reader {
             bytes,
-            all,
+            of_left_out,
             strings: Vec::new(),
             rest: None,
         }
@@ -155,7 +136,7 @@ impl<'a> Reader<'a> {
     pub fn left_out<T: Default>(&mut self, read: impl FnOnce(&mut Reader<'a>) -> T) -> T {
         if let Some(rest) = self.rest.as_deref_mut() {
             read(rest)
-        } else if self.all {
+        } else if self.of_left_out {
             read(self)
         } else {
             T::default()
@@ -313,8 +294,8 @@ impl<T: Compact> Compact for Vec<T> {
 }
 
 /// `Compact` for a struct: `record! { Type: field, field; left_out: field }` writes the fields in
-/// the order listed; the ones left out follow only in the app's copy, and read back as their
-/// default from the first answer's. Every field must be named in one list or the other.
+/// the order listed; the ones left out follow only in the second stream of [`encode_split`], and
+/// read back as their default without it. Every field must be named in one list or the other.
 macro_rules! record {
     ($ty:ident: $($field:ident),+ $(; left_out: $($skip:ident),+)?) => {
         impl crate::compact::Compact for $ty {
@@ -482,10 +463,6 @@ mod tests {
             .all(|p| p.source.is_empty() && p.note.is_none()));
         assert_eq!(
             decode_split::<Vec<Priced>>(&lean, &rest).as_ref(),
-            Some(&list)
-        );
-        assert_eq!(
-            decode_all::<Vec<Priced>>(&encode_all(&list)).as_ref(),
             Some(&list)
         );
         // Bytes left over in either stream are refused.

@@ -1,67 +1,71 @@
 //! The data built into the engine, in the form each build reads.
 //!
 //! `build.rs` turns the TOML under `data/` into JSON, whole for native builds (the CLI prints the
-//! maintainers' notes), and into the compact form (`crate::compact`) for the page: the app's copy
-//! without the notes, the first-answer module's without the sources it never shows either (it
-//! paints before the app has loaded, so its size is the visitor's wait). The app starts from that
-//! same catalog too, and reads the sources later, from a stream of their own. Neither module
-//! parses JSON at start-up.
+//! maintainers' notes and every source), and into the compact form (`crate::compact`) for the
+//! page: one copy without the sources and notes, which both of its modules start from (the first
+//! answer paints before the app has loaded, so its size is the visitor's wait, and the form shows
+//! no source either), and the sources of the catalog and of the efficiency table as streams of
+//! their own, which only code the app loads after its first paint reads. Neither module parses
+//! JSON at start-up.
 
 use crate::catalog::Catalog;
 use crate::model::ModelPreset;
 use crate::sizing::time::efficiency::EfficiencyTable;
 
-/// The embedded value of one data set: the JSON file natively, the compact file in the page's
-/// modules. Both were validated by `build.rs`, so reading cannot fail.
+/// The embedded value of one data set, without its sources in the page: the JSON file natively,
+/// the compact file in the page's modules. Both were validated by `build.rs`, so reading cannot
+/// fail.
 macro_rules! embedded {
-    ($native:literal, $page:literal, $first:literal) => {{
+    ($native:literal, $page:literal) => {{
         #[cfg(not(target_arch = "wasm32"))]
         let value = serde_json::from_str(include_str!(concat!(env!("OUT_DIR"), "/", $native)));
-        #[cfg(all(target_arch = "wasm32", not(feature = "first-answer")))]
+        #[cfg(target_arch = "wasm32")]
         let value =
-            crate::compact::decode_all(include_bytes!(concat!(env!("OUT_DIR"), "/", $page)))
-                .ok_or(());
-        #[cfg(all(target_arch = "wasm32", feature = "first-answer"))]
-        let value =
-            crate::compact::decode(include_bytes!(concat!(env!("OUT_DIR"), "/", $first))).ok_or(());
+            crate::compact::decode(include_bytes!(concat!(env!("OUT_DIR"), "/", $page))).ok_or(());
         value.expect(concat!("build.rs writes a valid ", $native))
     }};
+}
+
+/// The same data set with the sources the page's copy leaves out, read from their own stream
+/// (natively, [`embedded!`]'s value has them). Only code the page loads after its first paint
+/// calls this, so the sources' bytes ship with that code.
+#[cfg(target_arch = "wasm32")]
+macro_rules! with_sources {
+    ($page:literal, $sources:literal) => {
+        crate::compact::decode_split(
+            include_bytes!(concat!(env!("OUT_DIR"), "/", $page)),
+            include_bytes!(concat!(env!("OUT_DIR"), "/", $sources)),
+        )
+        .expect(concat!("build.rs writes valid ", $sources))
+    };
 }
 
 /// The catalog as the page starts from it: without the sources and dates its figures carry (a
 /// quarter of its bytes), which only parts loaded later show ([`catalog_with_sources`]).
 pub(crate) fn catalog() -> Catalog {
-    #[cfg(not(target_arch = "wasm32"))]
-    let value = serde_json::from_str(include_str!(concat!(env!("OUT_DIR"), "/catalog.json")));
-    #[cfg(target_arch = "wasm32")]
-    let value = crate::compact::decode(FIRST_CATALOG).ok_or(());
-    value.expect("build.rs writes a valid catalog")
+    embedded!("catalog.json", "catalog-first.bin")
 }
 
-#[cfg(target_arch = "wasm32")]
-const FIRST_CATALOG: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/catalog-first.bin"));
-
-/// The whole catalog, sources included (natively, [`catalog`] is). Only code the app loads after
-/// its first paint calls this, so the sources' bytes ship with that code.
+/// The whole catalog, sources included (natively, [`catalog`] is).
 #[cfg(target_arch = "wasm32")]
 pub(crate) fn catalog_with_sources() -> Catalog {
-    crate::compact::decode_split(
-        FIRST_CATALOG,
-        include_bytes!(concat!(env!("OUT_DIR"), "/catalog-sources.bin")),
-    )
-    .expect("build.rs writes a valid catalog")
+    with_sources!("catalog-first.bin", "catalog-sources.bin")
 }
 
 pub(crate) fn presets() -> Vec<ModelPreset> {
-    embedded!("models.json", "models-page.bin", "models-first.bin")
+    embedded!("models.json", "models-first.bin")
 }
 
+/// The efficiency table as the page starts from it: every rate, without the source and the
+/// derivation that only an explained figure shows ([`efficiency_with_sources`]).
 pub(crate) fn efficiency() -> EfficiencyTable {
-    embedded!(
-        "efficiency.json",
-        "efficiency-page.bin",
-        "efficiency-first.bin"
-    )
+    embedded!("efficiency.json", "efficiency-first.bin")
+}
+
+/// The whole efficiency table (natively, [`efficiency`] is).
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn efficiency_with_sources() -> EfficiencyTable {
+    with_sources!("efficiency-first.bin", "efficiency-sources.bin")
 }
 
 #[cfg(test)]
@@ -87,22 +91,29 @@ mod tests {
         };
     }
 
-    /// The app's compact copy holds exactly its JSON, every field included.
+    /// The page's copy and its sources' stream hold exactly the page's JSON, every field
+    /// included.
     #[test]
-    fn the_compact_data_is_the_page_json() {
-        fn same_all<T: DeserializeOwned + PartialEq + Debug + crate::compact::Compact>(
-            bin: &[u8],
+    fn the_compact_data_with_its_sources_is_the_page_json() {
+        fn same_split<T: DeserializeOwned + PartialEq + Debug + crate::compact::Compact>(
+            lean: &[u8],
+            sources: &[u8],
             json: &[u8],
         ) {
             let json: T = serde_json::from_slice(json).unwrap();
-            assert_eq!(crate::compact::decode_all::<T>(bin).as_ref(), Some(&json));
+            let whole = crate::compact::decode_split::<T>(lean, sources);
+            assert_eq!(whole.as_ref(), Some(&json));
         }
-        let page: Catalog = serde_json::from_slice(out!("catalog-page.json")).unwrap();
-        let whole =
-            crate::compact::decode_split(out!("catalog-first.bin"), out!("catalog-sources.bin"));
-        assert_eq!(whole.as_ref(), Some(&page));
-        same_all::<Vec<ModelPreset>>(out!("models-page.bin"), out!("models-page.json"));
-        same_all::<EfficiencyTable>(out!("efficiency-page.bin"), out!("efficiency-page.json"));
+        same_split::<Catalog>(
+            out!("catalog-first.bin"),
+            out!("catalog-sources.bin"),
+            out!("catalog-page.json"),
+        );
+        same_split::<EfficiencyTable>(
+            out!("efficiency-first.bin"),
+            out!("efficiency-sources.bin"),
+            out!("efficiency-page.json"),
+        );
     }
 
     #[test]

@@ -203,7 +203,13 @@ pub fn detail(
             &format::hours_band(c.hours, lang),
         ),
     }
-    term_list(&mut h, &explained.timing.terms, None, lang, currency);
+    term_list(
+        &mut h,
+        &explained.timing.terms,
+        Some("time-lines"),
+        lang,
+        currency,
+    );
     subheading(
         &mut h,
         if c.serving.is_some() {

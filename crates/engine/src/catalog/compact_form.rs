@@ -1,5 +1,5 @@
 //! The compact form (`crate::compact`) of each catalog record type: its fields in order, and
-//! those left out of the first-answer module's copy (sources and notes it never shows).
+//! those left out of the copy the page starts from (sources and notes the form never shows).
 //!
 //! Compiled into `build.rs` beside `schema` (via `#[path]`), as `crate::compact` is.
 

@@ -14,10 +14,30 @@ use crate::sizing::defaults::*;
 use crate::warning::{Untimed, Warning};
 use std::sync::{Arc, OnceLock};
 
-/// The table shipped with this build (`crate::embedded`), read once.
+/// The table shipped with this build (`crate::embedded`), read once. The page starts from it
+/// without the rates' sources and derivations, which only an explained figure shows; once code
+/// loaded later has read them ([`with_sources`]), this is the table with them: the same rates.
 pub fn builtin() -> &'static EfficiencyTable {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(table) = WITH_SOURCES.get() {
+        return table;
+    }
     static TABLE: OnceLock<EfficiencyTable> = OnceLock::new();
     TABLE.get_or_init(crate::embedded::efficiency)
+}
+
+#[cfg(target_arch = "wasm32")]
+static WITH_SOURCES: OnceLock<EfficiencyTable> = OnceLock::new();
+
+/// The table with every rate's source and derivation (natively, [`builtin`] itself), which
+/// [`builtin`] gives from then on. The page calls it only from code it loads after its first
+/// paint, so their bytes come with that code; explaining a figure before it is called leaves its
+/// rate's source and derivation empty.
+pub fn with_sources() -> &'static EfficiencyTable {
+    #[cfg(not(target_arch = "wasm32"))]
+    return builtin();
+    #[cfg(target_arch = "wasm32")]
+    WITH_SOURCES.get_or_init(crate::embedded::efficiency_with_sources)
 }
 
 impl From<TrainPrecision> for Precision {
