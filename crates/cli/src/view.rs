@@ -3,7 +3,7 @@
 
 use gpu_sizer_engine::catalog::{BillingMode, Catalog, Currency};
 use gpu_sizer_engine::cost::money::symbol;
-use gpu_sizer_engine::explain::Term;
+use gpu_sizer_engine::explain::{Source, Term};
 use gpu_sizer_engine::plan::{
     Candidate, Factor, Objective, Pitfall, Report, Request, Scaling, Served, ServingFleet,
 };
@@ -110,7 +110,7 @@ fn terms(list: &[Term]) -> Vec<TermView> {
             value: t.value,
             unit: t.unit,
             formula: t.formula.clone(),
-            source: t.source,
+            source: t.source.map(Source::text),
         })
         .collect()
 }

@@ -11,7 +11,37 @@ pub struct Term {
     /// The arithmetic with the scenario's numbers filled in.
     pub formula: String,
     /// Where a constant in the formula comes from, if it is not the user's input.
-    pub source: Option<&'static str>,
+    pub source: Option<Source>,
+}
+
+/// Where a constant of a formula comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// One of the engine's citations ([`crate::cite`]), by its number: the text is read only
+    /// when shown, so code that computes figures without showing them carries none of it.
+    Cited(Cite),
+    /// Text that comes with the data, e.g. an efficiency rate's source.
+    Text(&'static str),
+}
+
+/// A citation's number in [`crate::cite`]'s list (made only there).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cite(pub(crate) u8);
+
+impl Source {
+    /// What the source says, its web address included.
+    pub fn text(self) -> &'static str {
+        match self {
+            Source::Cited(cite) => crate::cite::text(cite),
+            Source::Text(text) => text,
+        }
+    }
+}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.text())
+    }
 }
 
 /// How much explanation to build. Formulas cost string formatting, which ranking the whole

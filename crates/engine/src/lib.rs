@@ -7,6 +7,7 @@
 
 pub mod accuracy;
 pub mod catalog;
+pub mod cite;
 pub mod compact;
 pub mod cost;
 mod embedded;

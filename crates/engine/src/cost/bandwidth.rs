@@ -7,7 +7,7 @@
 
 use super::hidden::HOURS_PER_MONTH;
 use crate::catalog::schema::BandwidthTier;
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Source, Term};
 
 /// Bits in a byte, and bits per Mbps-second over bytes per GB: 1 Mbps for one second is
 /// 10⁶ / 8 bytes, a GB 10⁹ bytes (providers count traffic in decimal GB).
@@ -56,7 +56,7 @@ pub fn fixed_month_cost(mbps: f64, tiers: &[BandwidthTier], detail: Detail) -> O
         value: cost,
         unit: "currency",
         formula: detail.text(|| format!("({}) per month, one month", parts.join(" + "))),
-        source: Some("provider fixed-bandwidth tiers (catalog)"),
+        source: Some(Source::Text("provider fixed-bandwidth tiers (catalog)")),
     })
 }
 

@@ -1,7 +1,7 @@
 //! Costs besides the instance: storage, snapshots, data transfer, idle time and set-up.
 
 use crate::catalog::schema::EgressTier;
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Source, Term};
 
 /// Hours in a billing month, as providers use for GB-month prices (8760 h / 12).
 pub const HOURS_PER_MONTH: f64 = 730.0;
@@ -80,7 +80,9 @@ pub fn egress_cost(gb: f64, tiers: &[EgressTier], detail: Detail) -> Option<Term
                 parts.join(" + ")
             }
         }),
-        source: tiers.first().map(|_| "provider egress tiers (catalog)"),
+        source: tiers
+            .first()
+            .map(|_| Source::Text("provider egress tiers (catalog)")),
     })
 }
 

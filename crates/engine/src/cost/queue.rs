@@ -11,8 +11,8 @@
 
 use super::billing::billed_hours;
 use super::hidden::HOURS_PER_MONTH;
+use crate::cite::ASSUMPTION;
 use crate::explain::{Detail, Term};
-use crate::sizing::defaults::ASSUMPTION;
 
 /// Days in the month the engine prices: its 730 hours over 24.
 pub const DAYS_PER_MONTH: f64 = HOURS_PER_MONTH / 24.0;

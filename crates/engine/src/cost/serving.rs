@@ -1,5 +1,6 @@
 //! Serving fleets: instances needed hour by hour for a traffic profile, autoscaled or fixed.
 
+use crate::cite::SERVERLESS_IDLE_TIMEOUT_SOURCE;
 use crate::explain::{Detail, Term};
 
 /// Traffic over a day: requests per second in each of the 24 hours.
@@ -269,8 +270,6 @@ pub fn fleet_on_spot_with(
 /// How long a serverless worker stays up, billed, after its last request before scaling to zero:
 /// RunPod's default idle timeout.
 pub const SERVERLESS_IDLE_TIMEOUT_S: f64 = 5.0;
-const SERVERLESS_IDLE_TIMEOUT_SOURCE: &str =
-    "RunPod, Serverless pricing: billed from worker start to full stop, idle timeout default 5 s, https://docs.runpod.io/pricing/serverless";
 /// Billed seconds to start a worker that had scaled to zero (container start and loading the
 /// model into GPU memory): an assumption for a cached image and weights, no published figure.
 pub const SERVERLESS_START_S: f64 = 10.0;

@@ -5,10 +5,8 @@
 //! exponential failures (J. T. Daly, "A higher order estimate of the optimum checkpoint interval
 //! for restart dumps", Future Generation Computer Systems 22 (2006) 303–312).
 
+use crate::cite::{DALY, YOUNG};
 use crate::explain::{Detail, Term};
-
-const DALY: &str = "Daly (2006), FGCS 22:303–312, https://doi.org/10.1016/j.future.2004.11.016";
-const YOUNG: &str = "Young (1974), CACM 17(9):530–531, https://doi.org/10.1145/361147.361115";
 
 /// What the user expects of spot capacity.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -10,7 +10,7 @@
 use super::hidden::egress_cost;
 use crate::catalog::schema::{EgressTier, ZoneTransfer};
 use crate::catalog::Currency;
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Source, Term};
 
 /// `gb` moved between two zones of a region in a month at `zones`' prices, both ends counted;
 /// `to_report` converts an amount in a currency to the report's.
@@ -36,7 +36,7 @@ pub fn cross_zone_cost(
                 source(&zones.received.source)
             )
         }),
-        source: Some("provider inter-zone transfer prices (catalog)"),
+        source: Some(Source::Text("provider inter-zone transfer prices (catalog)")),
     }
 }
 
@@ -66,7 +66,7 @@ pub fn cross_cloud_cost(
                 received()
             )
         }),
-        source: Some("provider egress tiers (catalog)"),
+        source: Some(Source::Text("provider egress tiers (catalog)")),
     })
 }
 

@@ -31,9 +31,6 @@ mod transfer;
 /// Default spot interruptions per instance-hour when the user gives none: an assumption, shown
 /// as such and editable (providers publish only coarse monthly buckets, e.g. AWS Spot Advisor).
 pub const DEFAULT_SPOT_INTERRUPTIONS_PER_H: f64 = 0.02;
-/// Where the interruption rates behind spot pricing come from.
-pub const SPOT_RATE_SOURCE: &str =
-    "assumed rate; AWS publishes monthly buckets, https://aws.amazon.com/ec2/spot/instance-advisor/";
 /// Marketplace "interruptible" hosts are outbid more often.
 pub const MARKETPLACE_SPOT_INTERRUPTIONS_PER_H: f64 = 0.05;
 

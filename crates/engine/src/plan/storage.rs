@@ -9,6 +9,8 @@
 use super::Request;
 use crate::catalog::schema::StorageTier;
 use crate::catalog::{Offer, Provider};
+use crate::cite::LOCAL_DISK_SOURCE;
+use crate::explain::Source;
 use crate::explain::{Detail, Term};
 use crate::scenario::Workload;
 
@@ -16,9 +18,7 @@ use crate::scenario::Workload;
 /// median of three uncached `hdparm -t` reads on an m5d.4xlarge (689, 689 and 819 MB/s). GPU
 /// instances often stripe several such drives, so this is a floor.
 pub const LOCAL_DISK_MBS: f64 = 689.0;
-const TIER_SOURCE: &str = "provider storage tiers (catalog)";
-pub const LOCAL_DISK_SOURCE: &str =
-    "hdparm -t, m5d.4xlarge NVMe: 819, 689, 689 MB/s, https://gist.github.com/ouranos/bcad6055ff7cfe5c3903a60ff5c3ade4";
+const TIER_SOURCE: Source = Source::Text("provider storage tiers (catalog)");
 
 /// Whether the job reads its data again and again (training of any kind): such a job is kept
 /// off hard disks unless the user asks for them.
@@ -168,7 +168,7 @@ impl Feed<'_> {
         }
     }
 
-    fn source(&self) -> Option<&'static str> {
+    fn source(&self) -> Option<Source> {
         match self.from {
             FeedFrom::LocalDisk => Some(LOCAL_DISK_SOURCE),
             FeedFrom::Tier(_) => Some(TIER_SOURCE),

@@ -50,49 +50,6 @@ impl Band {
     }
 }
 
-// ---------------------------------------------------------------- sources
-
-pub const TM101: &str =
-    "EleutherAI, Transformer Math 101 (2023), https://blog.eleuther.ai/transformer-math/";
-pub const ZERO: &str =
-    "Rajbhandari et al., ZeRO (2020) §3 and §7, https://arxiv.org/abs/1910.02054";
-pub const KORTHIKANTI: &str = "Korthikanti et al., Reducing Activation Recomputation in Large Transformer Models (2022) §4, Table 2, https://arxiv.org/abs/2205.05198";
-pub const DEEPSEEK_V2: &str =
-    "DeepSeek-AI, DeepSeek-V2 (2024) §2.1, https://arxiv.org/abs/2405.04434";
-pub const QLORA: &str =
-    "Dettmers et al., QLoRA (2023) §3 (NF4, double quantization), https://arxiv.org/abs/2305.14314";
-pub const HF_LOSS: &str = "Hugging Face Transformers, LlamaForCausalLM.forward (v4.36-v4.44): logits = logits.float(), shift_logits = logits[..., :-1, :].contiguous(), nn.CrossEntropyLoss, https://github.com/huggingface/transformers/blob/v4.44.0/src/transformers/models/llama/modeling_llama.py ; checked against Unsloth's long-context table (Hugging Face + FA2 column: 2.47 MB more per token of context for Llama 3.1 8B QLoRA, of which 2.06 MB is 16 B × 128,256), https://github.com/unslothai/unsloth/blob/e3162dc5bf88bf4c2b598c74cbcaba0706c4067b/README.md";
-pub const CHUNKED_LOSS: &str = "torchtune CEWithChunkedOutputLoss: the output projection in 8 chunks, each upcast to fp32 only inside the loss, https://github.com/pytorch/torchtune/blob/main/torchtune/modules/loss/ce_chunked_output_loss.py";
-pub const FUSED_LOSS: &str = "Liger Kernel LigerFusedLinearCrossEntropy: chunks of BT / ceil(V / H) rows, so a chunk of logits has about as many elements as the hidden states; its benchmark grows 56.6 KB per token (H 4096, V 128,256) against 750 KB for the unfused loss, https://github.com/linkedin/Liger-Kernel/blob/ae14a87838b28afb8701394a3fa1517d8d26773d/src/liger_kernel/ops/fused_linear_cross_entropy.py";
-pub const PEFT_KBIT: &str = "Hugging Face PEFT prepare_model_for_kbit_training: every parameter that is not 4- or 8-bit (embeddings, output layer, norms) is cast to fp32, https://github.com/huggingface/peft/blob/v0.12.0/src/peft/utils/other.py";
-pub const LORA: &str = "Hu et al., LoRA (2021) §4.1, https://arxiv.org/abs/2106.09685";
-pub const ADAM8BIT: &str = "Dettmers et al., 8-bit Optimizers via Block-wise Quantization (2021), https://arxiv.org/abs/2110.02861";
-pub const ADAFACTOR: &str =
-    "Shazeer & Stern, Adafactor (2018) §3, https://arxiv.org/abs/1804.04235";
-pub const LLAMA_CPP_QUANT: &str = "llama.cpp quantize README, Llama 3.1 8B bits/weight table, https://github.com/ggml-org/llama.cpp/blob/master/tools/quantize/README.md";
-pub const AWQ_CONFIG: &str = "AutoAWQ quant_config {w_bit 4, q_group_size 128, zero_point true}, e.g. https://huggingface.co/gradjitta/Poro-34B-AWQ ; vLLM AWQConfig https://docs.vllm.ai/en/stable/api/vllm/model_executor/layers/quantization/awq/";
-pub const VLLM_PROFILE: &str = "vLLM memory profile of Llama-3-8B (total 79.22 GiB, utilization 0.90, non_torch 1.79 GiB at TP1, 3.58 GiB at TP2), https://github.com/vllm-project/vllm/pull/10511";
-pub const VLLM_SCHEDULER: &str = "vLLM SchedulerConfig: max_num_batched_tokens defaults to max(max_model_len, 2048) without chunked prefill, https://github.com/vllm-project/vllm/blob/main/vllm/config.py";
-pub const CUDA_CONTEXT: &str = "PyTorch issue 34323: 781 MB used on the first CUDA call, https://github.com/pytorch/pytorch/issues/34323";
-pub const PALM_FLOPS: &str = "Chowdhery et al., PaLM (2022) Appendix B: 6N + 12·L·H·Q·T FLOPs per token, https://arxiv.org/abs/2204.02311 (as in torchtitan's get_nparams_and_flops)";
-pub const LLM_FOUNDRY: &str = "MosaicML llm-foundry training benchmarks (MFU/HFU tables, A100 and H100), https://github.com/mosaicml/llm-foundry/blob/main/scripts/train/benchmarking/README.md";
-pub const LLAMA2_CARD: &str =
-    "Llama 2 model card (GPU-hours), https://github.com/meta-llama/llama/blob/main/MODEL_CARD.md";
-pub const OPT: &str =
-    "Zhang et al., OPT (2022): 147 TFLOP/s per A100, https://arxiv.org/abs/2205.01068";
-pub const TORCHTUNE: &str = "torchtune README, Llama 3.1 8B on one RTX 4090, https://github.com/pytorch/torchtune/blob/main/README.md";
-pub const GPT_FAST: &str =
-    "gpt-fast README benchmarks (A100-80GB, batch 1), https://github.com/pytorch-labs/gpt-fast";
-pub const NCCL_BUSBW: &str = "NCCL tests, bus bandwidth of all-reduce 2(n-1)/n, all-gather and reduce-scatter (n-1)/n, https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md";
-pub const NCCL_NVLINK: &str = "nccl-tests issue 149: ~200 GB/s all-reduce bus bandwidth on 8 A100 over NVLink (300 GB/s per direction), https://github.com/NVIDIA/nccl-tests/issues/149";
-pub const NCCL_IB: &str = "nccl-tests issue 119: 84.8 GB/s average of 100 GB/s (4x HDR for 8 A100), https://github.com/NVIDIA/nccl-tests/issues/119";
-pub const DGX_NETWORK: &str = "llm-foundry benchmarks (A100 nodes at 1600 Gbps RoCE), https://github.com/mosaicml/llm-foundry/blob/main/scripts/train/benchmarking/README.md ; NVIDIA dgxc-benchmarking (DGX H100: 8x 400 Gbit/s InfiniBand), https://github.com/NVIDIA/dgxc-benchmarking/blob/85380ff/llama3.1/README.md";
-pub const NCCL_PCIE: &str = "nccl issue 1639: all-reduce bus bandwidth 28 GB/s on 8 and 35 GB/s on 4 GPUs in PCIe gen-5 slots, https://github.com/NVIDIA/nccl/issues/1639";
-pub const LLAMA3_RELIABILITY: &str = "Llama 3 training report as summarised by DCD: 419 unexpected interruptions in 54 days on 16,384 H100, >90% effective training time, https://www.datacenterdynamics.com/en/news/meta-report-details-hundreds-of-gpu-and-hbm3-related-interruptions-to-llama-3-training-run/";
-pub const OVERLAP_SLOWDOWN: &str = "Lee et al., Characterizing Compute-Communication Overlap in GPU-Accelerated Distributed Deep Learning (2025): 18.9% average compute slowdown while overlapped, https://arxiv.org/abs/2507.03114";
-pub const TP_OVERLAP: &str = "Wang et al., Overlap Communication with Dependent Computation via Decomposition in Large Deep Learning Models (ASPLOS 2023): tensor-parallel collectives hidden behind the layer's decomposed matmuls, as Megatron-Core and Transformer Engine (tp_comm_overlap) and torchtitan (async TP) do, https://doi.org/10.1145/3567955.3567959";
-pub const ASSUMPTION: &str = "assumption of this calculator (no published measurement found)";
-
 // ---------------------------------------------------------------- bytes per parameter
 
 /// fp32 master copy of the weights in mixed precision (ZeRO §3: 2 + 2 + 12 bytes per parameter
@@ -134,10 +91,8 @@ pub const INT4_GROUP_BITS: f64 = 4.0 + (16.0 + 4.0) / 128.0;
 /// NVFP4: 16 four-bit values share one fp8 scale, 4 + 8/16 = 4.5 bits (NVIDIA, "Introducing
 /// NVFP4", https://developer.nvidia.com/blog/introducing-nvfp4-for-efficient-and-accurate-low-precision-inference/).
 pub const FP4_BITS: f64 = 4.0 + 8.0 / 16.0;
-pub const NVFP4: &str = "NVIDIA, Introducing NVFP4 for Efficient and Accurate Low-Precision Inference (2025): 16 FP4 values per FP8 E4M3 scale, https://developer.nvidia.com/blog/introducing-nvfp4-for-efficient-and-accurate-low-precision-inference/";
 /// GGUF Q4_0: blocks of 32 four-bit weights with one fp16 scale, 18 bytes per 32 weights.
 pub const GGUF_Q4_0_BITS: f64 = 18.0 * 8.0 / 32.0;
-pub const GGML_BLOCKS: &str = "ggml block_q4_0 {fp16 d; uint8 qs[16]} and block_q8_0 {fp16 d; int8 qs[32]}, https://github.com/ggml-org/llama.cpp/blob/master/ggml/src/ggml-common.h";
 /// GGUF bits per weight over the whole model, llama.cpp quantize README (Llama 3.1 8B).
 pub const GGUF_Q4_K_M_BITS: f64 = 4.8944;
 pub const GGUF_Q5_K_M_BITS: f64 = 5.7036;
@@ -155,9 +110,6 @@ pub const COMM_BUFFERS_GIB: f64 = 3.58 - 1.79;
 pub const MEMORY_RESERVE: f64 = 0.05;
 /// vLLM's default `gpu_memory_utilization` (as logged in the vLLM profile above).
 pub const SERVING_MEMORY_UTILIZATION: f64 = 0.9;
-pub const SERVER_CHUNKS: &str = "Prefill chunk defaults: SGLang ServerArgs chunked_prefill_size 8192 (2048 under 25 GB), https://github.com/sgl-project/sglang/blob/main/python/sglang/srt/server_args.py ; TGI launcher --max-batch-prefill-tokens 4096, https://huggingface.co/docs/text-generation-inference/reference/launcher ; TensorRT-LLM max_num_tokens 8192, https://nvidia.github.io/TensorRT-LLM/performance/performance-tuning-guide/tuning-max-batch-size-and-max-num-tokens.html";
-pub const NON_TORCH: &str = "vLLM memory profiles: non-torch memory 1.79 GiB for Llama-3-8B on an 80 GB GPU, https://github.com/vllm-project/vllm/pull/10511 ; 0.73 GiB implied on an RTX 3090 (21.6 GiB allowed, 17.06 GiB peak torch memory, 3.81 GiB KV cache), https://github.com/vllm-project/vllm/issues/10517";
-pub const LLAMA_CPP_BATCH: &str = "llama.cpp common arguments: --batch-size 2048, --ubatch-size 512 (physical batch), https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md";
 /// Tokens vLLM profiles one forward pass with, when not set: max(context, 2048).
 pub const SERVING_MIN_BATCH_TOKENS: u32 = 2048;
 /// Sampler memory per sequence and vocabulary entry: fp32 logits, probabilities,
@@ -291,12 +243,6 @@ pub const WEAK_FP64_RATIO: f64 = 16.0;
 
 // ---------------------------------------------------------------- non-LLM inference
 
-/// MLPerf Inference results read for the inference shares and times below (closed division,
-/// NVIDIA's submissions, read 2026-12-01).
-pub const MLPERF_INFERENCE: &str = "MLPerf Inference v3.1 and v3.0 closed results, NVIDIA ResNet-50 TensorRT INT8 summaries: https://github.com/mlcommons/inference_results_v3.1/tree/main/closed/NVIDIA/results and https://github.com/mlcommons/inference_results_v3.0/tree/main/closed/NVIDIA/results (read 2026-12-01)";
-/// NVIDIA DeepLearningExamples ResNet-50 v1.5 (PyTorch) inference tables, read for the eager
-/// share and time below.
-pub const DLE_RESNET50_INFERENCE: &str = "NVIDIA DeepLearningExamples, PyTorch ResNet-50 v1.5 README, Inference performance results (pytorch-21.03 container), https://github.com/NVIDIA/DeepLearningExamples/blob/master/PyTorch/Classification/ConvNets/resnet50v1.5/README.md (read 2026-12-01)";
 /// Share of the tensor peak a TensorRT engine reaches at large batch: ResNet-50 INT8 offline
 /// samples/s × 8.18 GFLOP (4.09 G multiply-adds × 2) over the int8 peak — H100 SXM 88,526/s:
 /// 0.366 (IF01), L4 12,881.7/s: 0.435 (IF02), A100 SXM 80GB 42,379.3/s: 0.556 (IF03). Median

@@ -8,6 +8,7 @@ use super::defaults::MEMORY_RESERVE;
 use super::memory::{self, MemoryEstimate};
 use super::server::{self, MemoryRule};
 use crate::catalog::Gpu;
+use crate::cite::ASSUMPTION;
 use crate::explain::{Detail, Term};
 use crate::scenario::{InputError, Model, Serve, Workload, MAX_MICRO_BATCH, MAX_SEQ_LEN};
 
@@ -51,7 +52,7 @@ pub fn usable_gib_with(
                     gpu.memory_gib
                 )
             }),
-            source: Some(super::defaults::ASSUMPTION),
+            source: Some(ASSUMPTION),
         },
     }
 }

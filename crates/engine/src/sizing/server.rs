@@ -3,6 +3,11 @@
 //! (`data/efficiency.toml`). Every figure names where it was read or the runs it was derived from
 //! (calibration case ids, `tests/data/calibration.json`).
 
+use crate::cite::{
+    LLAMA_CPP_MEMORY, LLAMA_CPP_SPEED, SGLANG_MEMORY, SGLANG_SPEED, TGI_MEMORY, TGI_SPEED,
+    TRTLLM_MEMORY, TRTLLM_SPEED, VLLM_MEMORY, VLLM_SPEED,
+};
+use crate::explain::Source;
 use crate::scenario::Server;
 
 /// How a server decides the memory it may fill (weights, KV cache and working set).
@@ -28,7 +33,7 @@ pub struct Profile {
     pub name: &'static str,
     pub memory: MemoryRule,
     /// Where the memory rule is read.
-    pub memory_source: &'static str,
+    pub memory_source: Source,
     /// Runtime memory outside the weights, KV cache and working set (CUDA graphs, workspaces),
     /// GiB per GPU, besides the CUDA context.
     pub runtime_gib: f64,
@@ -53,7 +58,7 @@ pub struct Profile {
     /// `max_batch_size`, llama.cpp `--parallel`): an offline batch job runs at most this many.
     pub max_batch: u32,
     /// Where the speed figures come from and the arithmetic.
-    pub speed_source: &'static str,
+    pub speed_source: Source,
     pub derivation: &'static str,
 }
 
@@ -96,12 +101,6 @@ pub fn profile(server: Server) -> &'static Profile {
         .expect("every server has a profile")
 }
 
-const VLLM_MEMORY: &str = "vLLM EngineArgs: gpu_memory_utilization 0.9 of total memory holds weights, the profiled forward pass and the KV cache, https://docs.vllm.ai/en/stable/configuration/engine_args.html ; memory profile of Llama-3-8B: non-torch memory 1.79 GiB at TP1, https://github.com/vllm-project/vllm/pull/10511";
-const SGLANG_MEMORY: &str = "SGLang ServerArgs: mem_fraction_static (weights + KV pool) 0.88 at TP1, 0.87 at TP2, 0.85 at TP4, 0.81 at TP8, 0.79 from TP16, https://github.com/sgl-project/sglang/blob/main/python/sglang/srt/server_args.py";
-const TRTLLM_MEMORY: &str = "TensorRT-LLM KvCacheConfig.free_gpu_memory_fraction 0.9 of the memory free after the engine and runtime buffers, https://github.com/NVIDIA/TensorRT-LLM/blob/main/docs/source/reference/memory.md";
-const TGI_MEMORY: &str = "TGI flash_causal_lm warmup: KV blocks from free memory × TGI_WIGGLE_ROOM 0.95 after a warm-up prefill, CUDA_MEMORY_FRACTION 1.0, https://github.com/huggingface/text-generation-inference/blob/main/server/text_generation_server/models/flash_causal_lm.py";
-const LLAMA_CPP_MEMORY: &str = "llama.cpp allocates the model, the KV cache for n_ctx and a compute buffer, nothing more, https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md";
-
 pub const PROFILES: [Profile; 5] = [
     Profile {
         server: Server::Vllm,
@@ -117,7 +116,7 @@ pub const PROFILES: [Profile; 5] = [
         hbm_step_layer_s: 0.0,
         hbm_prefill: 1.0,
         max_batch: 256,
-        speed_source: "vLLM benchmark runs: the FP8-KV cache blog (2026), SGLang's v0.3.0-against-vLLM-v0.6.0 benchmark, dstack's Llama 3.1 405B runs, https://github.com/sgl-project/sglang/blob/120affb9613cc3f5bcd055ec09c7621d3ced0ebc/benchmark/benchmark_vllm_060/README.md",
+        speed_source: VLLM_SPEED,
         derivation: "Decode at the family's share (IN85: Llama-3.1-8B on an H100 at batch 1 takes 6.44 ms per token, the engine 6.06 ms before overhead); 10 us per layer per step closes that gap and the B200 one (IN86: 0.38 and 0.25 ms over 32 layers). Prefill and batched maths at 0.65 of the family's training share: vLLM v0.6.0's offline ShareGPT throughput on Llama 3.1 8B (one A100) and 70B (four H100s), SG02 and SG04, is met within 15 % at 0.65.",
     },
     Profile {
@@ -134,7 +133,7 @@ pub const PROFILES: [Profile; 5] = [
         hbm_step_layer_s: 0.0,
         hbm_prefill: 1.0,
         max_batch: 1024,
-        speed_source: "SGLang v0.3.0 benchmark against vLLM v0.6.0, https://github.com/sgl-project/sglang/blob/120affb9613cc3f5bcd055ec09c7621d3ced0ebc/benchmark/benchmark_vllm_060/README.md",
+        speed_source: SGLANG_SPEED,
         derivation: "Decode and per-layer time as vLLM's (no batch-1 SGLang run on a dense model was found). Batched maths at 0.62 of the family's training share: SGLang's offline ShareGPT throughput on Llama 3.1 8B (one A100) and 70B (four H100s), SG01 and SG03, is met within 5 %.",
     },
     Profile {
@@ -151,7 +150,7 @@ pub const PROFILES: [Profile; 5] = [
         hbm_step_layer_s: 0.0,
         hbm_prefill: 1.0,
         max_batch: 2048,
-        speed_source: "TensorRT-LLM performance documentation (v0.5-v0.6 batch-1 first-token latency and static-batch throughput; v1.0 max-load throughput), https://github.com/NVIDIA/TensorRT-LLM/blob/main/docs/source/performance/perf-overview.md",
+        speed_source: TRTLLM_SPEED,
         derivation: "Decode and batched maths at the family's shares (the static-batch rows IN45-IN51 within 20 %). First token: 200 us per layer, the median of what five batch-1 runs at 128-token prompts take beyond the prefill's maths (IN34, IN36, IN38, IN40, IN42: 108-250 us).",
     },
     Profile {
@@ -168,7 +167,7 @@ pub const PROFILES: [Profile; 5] = [
         hbm_step_layer_s: 0.0,
         hbm_prefill: 1.0,
         max_batch: 128,
-        speed_source: "TGI on 8 MI300X in dstack's benchmark (Llama 3.1 405B, BF16, TP8), https://github.com/dstackai/benchmarks",
+        speed_source: TGI_SPEED,
         derivation: "55 us per layer per step: batch-1 time per token 43.5 ms against the engine's 36.6 over 126 layers (IN95). First token 0.70 ms per layer at an 80-token prompt (IN95). Prefill at 0.65 of the family's share: 16k- and 128k-token prompts take 5.9 and 67.7 s (IN98, IN99), 0.65 of the speed the family share gives. Measured on MI300X only.",
     },
     Profile {
@@ -185,7 +184,7 @@ pub const PROFILES: [Profile; 5] = [
         hbm_step_layer_s: 110e-6,
         hbm_prefill: 0.53,
         max_batch: 1,
-        speed_source: "llama-bench on nine GPUs (XiongjieDai GPU-Benchmarks-on-LLM-Inference) and a maintainer run on an RTX 4090 (llama.cpp PR 4766), https://github.com/XiongjieDai/GPU-Benchmarks-on-LLM-Inference",
+        speed_source: LLAMA_CPP_SPEED,
         derivation: "On GDDR parts the family rates come from llama.cpp runs themselves. On HBM parts: 110 us per layer per step, solved from 8B and 70B Q4_K_M decode on an A100 SXM (0.12 ms) and an H100 PCIe (0.099 ms) with the family's bandwidth share (IN77, IN78, IN79, IN81); prompt processing at 0.53 of the family's share, the median of seven runs (IN75-IN81: 0.37-0.69).",
     },
 ];

@@ -1,8 +1,9 @@
 //! A service's month on one candidate: the day of traffic, the fleet that serves it (spares
 //! against spot reclaims included) and what the fleet costs.
 
-use super::{interruptions_per_h, Basis, ServingPlan, SPOT_RATE_SOURCE};
+use super::{interruptions_per_h, Basis, ServingPlan};
 use crate::catalog::BillingMode;
+use crate::cite::SPOT_RATE_SOURCE;
 use crate::cost::hidden::HOURS_PER_MONTH;
 use crate::cost::serving::{
     fleet_on_spot_with, serverless_with, spot_down_share, Fleet, TrafficProfile,

@@ -9,10 +9,10 @@
 //! and their product), and no dropout masks (modern LLMs train without dropout).
 
 use super::gib_term;
+use crate::cite::{CHUNKED_LOSS, FUSED_LOSS, HF_LOSS, KORTHIKANTI};
 use crate::explain::{Detail, Term};
 use crate::model::Attention;
 use crate::scenario::{Loss, Model, Recompute};
-use crate::sizing::defaults::KORTHIKANTI;
 
 /// What activation memory depends on besides the model.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -187,8 +187,7 @@ pub fn logits_term(
     detail: Detail,
 ) -> Option<Term> {
     use crate::sizing::defaults::{
-        CHUNKED_LOSS, CHUNKED_LOSS_BYTES, FUSED_LOSS, FUSED_LOSS_BYTES_PER_HIDDEN, HF_LOSS,
-        STANDARD_LOSS_BYTES,
+        CHUNKED_LOSS_BYTES, FUSED_LOSS_BYTES_PER_HIDDEN, STANDARD_LOSS_BYTES,
     };
     let vocab = model
         .transformer

@@ -24,13 +24,15 @@ pub use train::{
 
 pub(crate) use serve::weight_bytes;
 
+use crate::cite::CUDA_CONTEXT;
+use crate::explain::Source;
 use crate::explain::{Detail, Term};
 use crate::scenario::{InputError, Model, Workload};
 use crate::units::gib;
 
 /// The CUDA context every process pays on each GPU, the same for every workload.
 pub(crate) fn cuda_context(detail: Detail) -> Term {
-    use crate::sizing::defaults::{CUDA_CONTEXT, CUDA_CONTEXT_GIB};
+    use crate::sizing::defaults::CUDA_CONTEXT_GIB;
     Term {
         key: "cuda_context",
         value: CUDA_CONTEXT_GIB,
@@ -119,7 +121,7 @@ pub(crate) fn gib_term(
     key: &'static str,
     bytes: f64,
     formula: String,
-    source: Option<&'static str>,
+    source: Option<Source>,
 ) -> Term {
     Term {
         key,

@@ -1,7 +1,11 @@
 //! Memory of an LLM server, per GPU: weights, KV cache, the forward pass's working set, runtime.
 
 use super::{b, gib_term, MemoryEstimate};
-use crate::explain::{Detail, Term};
+use crate::cite::{
+    AWQ_CONFIG, DEEPSEEK_V2, GGML_BLOCKS, LLAMA_CPP_BATCH, LLAMA_CPP_QUANT, NON_TORCH, NVFP4,
+    SERVER_CHUNKS, TM101, VLLM_SCHEDULER,
+};
+use crate::explain::{Detail, Source, Term};
 use crate::model::Attention;
 use crate::scenario::{check_count, InputError, Model, Serve, Server, WeightFormat};
 use crate::sizing::defaults::*;
@@ -12,7 +16,7 @@ use crate::sizing::server;
 /// Integer and fp8 formats quantise the blocks' linear layers and keep embeddings, head and norms
 /// in 16-bit (as GPTQ, AWQ, bitsandbytes and vLLM's fp8 do); GGUF bits per weight are averages
 /// over the whole file, so they apply to every parameter.
-pub fn serve_weight_bytes(model: &Model, format: WeightFormat) -> (f64, String, &'static str) {
+pub fn serve_weight_bytes(model: &Model, format: WeightFormat) -> (f64, String, Source) {
     weight_bytes(model, format, Detail::Full)
 }
 
@@ -21,7 +25,7 @@ pub(crate) fn weight_bytes(
     model: &Model,
     format: WeightFormat,
     detail: Detail,
-) -> (f64, String, &'static str) {
+) -> (f64, String, Source) {
     let n = model.params;
     let linear = model.block_linear_params();
     let rest = model.unquantised_params();

@@ -2,7 +2,8 @@
 
 use super::activations::{activation_term, logits_term, ActivationShape};
 use super::{b, gib_term, MemoryEstimate};
-use crate::explain::{Detail, Term};
+use crate::cite::{ADAFACTOR, ADAM8BIT, LORA, PEFT_KBIT, QLORA, TM101, VLLM_PROFILE, ZERO};
+use crate::explain::{Detail, Source, Term};
 use crate::scenario::{
     InputError, Lora, LoraTargets, Model, Optimizer, Parallelism, Train, TrainPrecision,
     TrainShape, ZeroStage,
@@ -77,7 +78,7 @@ fn optimizer_bytes(
     pure_16bit: bool,
     params: f64,
     detail: Detail,
-) -> (f64, String, &'static str) {
+) -> (f64, String, Source) {
     let state_scale = if pure_16bit { 0.5 } else { 1.0 };
     match optimizer {
         Optimizer::AdamW => {

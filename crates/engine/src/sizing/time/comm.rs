@@ -13,6 +13,7 @@
 //! over NVLink inside the domain.
 
 use crate::catalog::{schema::LinkKind, Fabric, InstanceLink};
+use crate::cite::{ASSUMPTION, DGX_NETWORK, NCCL_IB, NCCL_NVLINK, NCCL_PCIE};
 use crate::explain::{Detail, Term};
 use crate::scenario::Cluster;
 use crate::sizing::defaults::*;

@@ -5,11 +5,13 @@
 
 use super::{term, Figure, Timing};
 use crate::catalog::Gpu;
+use crate::cite::{ASSUMPTION, DLE_RESNET50_INFERENCE, MLPERF_INFERENCE, PALM_FLOPS};
 use crate::explain::Detail;
+use crate::explain::Source;
 use crate::scenario::{Cluster, Infer, InferPrecision, InputError, Model};
 use crate::sizing::defaults::{
-    Band, ASSUMPTION, DLE_RESNET50_INFERENCE, INFER_BATCH_WAITS, INFER_EAGER_FLOOR_MS,
-    INFER_EAGER_SHARE, INFER_TRT_FLOOR_MS, INFER_TRT_SHARE, MLPERF_INFERENCE, PALM_FLOPS,
+    Band, INFER_BATCH_WAITS, INFER_EAGER_FLOOR_MS, INFER_EAGER_SHARE, INFER_TRT_FLOOR_MS,
+    INFER_TRT_SHARE,
 };
 use crate::warning::{Untimed, Warning};
 
@@ -18,7 +20,7 @@ pub fn request_flops(
     model: &Model,
     i: &Infer,
     detail: Detail,
-) -> Result<(f64, String, Option<&'static str>), InputError> {
+) -> Result<(f64, String, Option<Source>), InputError> {
     if let Some(g) = i.gflops_per_sample {
         return Ok((
             g * 1e9,

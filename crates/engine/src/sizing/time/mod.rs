@@ -21,6 +21,7 @@ pub use serve::{serve_time, DecodePoint};
 pub use train::{classic_time, lora_time, train_time};
 
 use crate::catalog::Catalog;
+use crate::explain::Source;
 use crate::explain::{Detail, Term};
 use crate::scenario::{Cluster, DataFeed, InputError, Model, Workload};
 use crate::sizing::defaults::Band;
@@ -149,7 +150,7 @@ fn slice_term(gpu: &crate::catalog::Gpu, detail: Detail) -> Option<Term> {
                 p.price_share()
             )
         }),
-        Some(crate::catalog::mig::SOURCE),
+        Some(Source::Text(crate::catalog::mig::SOURCE)),
     ))
 }
 
@@ -213,7 +214,7 @@ pub(crate) fn term(
     value: f64,
     unit: &'static str,
     formula: String,
-    source: Option<&'static str>,
+    source: Option<Source>,
 ) -> Term {
     Term {
         key,

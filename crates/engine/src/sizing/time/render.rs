@@ -4,9 +4,10 @@
 
 use super::{term, Figure, Timing};
 use crate::catalog::Gpu;
+use crate::cite::ASSUMPTION;
 use crate::explain::Detail;
 use crate::scenario::{Cluster, Render};
-use crate::sizing::defaults::{Band, ASSUMPTION, RENDER_PROXY_BAND};
+use crate::sizing::defaults::{Band, RENDER_PROXY_BAND};
 use crate::warning::{Untimed, Warning};
 
 /// Hours to render the frames on `cluster` (frames split evenly over its GPUs) and stream hours.

@@ -4,9 +4,10 @@
 
 use super::{term, Figure, Timing};
 use crate::catalog::Gpu;
+use crate::cite::ASSUMPTION;
 use crate::explain::Detail;
 use crate::scenario::{Cluster, Science};
-use crate::sizing::defaults::{ASSUMPTION, FP64_PROXY_BAND, WEAK_FP64_RATIO};
+use crate::sizing::defaults::{FP64_PROXY_BAND, WEAK_FP64_RATIO};
 use crate::warning::{Untimed, Warning};
 
 /// The FP64 peak of `gpu`, or why there is none.

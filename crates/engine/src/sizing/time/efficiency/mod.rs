@@ -8,7 +8,7 @@ pub mod table;
 pub use table::{EfficiencyTable, Family, Precision, Rate, Work};
 
 use crate::catalog::Gpu;
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Source, Term};
 use crate::scenario::TrainPrecision;
 use crate::sizing::defaults::*;
 use crate::warning::{Untimed, Warning};
@@ -190,7 +190,10 @@ pub fn compute_with(
             value: peak_tflops,
             unit: "TFLOP/s",
             formula: detail.text(|| format!("{} dense {what} peak", gpu.name)),
-            source: gpu.sources.first().map(|_| "catalog (data/gpus.toml)"),
+            source: gpu
+                .sources
+                .first()
+                .map(|_| Source::Text("catalog (data/gpus.toml)")),
         },
         Term {
             key: "efficiency",
@@ -208,7 +211,7 @@ pub fn compute_with(
                     rate.derivation
                 )
             }),
-            source: Some(rate.source.as_str()),
+            source: Some(Source::Text(rate.source.as_str())),
         },
     ];
     Ok(Compute {
@@ -388,7 +391,7 @@ pub fn bandwidth_with(gpu: &Gpu, detail: Detail) -> Result<Bandwidth, Untimed> {
                     rate.derivation
                 )
             }),
-            source: Some(rate.source.as_str()),
+            source: Some(Source::Text(rate.source.as_str())),
         },
         warnings,
     })

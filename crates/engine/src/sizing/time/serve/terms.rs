@@ -4,9 +4,9 @@
 use super::super::term;
 use super::replica::{format_factor, Replica};
 use super::Speeds;
+use crate::cite::{GPT_FAST, PALM_FLOPS, TM101};
 use crate::explain::{Detail, Term};
 use crate::scenario::{Model, Serve};
-use crate::sizing::defaults::*;
 
 /// The terms of the serving figures of `r` for `s` at the speeds found.
 pub(super) fn terms(

@@ -14,6 +14,7 @@ mod traffic;
 use super::efficiency::RateCache;
 use super::efficiency::{Precision, Work};
 use super::{term, Timing};
+use crate::cite::{PALM_FLOPS, TORCHTUNE};
 use crate::explain::{Detail, Term};
 use crate::model::schema::DenseNet;
 use crate::scenario::{

@@ -11,6 +11,7 @@ use super::super::comm::{all_gather_s, all_reduce_s, host_link_gbs, links_with, 
 use super::super::efficiency::{Bandwidth, Compute, Precision, RateCache};
 use super::super::{term, Figure, Timing};
 use super::Run;
+use crate::cite::LLAMA3_RELIABILITY;
 use crate::explain::{Detail, Term};
 use crate::scenario::{Cluster, DataFeed, InputError, ZeroStage};
 use crate::sizing::defaults::*;

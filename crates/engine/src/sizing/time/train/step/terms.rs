@@ -5,6 +5,7 @@ use super::super::super::efficiency::{Bandwidth, Compute};
 use super::super::super::term;
 use super::super::Run;
 use super::{Bandwidths, Comm, Layout, Step};
+use crate::cite::{ADAM8BIT, KORTHIKANTI, NCCL_BUSBW, PALM_FLOPS, TP_OVERLAP};
 use crate::explain::{Detail, Term};
 use crate::scenario::ZeroStage;
 use crate::sizing::defaults::*;
