@@ -47,30 +47,52 @@ impl std::fmt::Display for Source {
 /// How much explanation to build. Formulas cost string formatting, which ranking the whole
 /// catalog does not need: candidates are sized and priced with numbers only and explained when
 /// shown (`plan::explain`). Both levels compute the same values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Detail {
-    /// Values only; every formula is left empty.
-    Numbers,
-    /// Values and formulas.
-    Full,
-}
+///
+/// A type, not a value, so that each level is its own copy of the code: the copy that computes
+/// [`Numbers`] has no formula in it, and the one that writes them ([`Full`]) is compiled only
+/// where a candidate is explained (in the page, code loaded after its first paint).
+pub trait Detail: Copy {
+    /// Whether formulas are written.
+    const FULL: bool;
 
-impl Detail {
+    /// [`Detail::FULL`], for a caller that names no type.
+    fn is_full(self) -> bool {
+        Self::FULL
+    }
+
     /// The formula text when explaining, nothing otherwise.
-    pub fn text(self, formula: impl FnOnce() -> String) -> String {
-        match self {
-            Detail::Full => formula(),
-            Detail::Numbers => String::new(),
+    fn text(self, formula: impl FnOnce() -> String) -> String {
+        if Self::FULL {
+            formula()
+        } else {
+            String::new()
         }
     }
 
     /// The terms when explaining, none otherwise: for results whose figures are also fields
     /// of their own (a break-even's hours, a spot run's expected hours), so ranking reads the
     /// fields and builds no list.
-    pub fn terms(self, terms: impl FnOnce() -> Vec<Term>) -> Vec<Term> {
-        match self {
-            Detail::Full => terms(),
-            Detail::Numbers => Vec::new(),
+    fn terms(self, terms: impl FnOnce() -> Vec<Term>) -> Vec<Term> {
+        if Self::FULL {
+            terms()
+        } else {
+            Vec::new()
         }
     }
+}
+
+/// Values only; every formula is left empty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Numbers;
+
+/// Values and formulas.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Full;
+
+impl Detail for Numbers {
+    const FULL: bool = false;
+}
+
+impl Detail for Full {
+    const FULL: bool = true;
 }

@@ -3,7 +3,7 @@
 use super::{candidate, currency_key, english, terms, BandView, CandidateView, TermView};
 use gpu_sizer_engine::catalog::Catalog;
 use gpu_sizer_engine::cost::queue::{Arrival, QueueChoice};
-use gpu_sizer_engine::explain::Detail;
+use gpu_sizer_engine::explain::Numbers;
 use gpu_sizer_engine::plan::{self, explain_cost, Candidate, Request};
 use gpu_sizer_markup::format;
 use gpu_sizer_markup::i18n::Lang;
@@ -115,7 +115,7 @@ pub fn pick(catalog: &Catalog, c: &Candidate, request: &Request) -> PickView {
             (*c.memory).clone(),
             (*c.timing).clone(),
             explain_cost(catalog, c, request),
-            plan::queue::compare(c, request, Detail::Numbers),
+            plan::queue::compare(c, request, Numbers),
         ),
     };
     PickView {

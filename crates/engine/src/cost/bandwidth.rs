@@ -26,7 +26,7 @@ pub fn mbps_for(gb: f64) -> f64 {
 
 /// One month of a fixed port of `mbps` through the provider's tiers (each Mbps priced by the
 /// tier it falls in); `None` when the provider sells no fixed bandwidth.
-pub fn fixed_month_cost(mbps: f64, tiers: &[BandwidthTier], detail: Detail) -> Option<Term> {
+pub fn fixed_month_cost(mbps: f64, tiers: &[BandwidthTier], detail: impl Detail) -> Option<Term> {
     let last = tiers.last()?;
     let mut left = mbps.max(0.0);
     let mut floor = 0.0;
@@ -37,7 +37,7 @@ pub fn fixed_month_cost(mbps: f64, tiers: &[BandwidthTier], detail: Detail) -> O
         let here = left.min(cap.max(0.0));
         if here > 0.0 {
             cost += here * tier.price.price;
-            if detail == Detail::Full {
+            if detail.is_full() {
                 parts.push(format!("{here} Mbps × {}", tier.price.price));
             }
         }
@@ -47,7 +47,7 @@ pub fn fixed_month_cost(mbps: f64, tiers: &[BandwidthTier], detail: Detail) -> O
     if left > 0.0 {
         // Every tier bounded and used up: the last tier's price goes on.
         cost += left * last.price.price;
-        if detail == Detail::Full {
+        if detail.is_full() {
             parts.push(format!("{left} Mbps × {}", last.price.price));
         }
     }
@@ -64,6 +64,7 @@ pub fn fixed_month_cost(mbps: f64, tiers: &[BandwidthTier], detail: Detail) -> O
 mod tests {
     use super::*;
     use crate::catalog::{Currency, Priced};
+    use crate::explain::{Full, Numbers};
 
     fn tier(up: Option<f64>, price: f64) -> BandwidthTier {
         BandwidthTier {
@@ -89,7 +90,7 @@ mod tests {
             tier(Some(5.0), 25.0),
             tier(None, 90.0),
         ];
-        let at = |mbps| fixed_month_cost(mbps, &tencent, Detail::Full).unwrap();
+        let at = |mbps| fixed_month_cost(mbps, &tencent, Full).unwrap();
         assert_eq!(at(5.0).value, 115.0);
         assert_eq!(at(15.0).value, 1015.0);
         assert_eq!(at(1.0).value, 20.0);
@@ -97,18 +98,14 @@ mod tests {
         // Alibaba's example: 7 Mbps = 125 + (7 - 5) × 80 = 285 元 a month.
         let alibaba = [tier(Some(5.0), 25.0), tier(None, 80.0)];
         assert_eq!(
-            fixed_month_cost(7.0, &alibaba, Detail::Numbers)
-                .unwrap()
-                .value,
+            fixed_month_cost(7.0, &alibaba, Numbers).unwrap().value,
             285.0
         );
-        assert!(fixed_month_cost(7.0, &[], Detail::Numbers).is_none());
+        assert!(fixed_month_cost(7.0, &[], Numbers).is_none());
         // All tiers bounded: the last price goes on.
         let bounded = [tier(Some(5.0), 10.0)];
         assert_eq!(
-            fixed_month_cost(8.0, &bounded, Detail::Numbers)
-                .unwrap()
-                .value,
+            fixed_month_cost(8.0, &bounded, Numbers).unwrap().value,
             80.0
         );
     }

@@ -1,6 +1,6 @@
 //! Billing modes: metered on-demand, commitments (monthly, 1-year, 3-year) and their break-even.
 
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Full, Term};
 
 const SECONDS_PER_HOUR: f64 = 3600.0;
 
@@ -25,7 +25,7 @@ pub fn on_demand_cost(
     hours: f64,
     increment_s: u32,
     minimum_s: u32,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Term {
     let billed = billed_hours(hours, increment_s, minimum_s);
     Term {
@@ -41,7 +41,7 @@ pub fn on_demand_cost(
 
 /// Cost of covering `hours` of use with commitments of `term_hours` each at an effective
 /// `per_hour` rate: a commitment is paid in full whether it is used or not.
-pub fn commitment_cost(per_hour: f64, term_hours: f64, hours: f64, detail: Detail) -> Term {
+pub fn commitment_cost(per_hour: f64, term_hours: f64, hours: f64, detail: impl Detail) -> Term {
     let terms = (hours / term_hours).ceil().max(1.0);
     Term {
         key: "compute",
@@ -61,18 +61,13 @@ pub struct BreakEven {
     pub hours: f64,
     /// The same as a share of the term: the utilisation the commitment needs.
     pub utilisation: f64,
-    /// The two figures with their formulas; empty when sized for ranking (`Detail::Numbers`).
+    /// The two figures with their formulas; empty when sized for ranking (`Numbers`).
     pub terms: Vec<Term>,
 }
 
 /// Break-even of a commitment at `committed_per_hour` over `term_hours` against `on_demand_per_hour`.
 pub fn break_even(on_demand_per_hour: f64, committed_per_hour: f64, term_hours: f64) -> BreakEven {
-    break_even_with(
-        on_demand_per_hour,
-        committed_per_hour,
-        term_hours,
-        Detail::Full,
-    )
+    break_even_with(on_demand_per_hour, committed_per_hour, term_hours, Full)
 }
 
 /// [`break_even`] with formulas only when `detail` asks for them.
@@ -80,7 +75,7 @@ pub fn break_even_with(
     on_demand_per_hour: f64,
     committed_per_hour: f64,
     term_hours: f64,
-    detail: Detail,
+    detail: impl Detail,
 ) -> BreakEven {
     let total = committed_per_hour * term_hours;
     let hours = total / on_demand_per_hour;
@@ -165,13 +160,13 @@ mod tests {
     #[test]
     fn one_month_a100_job_on_demand_versus_reserved() {
         // On-demand: 21.96 × 720 = 15 811.20.
-        let od = on_demand_cost(21.96, 720.0, 1, 60, Detail::Full);
+        let od = on_demand_cost(21.96, 720.0, 1, 60, Full);
         assert!((od.value - 15_811.20).abs() < 1e-6);
         // One-year commitment: 13.18 × 8760 = 115 456.80, paid in full for a one-month job.
-        let ri = commitment_cost(13.18, 8760.0, 720.0, Detail::Full);
+        let ri = commitment_cost(13.18, 8760.0, 720.0, Full);
         assert!((ri.value - 115_456.80).abs() < 1e-6);
         // Monthly subscription: 15.00 × 730 = 10 950 — cheaper than on-demand for a full month.
-        let month = commitment_cost(15.00, 730.0, 720.0, Detail::Full);
+        let month = commitment_cost(15.00, 730.0, 720.0, Full);
         assert!((month.value - 10_950.0).abs() < 1e-6);
         assert!(month.value < od.value && od.value < ri.value);
         // The year pays off after 13.18 × 8760 / 21.96 = 5 257.6 h, a 60.0 % utilisation.
@@ -183,10 +178,7 @@ mod tests {
     #[test]
     fn a_job_longer_than_the_term_buys_another_term() {
         // 1000 h of monthly terms: ceil(1000 / 730) = 2 months.
-        assert_eq!(
-            commitment_cost(1.0, 730.0, 1000.0, Detail::Full).value,
-            1460.0
-        );
+        assert_eq!(commitment_cost(1.0, 730.0, 1000.0, Full).value, 1460.0);
     }
 
     #[test]

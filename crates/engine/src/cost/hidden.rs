@@ -1,7 +1,7 @@
 //! Costs besides the instance: storage, snapshots, data transfer, idle time and set-up.
 
 use crate::catalog::schema::EgressTier;
-use crate::explain::{Detail, Source, Term};
+use crate::explain::{Detail, Full, Source, Term};
 
 /// Hours in a billing month, as providers use for GB-month prices (8760 h / 12).
 pub const HOURS_PER_MONTH: f64 = 730.0;
@@ -18,7 +18,7 @@ pub fn storage_cost(
     gb: f64,
     price_per_gb_month: f64,
     hours: f64,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Term {
     let months = hours.max(0.0) / HOURS_PER_MONTH;
     Term {
@@ -36,7 +36,7 @@ pub fn storage_cost(
 ///
 /// Tiers are ordered by their upper bound; the last one (no bound) takes the rest. With no tiers
 /// the price is unknown and the cost is `None`.
-pub fn egress_cost(gb: f64, tiers: &[EgressTier], detail: Detail) -> Option<Term> {
+pub fn egress_cost(gb: f64, tiers: &[EgressTier], detail: impl Detail) -> Option<Term> {
     if tiers.is_empty() {
         return None;
     }
@@ -54,7 +54,7 @@ pub fn egress_cost(gb: f64, tiers: &[EgressTier], detail: Detail) -> Option<Term
         let here = left.min(cap.max(0.0));
         if here > 0.0 {
             cost += here * tier.price.price;
-            if detail == Detail::Full {
+            if detail.is_full() {
                 parts.push(format!("{here:.0} GB × {:.4}", tier.price.price));
             }
         }
@@ -65,7 +65,7 @@ pub fn egress_cost(gb: f64, tiers: &[EgressTier], detail: Detail) -> Option<Term
         // Tiers all bounded and exhausted: the last tier's price goes on.
         let last = tiers.last().map_or(0.0, |t| t.price.price);
         cost += left * last;
-        if detail == Detail::Full {
+        if detail.is_full() {
             parts.push(format!("{left:.0} GB × {last:.4}"));
         }
     }
@@ -87,7 +87,7 @@ pub fn egress_cost(gb: f64, tiers: &[EgressTier], detail: Detail) -> Option<Term
 }
 
 /// Paying for an instance while nobody uses it.
-pub fn idle_cost(per_hour: f64, idle_hours: f64, detail: Detail) -> Term {
+pub fn idle_cost(per_hour: f64, idle_hours: f64, detail: impl Detail) -> Term {
     Term {
         key: "idle",
         value: per_hour * idle_hours.max(0.0),
@@ -109,13 +109,7 @@ pub fn auto_stop_saving(
     idle_periods: f64,
     grace_hours: f64,
 ) -> Term {
-    auto_stop_saving_with(
-        per_hour,
-        idle_hours,
-        idle_periods,
-        grace_hours,
-        Detail::Full,
-    )
+    auto_stop_saving_with(per_hour, idle_hours, idle_periods, grace_hours, Full)
 }
 
 /// [`auto_stop_saving`] with its formula only when `detail` asks for it.
@@ -124,7 +118,7 @@ pub fn auto_stop_saving_with(
     idle_hours: f64,
     idle_periods: f64,
     grace_hours: f64,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Term {
     let kept = (idle_periods.max(0.0) * grace_hours.max(0.0)).min(idle_hours.max(0.0));
     let saved = (idle_hours.max(0.0) - kept) * per_hour;
@@ -148,7 +142,7 @@ pub fn idle_billed(
     idle_hours: f64,
     idle_periods: f64,
     auto_stop: Option<f64>,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Term {
     let all = idle_cost(per_hour, idle_hours, detail);
     let Some(grace) = auto_stop else {
@@ -169,6 +163,7 @@ pub fn idle_billed(
 mod tests {
     use super::*;
     use crate::catalog::schema::{Currency, Priced};
+    use crate::explain::Numbers;
 
     fn tier(up_to_tb: Option<f64>, price: f64) -> EgressTier {
         EgressTier {
@@ -189,7 +184,7 @@ mod tests {
     #[test]
     fn twenty_dollar_instance_idle_for_a_weekend() {
         // Friday 18:00 → Monday 08:00 = 62 h; 62 × $20 = $1 240.
-        let idle = idle_cost(20.0, WEEKEND_HOURS, Detail::Full);
+        let idle = idle_cost(20.0, WEEKEND_HOURS, Full);
         assert_eq!(idle.value, 1240.0);
         // Auto-stop after 30 idle minutes: one stop keeps 0.5 h, saves (62 − 0.5) × 20 = $1 230.
         assert_eq!(
@@ -197,34 +192,23 @@ mod tests {
             1230.0
         );
         // Billed with that auto-stop: the 30 minutes of grace, $10.
-        let billed = idle_billed(20.0, WEEKEND_HOURS, 1.0, Some(0.5), Detail::Full);
+        let billed = idle_billed(20.0, WEEKEND_HOURS, 1.0, Some(0.5), Full);
         assert_eq!(billed.value, 10.0);
         assert!(billed.formula.contains("auto-stop"), "{}", billed.formula);
         // Five idle nights of 14 h with a 15-minute grace: 70 h idle, 1.25 h billed.
-        let nights = idle_billed(2.0, 70.0, 5.0, Some(0.25), Detail::Numbers);
+        let nights = idle_billed(2.0, 70.0, 5.0, Some(0.25), Numbers);
         assert!((nights.value - 2.5).abs() < 1e-9, "{}", nights.value);
         // No periods given: the idle hours are one stretch. No auto-stop: every hour is billed.
-        assert_eq!(
-            idle_billed(2.0, 10.0, 0.0, Some(1.0), Detail::Numbers).value,
-            2.0
-        );
-        assert_eq!(
-            idle_billed(2.0, 10.0, 3.0, None, Detail::Numbers).value,
-            20.0
-        );
+        assert_eq!(idle_billed(2.0, 10.0, 0.0, Some(1.0), Numbers).value, 2.0);
+        assert_eq!(idle_billed(2.0, 10.0, 3.0, None, Numbers).value, 20.0);
         // A grace longer than the idle stretch keeps it all.
-        assert_eq!(
-            idle_billed(2.0, 1.0, 1.0, Some(3.0), Detail::Numbers).value,
-            2.0
-        );
+        assert_eq!(idle_billed(2.0, 1.0, 1.0, Some(3.0), Numbers).value, 2.0);
     }
 
     #[test]
     fn storage_is_prorated_by_the_month() {
         // 500 GB × $0.08 × 365 h / 730 h = $20.
-        assert!(
-            (storage_cost("storage", 500.0, 0.08, 365.0, Detail::Full).value - 20.0).abs() < 1e-9
-        );
+        assert!((storage_cost("storage", 500.0, 0.08, 365.0, Full).value - 20.0).abs() < 1e-9);
     }
 
     #[test]
@@ -235,12 +219,10 @@ mod tests {
             tier(Some(50.0), 0.085),
             tier(None, 0.07),
         ];
-        assert!((egress_cost(15_000.0, &tiers, Detail::Full).unwrap().value - 1325.0).abs() < 1e-9);
+        assert!((egress_cost(15_000.0, &tiers, Full).unwrap().value - 1325.0).abs() < 1e-9);
         // 100 TB: 900 + 40 000 × 0.085 + 50 000 × 0.07 = 900 + 3 400 + 3 500 = $7 800.
-        assert!(
-            (egress_cost(100_000.0, &tiers, Detail::Full).unwrap().value - 7800.0).abs() < 1e-9
-        );
-        assert!(egress_cost(1.0, &[], Detail::Full).is_none());
-        assert_eq!(egress_cost(0.0, &tiers, Detail::Full).unwrap().value, 0.0);
+        assert!((egress_cost(100_000.0, &tiers, Full).unwrap().value - 7800.0).abs() < 1e-9);
+        assert!(egress_cost(1.0, &[], Full).is_none());
+        assert_eq!(egress_cost(0.0, &tiers, Full).unwrap().value, 0.0);
     }
 }

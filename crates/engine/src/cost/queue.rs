@@ -138,7 +138,7 @@ pub fn compare(
     queue: &Queue,
     scenario_job_h: f64,
     rates: Rates,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Option<QueueComparison> {
     let job_h = queue.job_h.unwrap_or(scenario_job_h);
     if !(job_h.is_finite() && job_h > 0.0 && queue.jobs_per_month > 0.0) {

@@ -84,7 +84,7 @@ pub fn refund_line(
     monthly: f64,
     on_demand: Option<f64>,
     hours: f64,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Option<Term> {
     let paid = monthly * months_paid(hours);
     let used = consumed(refund, monthly, on_demand, hours)?;
@@ -117,6 +117,7 @@ pub fn refund_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::explain::{Full, Numbers};
 
     fn rule(rule: RefundRule, handling_fee: f64) -> Refund {
         Refund {
@@ -156,10 +157,10 @@ mod tests {
     fn alibaba_refunds_the_remaining_days_value() {
         let alibaba = rule(RefundRule::DaysProRata, 0.0);
         let month = 30.0 * HOURS_PER_MONTH / 720.0; // USD 1 a day
-        let back = refund_line(&alibaba, month, None, 240.0, Detail::Numbers).unwrap();
+        let back = refund_line(&alibaba, month, None, 240.0, Numbers).unwrap();
         assert!((back.value + (month - 10.0)).abs() < 1e-9, "{}", back.value);
         // 9 days and an hour count as 10 days.
-        let later = refund_line(&alibaba, month, None, 217.0, Detail::Full).unwrap();
+        let later = refund_line(&alibaba, month, None, 217.0, Full).unwrap();
         assert_eq!(later.value, back.value);
         assert!(later.formula.contains("10 day(s)"), "{}", later.formula);
         // Whole months before the cut one are consumed at the month's price.
@@ -174,14 +175,14 @@ mod tests {
     #[test]
     fn huawei_refunds_the_unused_hours_less_its_handling_fee() {
         let huawei = rule(RefundRule::HoursProRata, 0.10);
-        let line = refund_line(&huawei, 730.0, None, 100.5, Detail::Full).unwrap();
+        let line = refund_line(&huawei, 730.0, None, 100.5, Full).unwrap();
         assert!((line.value + 557.0).abs() < 1e-9, "{}", line.value);
         assert!(
             line.formula.contains("handling fee 10 %"),
             "{}",
             line.formula
         );
-        let line = refund_line(&huawei, 730.0, None, 700.0, Detail::Numbers).unwrap();
+        let line = refund_line(&huawei, 730.0, None, 700.0, Numbers).unwrap();
         assert_eq!(line.value, 0.0);
         // A job ending on a month's boundary cancels nothing and pays no fee.
         let used = consumed(&huawei, 730.0, None, HOURS_PER_MONTH).unwrap();
@@ -192,10 +193,10 @@ mod tests {
     /// cost more than the month.
     #[test]
     fn a_short_month_refunds_the_rest_and_never_less_than_nothing() {
-        let line = refund_line(&tencent(), 730.0, Some(2.0), 100.0, Detail::Full).unwrap();
+        let line = refund_line(&tencent(), 730.0, Some(2.0), 100.0, Full).unwrap();
         assert!((line.value + (730.0 - 200.0)).abs() < 1e-9);
         assert!(line.formula.contains("example.org"), "{}", line.formula);
-        let line = refund_line(&tencent(), 730.0, Some(2.0), 500.0, Detail::Numbers).unwrap();
+        let line = refund_line(&tencent(), 730.0, Some(2.0), 500.0, Numbers).unwrap();
         assert_eq!(line.value, 0.0);
         assert_eq!(months_paid(0.0), 1.0);
         assert_eq!(months_paid(731.0), 2.0);

@@ -1,7 +1,7 @@
 //! Serving fleets: instances needed hour by hour for a traffic profile, autoscaled or fixed.
 
 use crate::cite::SERVERLESS_IDLE_TIMEOUT_SOURCE;
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Full, Term};
 
 /// Traffic over a day: requests per second in each of the 24 hours.
 #[derive(Debug, Clone, PartialEq)]
@@ -114,7 +114,7 @@ pub fn fleet(
     per_hour: f64,
     min_instances: u32,
 ) -> Fleet {
-    fleet_with(profile, capacity_rps, per_hour, min_instances, Detail::Full)
+    fleet_with(profile, capacity_rps, per_hour, min_instances, Full)
 }
 
 /// [`fleet`] with formulas only when `detail` asks for them.
@@ -123,7 +123,7 @@ pub fn fleet_with(
     capacity_rps: f64,
     per_hour: f64,
     min_instances: u32,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Fleet {
     fleet_on_spot_with(profile, capacity_rps, per_hour, min_instances, 0.0, detail)
 }
@@ -182,7 +182,7 @@ pub fn fleet_on_spot_with(
     per_hour: f64,
     min_instances: u32,
     down: f64,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Fleet {
     let cap = capacity_rps.max(1e-9);
     let mut by_hour = [0u32; 24];
@@ -285,7 +285,7 @@ pub fn serverless_with(
     profile: &TrafficProfile,
     capacity_rps: f64,
     per_hour: f64,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Term {
     let cap = capacity_rps.max(1e-9);
     let t = SERVERLESS_IDLE_TIMEOUT_S;
@@ -315,6 +315,7 @@ pub fn serverless_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::explain::Numbers;
 
     /// A day averaging 2 requests/s with a 5× peak (10 requests/s at 14:00), 1 000 prompt and
     /// 250 output tokens each, on $4/h instances that each serve 1.5 requests/s.
@@ -374,7 +375,7 @@ mod tests {
         // Priced: every hour of the day carries its spares.
         let day = TrafficProfile::from_peak(2.0, 5.0, 1000.0, 250.0);
         let plain = fleet(&day, 1.5, 4.0, 1);
-        let spot = fleet_on_spot_with(&day, 1.5, 4.0, 1, down, Detail::Full);
+        let spot = fleet_on_spot_with(&day, 1.5, 4.0, 1, down, Full);
         for h in 0..24 {
             assert_eq!(
                 spot.instances_by_hour[h],
@@ -399,7 +400,7 @@ mod tests {
         // busy 43 200 s/day; λT = 10, so idle ≈ 3600 × 24 × (1 − e^−10) × 0.5 ≈ 43 198 s and
         // starts ≈ 172 800 × e^−10 ≈ 7.8.
         let steady = TrafficProfile::from_peak(2.0, 1.0, 500.0, 200.0);
-        let term = serverless_with(&steady, 4.0, 3.6, Detail::Full);
+        let term = serverless_with(&steady, 4.0, 3.6, Full);
         let seconds = 43_200.0
             + 86_400.0 * (1.0 - (-10f64).exp()) * 0.5
             + 172_800.0 * (-10f64).exp() * SERVERLESS_START_S;
@@ -414,7 +415,7 @@ mod tests {
 
         // One request a minute: 1 440 requests a day, almost each one a start and an idle tail.
         let sparse = TrafficProfile::from_peak(1.0 / 60.0, 1.0, 500.0, 200.0);
-        let term = serverless_with(&sparse, 4.0, 3.6, Detail::Numbers);
+        let term = serverless_with(&sparse, 4.0, 3.6, Numbers);
         let per_request = 1.0 / 4.0
             + (1.0 - (-5.0f64 / 60.0).exp()) * 60.0
             + (-5.0f64 / 60.0).exp() * SERVERLESS_START_S;

@@ -6,7 +6,7 @@
 //! for restart dumps", Future Generation Computer Systems 22 (2006) 303–312).
 
 use crate::cite::{DALY, YOUNG};
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Full, Term};
 
 /// What the user expects of spot capacity.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -27,7 +27,7 @@ pub struct SpotOutcome {
     /// Expected wall-clock (and billed) hours, interruptions included.
     pub expected_hours: f64,
     pub expected_interruptions: f64,
-    /// The figures with their formulas; empty when sized for ranking (`Detail::Numbers`).
+    /// The figures with their formulas; empty when sized for ranking (`Numbers`).
     pub terms: Vec<Term>,
 }
 
@@ -43,11 +43,11 @@ pub fn optimum_interval(c: f64, m: f64) -> f64 {
 /// Expected hours to finish `work_hours` of work on spot capacity. Without interruptions this is
 /// the work plus checkpoint writes; the rate must be finite and non-negative.
 pub fn expected_runtime(work_hours: f64, risk: &SpotRisk) -> SpotOutcome {
-    expected_runtime_with(work_hours, risk, Detail::Full)
+    expected_runtime_with(work_hours, risk, Full)
 }
 
 /// [`expected_runtime`] with formulas only when `detail` asks for them.
-pub fn expected_runtime_with(work_hours: f64, risk: &SpotRisk, detail: Detail) -> SpotOutcome {
+pub fn expected_runtime_with(work_hours: f64, risk: &SpotRisk, detail: impl Detail) -> SpotOutcome {
     let c = risk.checkpoint_hours.max(0.0);
     let r = risk.restart_hours.max(0.0);
     let rate = risk.interruptions_per_hour.max(0.0);

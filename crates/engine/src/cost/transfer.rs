@@ -10,7 +10,7 @@
 use super::hidden::egress_cost;
 use crate::catalog::schema::{EgressTier, ZoneTransfer};
 use crate::catalog::Currency;
-use crate::explain::{Detail, Source, Term};
+use crate::explain::{Detail, Numbers, Source, Term};
 
 /// `gb` moved between two zones of a region in a month at `zones`' prices, both ends counted;
 /// `to_report` converts an amount in a currency to the report's.
@@ -18,7 +18,7 @@ pub fn cross_zone_cost(
     gb: f64,
     zones: &ZoneTransfer,
     to_report: impl Fn(f64, Currency) -> f64,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Term {
     let gb = gb.max(0.0);
     let sent = to_report(zones.sent.price, zones.sent.currency);
@@ -48,11 +48,11 @@ pub fn cross_cloud_cost(
     egress_gb: f64,
     gb: f64,
     tiers: &[EgressTier],
-    detail: Detail,
+    detail: impl Detail,
     received: impl FnOnce() -> String,
 ) -> Option<Term> {
     let (egress_gb, gb) = (egress_gb.max(0.0), gb.max(0.0));
-    let before = egress_cost(egress_gb, tiers, Detail::Numbers)?.value;
+    let before = egress_cost(egress_gb, tiers, Numbers)?.value;
     let after = egress_cost(egress_gb + gb, tiers, detail)?;
     Some(Term {
         key: "cross_cloud",
@@ -74,6 +74,7 @@ pub fn cross_cloud_cost(
 mod tests {
     use super::*;
     use crate::catalog::Priced;
+    use crate::explain::Full;
 
     fn priced(price: f64, source: &str) -> Priced {
         Priced {
@@ -104,20 +105,20 @@ mod tests {
             received: priced(0.01, "https://aws.amazon.com/ec2/pricing/on-demand/"),
         };
         let usd = |v: f64, _| v;
-        let line = cross_zone_cost(1000.0, &aws, usd, Detail::Full);
+        let line = cross_zone_cost(1000.0, &aws, usd, Full);
         assert!((line.value - 20.0).abs() < 1e-9, "{}", line.value);
         assert!(line.formula.contains("aws.amazon.com"), "{}", line.formula);
         let gcp = ZoneTransfer {
             sent: priced(0.01 / 1.073_741_824, "https://example.org/gcp"),
             received: priced(0.0, "https://example.org/gcp-ingress"),
         };
-        let line = cross_zone_cost(1000.0, &gcp, usd, Detail::Numbers);
+        let line = cross_zone_cost(1000.0, &gcp, usd, Numbers);
         assert!((line.value - 9.313_225_746).abs() < 1e-6, "{}", line.value);
         assert!(line.formula.is_empty());
         // Converted into the report's currency at the rate given.
         let cny = |v: f64, _| v * 7.0;
-        assert!((cross_zone_cost(100.0, &aws, cny, Detail::Numbers).value - 14.0).abs() < 1e-9);
-        assert_eq!(cross_zone_cost(-5.0, &aws, usd, Detail::Numbers).value, 0.0);
+        assert!((cross_zone_cost(100.0, &aws, cny, Numbers).value - 14.0).abs() < 1e-9);
+        assert_eq!(cross_zone_cost(-5.0, &aws, usd, Numbers).value, 0.0);
     }
 
     /// 5 TB to another cloud after 8 TB of egress, with $0.09 up to 10 TB then $0.085: 2,000 GB
@@ -125,23 +126,21 @@ mod tests {
     #[test]
     fn traffic_to_another_cloud_continues_the_egress_tiers() {
         let tiers = [tier(Some(10.0), 0.09), tier(None, 0.085)];
-        let line = cross_cloud_cost(8000.0, 5000.0, &tiers, Detail::Full, || {
-            "received free".into()
-        })
-        .unwrap();
+        let line =
+            cross_cloud_cost(8000.0, 5000.0, &tiers, Full, || "received free".into()).unwrap();
         assert!((line.value - 435.0).abs() < 1e-9, "{}", line.value);
         assert!(line.formula.contains("received free"), "{}", line.formula);
-        let alone = cross_cloud_cost(0.0, 5000.0, &tiers, Detail::Numbers, String::new).unwrap();
+        let alone = cross_cloud_cost(0.0, 5000.0, &tiers, Numbers, String::new).unwrap();
         assert!((alone.value - 450.0).abs() < 1e-9);
         // A provider that charges no egress charges nothing for it; one that publishes none is
         // unknown, not free.
         let free = [tier(None, 0.0)];
         assert_eq!(
-            cross_cloud_cost(0.0, 5000.0, &free, Detail::Numbers, String::new)
+            cross_cloud_cost(0.0, 5000.0, &free, Numbers, String::new)
                 .unwrap()
                 .value,
             0.0
         );
-        assert!(cross_cloud_cost(0.0, 5000.0, &[], Detail::Numbers, String::new).is_none());
+        assert!(cross_cloud_cost(0.0, 5000.0, &[], Numbers, String::new).is_none());
     }
 }

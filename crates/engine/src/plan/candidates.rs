@@ -12,7 +12,7 @@ use crate::catalog::mig;
 use crate::catalog::schema::Software;
 use crate::catalog::{BillingMode, Catalog, Currency, Gpu, InstanceLink, Offer, Provider, Quote};
 use crate::cost::serving::TrafficProfile;
-use crate::explain::Detail;
+use crate::explain::{Full, Numbers};
 use crate::scenario::{Cluster, InputError, Model, Parallelism, Workload};
 use crate::sizing::fit;
 use crate::sizing::layout::{self, Slots};
@@ -23,7 +23,7 @@ use crate::warning::{Untimed, Warning};
 use placement::{Job, OnGpu};
 use std::sync::Arc;
 
-/// A candidate with its size and time, before pricing. Sized with [`Detail::Numbers`]: the
+/// A candidate with its size and time, before pricing. Sized with [`Numbers`]: the
 /// memory and time terms carry values only ([`explain_sizing`] fills their formulas).
 #[derive(Debug, Clone)]
 pub(super) struct Sized<'a> {
@@ -274,7 +274,7 @@ pub(super) fn explain_sizing(
     let scenario = &request.scenario;
     let model = Model::resolve(&scenario.model)?;
     let workload = placed_workload(&model, c, request)?;
-    let memory = fit::fit_on_with(&model, &workload, c.gpu, c.job_gpus(), Detail::Full)?.memory;
+    let memory = fit::fit_on_with(&model, &workload, c.gpu, c.job_gpus(), Full)?.memory;
     let data = scenario
         .data
         .as_ref()
@@ -286,12 +286,12 @@ pub(super) fn explain_sizing(
         &Cluster::on_offer(c.gpu, c.offer, c.job_gpus()),
         data.as_ref(),
         catalog,
-        Detail::Full,
+        Full,
     )?;
     if let (Some(f), Some(_)) = (c.feed, &data) {
         timing
             .terms
-            .push(f.term(request.costs.storage.fast_tier, Detail::Full));
+            .push(f.term(request.costs.storage.fast_tier, Full));
     }
     Ok((memory, timing))
 }
@@ -310,7 +310,7 @@ pub(super) fn placed_workload(
                 gpus: c.job_gpus(),
                 per_node: c.offer.gpu_count.max(1),
             };
-            match layout::place_with(model, workload, c.gpu, slots, Detail::Numbers)? {
+            match layout::place_with(model, workload, c.gpu, slots, Numbers)? {
                 Ok(p) => p.workload,
                 Err(_) => workload.clone(),
             }

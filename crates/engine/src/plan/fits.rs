@@ -5,7 +5,7 @@
 
 use super::{candidates, Candidate, Request};
 use crate::catalog::Catalog;
-use crate::explain::{Detail, Term};
+use crate::explain::{Numbers, Term};
 use crate::scenario::{Cluster, InputError, Model, Serve, Workload};
 use crate::sizing::fit::{self, Fit};
 use crate::sizing::layout::{self, Slots};
@@ -27,7 +27,7 @@ pub fn what_fits(
     let gpus = c.job_gpus();
     let on = format!("{gpus} × {}", c.gpu.name);
     let mut terms = Vec::new();
-    let fit_with = |w: &Workload, n: u32| fit::fit_on_with(&model, w, c.gpu, n, Detail::Numbers);
+    let fit_with = |w: &Workload, n: u32| fit::fit_on_with(&model, w, c.gpu, n, Numbers);
     match &workload {
         Workload::Train(_) | Workload::Lora(_) | Workload::Classic(_) => {
             let classic = matches!(workload, Workload::Classic(_));
@@ -172,7 +172,7 @@ fn fewest_for_deadline(
             gpus: n,
             per_node: per,
         };
-        let Ok(placed) = layout::place_with(model, workload, c.gpu, slots, Detail::Numbers)? else {
+        let Ok(placed) = layout::place_with(model, workload, c.gpu, slots, Numbers)? else {
             continue;
         };
         let cluster = Cluster::on_offer(c.gpu, c.offer, n);
@@ -182,7 +182,7 @@ fn fewest_for_deadline(
             &cluster,
             data.as_ref(),
             catalog,
-            Detail::Numbers,
+            Numbers,
         )?;
         let Some(h) = timing.hours else { continue };
         tried += 1;

@@ -35,7 +35,7 @@ pub use storage::{Feed, FeedFrom};
 use crate::catalog::{BillingMode, Catalog, Currency, Gpu, Offer, Provider};
 use crate::cost::billing::BreakEven;
 use crate::cost::spot::SpotOutcome;
-use crate::explain::{Detail, Term};
+use crate::explain::{Full, Term};
 use crate::scenario::{InputError, Parallelism};
 use crate::sizing::defaults::Band;
 use crate::sizing::layout::LayoutProblem;
@@ -320,7 +320,7 @@ pub fn explain(
         cost: explain_cost(catalog, candidate, request),
         break_even,
         spot,
-        queue: queue::compare(candidate, request, Detail::Full),
+        queue: queue::compare(candidate, request, Full),
     })
 }
 

@@ -12,7 +12,7 @@ use super::{Candidate, Request};
 use crate::catalog::schema::ProviderKind;
 use crate::catalog::{BillingMode, InstanceLink, RefundRule};
 use crate::cost::hidden::{auto_stop_saving_with, DEFAULT_AUTO_STOP_H};
-use crate::explain::{Detail, Term};
+use crate::explain::{Numbers, Term};
 use crate::scenario::Workload;
 
 /// Prices older than this are flagged (defined with the catalog's dating rule).
@@ -178,7 +178,7 @@ pub(super) fn find(ranked: &[Candidate], bill: &[Term], request: &Request) -> Ve
                 costs.idle_h,
                 costs.idle_periods.max(1.0),
                 grace_h,
-                Detail::Numbers,
+                Numbers,
             );
             out.push(Pitfall::NoAutoStop {
                 idle_cost: idle.value,

@@ -1,6 +1,6 @@
 //! Pricing one candidate: every line of what the job costs in the chosen billing mode.
 //!
-//! Ranking prices every candidate with numbers only ([`Detail::Numbers`]); [`explain_cost`]
+//! Ranking prices every candidate with numbers only ([`Numbers`]); [`explain_cost`]
 //! re-runs the same arithmetic with its formulas for the candidate a person looks at.
 
 use super::candidates::Sized;
@@ -11,7 +11,7 @@ use crate::cost::billing::{break_even_with, BreakEven};
 use crate::cost::hidden::{egress_cost, HOURS_PER_MONTH};
 use crate::cost::serving::TrafficProfile;
 use crate::cost::spot::{expected_runtime_with, SpotOutcome, SpotRisk};
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Full, Numbers, Term};
 use crate::sizing::defaults::Band;
 use crate::sizing::time::Timing;
 use crate::warning::{Untimed, Warning};
@@ -75,7 +75,7 @@ impl Published {
         let egress = providers
             .iter()
             .filter_map(|p| {
-                let cost = egress_cost(costs.egress_gb, &p.egress, Detail::Numbers)?;
+                let cost = egress_cost(costs.egress_gb, &p.egress, Numbers)?;
                 Some(to_report(cost.value, p.egress[0].price.currency))
             })
             .collect();
@@ -118,13 +118,13 @@ fn own_or_median(
     own: Option<Term>,
     median: Option<(f64, usize)>,
     provider: &Provider,
-    detail: Detail,
+    detail: impl Detail,
     at_median: impl FnOnce(f64) -> Term,
 ) -> Option<Term> {
     own.or_else(|| {
         let (price, n) = median?;
         let mut term = at_median(price);
-        if detail == Detail::Full {
+        if detail.is_full() {
             term.formula = format!(
                 "{} (assumed: median of {n} providers' published prices; {} publishes none)",
                 term.formula, provider.name
@@ -197,7 +197,7 @@ pub(super) fn price<'a>(
             s.instances,
             base_hours.expected,
             request,
-            Detail::Numbers,
+            Numbers,
         )
     });
     let hours = match &spot {
@@ -220,10 +220,10 @@ pub(super) fn price<'a>(
         storage: facts.tier,
     };
     // A service's fleet is planned once: its compute line and the fleet the card shows.
-    let plan = serving.then(|| serving_plan(&basis, request, rate, Detail::Numbers));
+    let plan = serving.then(|| serving_plan(&basis, request, rate, Numbers));
     basis.plan = plan.as_ref();
     let cost = cost_band(&basis, request, hours);
-    let break_even = commitment_break_even(&s.quote, s.on_demand, request, Detail::Numbers);
+    let break_even = commitment_break_even(&s.quote, s.on_demand, request, Numbers);
     let deadline_at_risk = request
         .scenario
         .deadline_h
@@ -297,20 +297,13 @@ fn cost_band(basis: &Basis, request: &Request, hours: Band) -> Band {
         basis,
         request,
         hours.expected,
-        Detail::Numbers,
+        Numbers,
         Which::All,
     );
     let expected = bill.total;
     let hourly_at = |h: f64| {
         let mut total = Total(0.0);
-        lines(
-            &mut total,
-            basis,
-            request,
-            h,
-            Detail::Numbers,
-            Which::Hourly,
-        );
+        lines(&mut total, basis, request, h, Numbers, Which::Hourly);
         total.0
     };
     let total_at = |h: f64| {
@@ -385,7 +378,7 @@ fn spot_outcome(
     instances: u32,
     work_hours: f64,
     request: &Request,
-    detail: Detail,
+    detail: impl Detail,
 ) -> SpotOutcome {
     let costs = &request.costs;
     let risk = SpotRisk {
@@ -402,7 +395,7 @@ fn commitment_break_even(
     quote: &Quote,
     on_demand: Option<(f64, Currency)>,
     request: &Request,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Option<BreakEven> {
     let costs = &request.costs;
     let term = quote.mode.term_hours()?;
@@ -427,8 +420,8 @@ pub(super) fn explain_risks(
         .spot
         .as_ref()
         .and(c.timing.hours)
-        .map(|h| spot_outcome(c.provider, c.instances, h.expected, request, Detail::Full));
-    let break_even = commitment_break_even(&c.quote, on_demand, request, Detail::Full);
+        .map(|h| spot_outcome(c.provider, c.instances, h.expected, request, Full));
+    let break_even = commitment_break_even(&c.quote, on_demand, request, Full);
     (spot, break_even)
 }
 
@@ -436,7 +429,7 @@ pub(super) fn explain_risks(
 /// `catalog` is the one the candidate was evaluated on (its providers' prices stand in for
 /// prices a provider does not publish). The lines add up to `c.cost.expected`.
 pub fn explain_cost(catalog: &Catalog, c: &Candidate, request: &Request) -> Vec<Term> {
-    bill(c, request, &Published::of(catalog, request), Detail::Full)
+    bill(c, request, &Published::of(catalog, request), Full)
 }
 
 /// The candidate's cost lines at its expected hours: the bill ranking summed, rebuilt as a list
@@ -445,7 +438,7 @@ pub(super) fn bill(
     c: &Candidate,
     request: &Request,
     published: &Published,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Vec<Term> {
     let basis = Basis {
         offer: c.offer,

@@ -13,7 +13,7 @@ use crate::explain::Detail;
 pub fn compare(
     candidate: &Candidate,
     request: &Request,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Option<QueueComparison> {
     let queue = request.costs.queue.as_ref()?;
     if candidate.serving.is_some() || request.scenario.workload.is_service() {

@@ -3,7 +3,7 @@
 use super::pitfalls;
 use super::pricing::{bill, Published};
 use super::{Candidate, Excluded, Reason, Report, Request, Served};
-use crate::explain::Detail;
+use crate::explain::Numbers;
 use crate::sort;
 use crate::warning::Warning;
 
@@ -250,11 +250,11 @@ pub(super) fn rank<'a>(
     // Only the pick's bill is looked at line by line (its egress, idle time, compute).
     let pick_bill = ranked
         .first()
-        .map(|pick| bill(pick, request, published, Detail::Numbers))
+        .map(|pick| bill(pick, request, published, Numbers))
         .unwrap_or_default();
     let queue = ranked
         .first()
-        .and_then(|pick| super::queue::compare(pick, request, Detail::Numbers));
+        .and_then(|pick| super::queue::compare(pick, request, Numbers));
     let mut pitfalls = pitfalls::find(&ranked, &pick_bill, request);
     pitfalls.extend(queue.as_ref().and_then(pitfalls::kept_up_idle));
     Report {

@@ -177,7 +177,7 @@ impl Feed<'_> {
     }
 
     /// The throughput as a time term, saying where it comes from.
-    pub fn term(&self, fast: bool, detail: Detail) -> Term {
+    pub fn term(&self, fast: bool, detail: impl Detail) -> Term {
         let mbs = self.mbs;
         let formula = detail.text(|| match self.from {
             FeedFrom::Stated => format!("{mbs:.0} MB/s (your figure)"),

@@ -1,7 +1,7 @@
 //! Which GPU counts hold a job, and the inverse questions: the largest micro-batch, sequence or
 //! context that fits on a given number of GPUs.
 //!
-//! Searches compare numbers only: every probe is sized with [`Detail::Numbers`], and only the
+//! Searches compare numbers only: every probe is sized with [`Numbers`], and only the
 //! answer is re-sized with the detail the caller asked for.
 
 use super::defaults::MEMORY_RESERVE;
@@ -9,12 +9,12 @@ use super::memory::{self, MemoryEstimate};
 use super::server::{self, MemoryRule};
 use crate::catalog::Gpu;
 use crate::cite::ASSUMPTION;
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Full, Numbers, Term};
 use crate::scenario::{InputError, Model, Serve, Workload, MAX_MICRO_BATCH, MAX_SEQ_LEN};
 
 /// Memory usable per GPU: device memory × (1 − reserve), or what the server lets the job fill.
 pub fn usable_gib(gpu: &Gpu, workload: &Workload) -> Term {
-    usable_gib_with(gpu, workload, None, Detail::Full)
+    usable_gib_with(gpu, workload, None, Full)
 }
 
 /// [`usable_gib`] with its formula only when `detail` asks for it. A server that sizes its KV
@@ -24,7 +24,7 @@ pub fn usable_gib_with(
     gpu: &Gpu,
     workload: &Workload,
     memory: Option<&MemoryEstimate>,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Term {
     match workload {
         Workload::Serve(s) => serving_usable(gpu, s, memory, detail),
@@ -58,7 +58,12 @@ pub fn usable_gib_with(
 }
 
 /// The memory a server lets weights, KV cache and working set fill on one GPU, by its rule.
-fn serving_usable(gpu: &Gpu, s: &Serve, memory: Option<&MemoryEstimate>, detail: Detail) -> Term {
+fn serving_usable(
+    gpu: &Gpu,
+    s: &Serve,
+    memory: Option<&MemoryEstimate>,
+    detail: impl Detail,
+) -> Term {
     let profile = server::profile(s.server);
     let total = gpu.memory_gib;
     let (value, formula) = match profile.memory {
@@ -153,7 +158,7 @@ impl Fit {
 /// The workload's memory on `gpus` GPUs of `gpu`. For serving, `gpus` is the tensor-parallel
 /// degree of one replica.
 pub fn fit_on(model: &Model, workload: &Workload, gpu: &Gpu, gpus: u32) -> Result<Fit, InputError> {
-    fit_on_with(model, workload, gpu, gpus, Detail::Full)
+    fit_on_with(model, workload, gpu, gpus, Full)
 }
 
 /// [`fit_on`] with formulas only when `detail` asks for them.
@@ -162,7 +167,7 @@ pub fn fit_on_with(
     workload: &Workload,
     gpu: &Gpu,
     gpus: u32,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Result<Fit, InputError> {
     let tp = match workload {
         Workload::Serve(s) => s
@@ -236,7 +241,7 @@ pub fn min_gpus(
     gpu: &Gpu,
     max_gpus: u32,
 ) -> Result<FitSearch, InputError> {
-    min_gpus_with(model, workload, gpu, max_gpus, Detail::Full)
+    min_gpus_with(model, workload, gpu, max_gpus, Full)
 }
 
 /// [`min_gpus`] with the answer's formulas only when `detail` asks for them.
@@ -245,12 +250,13 @@ pub fn min_gpus_with(
     workload: &Workload,
     gpu: &Gpu,
     max_gpus: u32,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Result<FitSearch, InputError> {
     let (n, fit, found) = search_min_gpus(model, workload, gpu, max_gpus.max(1))?;
-    let fit = match detail {
-        Detail::Numbers => fit,
-        Detail::Full => fit_on_with(model, workload, gpu, n, Detail::Full)?,
+    let fit = if detail.is_full() {
+        fit_on_with(model, workload, gpu, n, Full)?
+    } else {
+        fit
     };
     Ok(FitSearch { fit, found })
 }
@@ -263,7 +269,7 @@ fn search_min_gpus(
     gpu: &Gpu,
     max_gpus: u32,
 ) -> Result<(u32, Fit, bool), InputError> {
-    let at = |n: u32| fit_on_with(model, workload, gpu, n, Detail::Numbers);
+    let at = |n: u32| fit_on_with(model, workload, gpu, n, Numbers);
     match step(workload) {
         Step::Fixed(n) => {
             let fit = at(n)?;
@@ -359,7 +365,7 @@ pub fn max_micro_batch(
     match workload {
         Workload::Train(_) | Workload::Lora(_) | Workload::Classic(_) | Workload::Infer(_) => {
             largest_fitting(1, MAX_MICRO_BATCH, |b| {
-                Ok(fit_on_with(model, &with(b), gpu, gpus, Detail::Numbers)?.fits())
+                Ok(fit_on_with(model, &with(b), gpu, gpus, Numbers)?.fits())
             })
         }
         _ => Err(InputError::new(
@@ -387,7 +393,7 @@ pub fn max_seq_len(
     };
     match workload {
         Workload::Train(_) | Workload::Lora(_) => largest_fitting(1, MAX_SEQ_LEN, |len| {
-            Ok(fit_on_with(model, &with(len), gpu, gpus, Detail::Numbers)?.fits())
+            Ok(fit_on_with(model, &with(len), gpu, gpus, Numbers)?.fits())
         }),
         _ => Err(InputError::new(
             "workload",
@@ -421,7 +427,7 @@ pub fn max_context(
             tensor_parallel: Some(tp),
             ..s.clone()
         });
-        Ok(fit_on_with(model, &w, gpu, tp, Detail::Numbers)?.fits())
+        Ok(fit_on_with(model, &w, gpu, tp, Numbers)?.fits())
     })
 }
 

@@ -9,7 +9,7 @@
 
 use super::fit::{fit_on_with, Fit};
 use crate::catalog::Gpu;
-use crate::explain::Detail;
+use crate::explain::{Detail, Full, Numbers};
 use crate::scenario::{InputError, Model, Parallelism, Serve, Workload, ZeroStage};
 
 /// A job placed on GPUs: the workload with its layout resolved, and its memory there.
@@ -156,7 +156,7 @@ pub fn place_with(
     workload: &Workload,
     gpu: &Gpu,
     slots: Slots,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Result<Result<Placed, Unplaced>, InputError> {
     if let Workload::Serve(s) = workload {
         return place_serving(model, s, gpu, slots, detail);
@@ -183,11 +183,12 @@ pub fn place_with(
     let mut closest: Option<Fit> = None;
     for (i, option) in options.iter().copied().enumerate() {
         let w = with_parallel(workload, option);
-        let fit = fit_on_with(model, &w, gpu, slots.gpus, Detail::Numbers)?;
+        let fit = fit_on_with(model, &w, gpu, slots.gpus, Numbers)?;
         if fit.fits() {
-            let fit = match detail {
-                Detail::Numbers => fit,
-                Detail::Full => fit_on_with(model, &w, gpu, slots.gpus, Detail::Full)?,
+            let fit = if detail.is_full() {
+                fit_on_with(model, &w, gpu, slots.gpus, Full)?
+            } else {
+                fit
             };
             return Ok(Ok(Placed { workload: w, fit }));
         }
@@ -205,7 +206,7 @@ pub fn place_with(
                 &with_parallel(workload, last),
                 gpu,
                 slots.gpus,
-                Detail::Numbers,
+                Numbers,
             )?;
             if !most.fits() {
                 return Ok(Err(Unplaced::TooSmall(Box::new(most))));
@@ -226,7 +227,7 @@ fn place_serving(
     s: &Serve,
     gpu: &Gpu,
     slots: Slots,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Result<Result<Placed, Unplaced>, InputError> {
     let g = slots.gpus.max(1);
     let tp = s.tensor_parallel.unwrap_or(match s.pipeline_parallel {
@@ -258,7 +259,7 @@ fn place_serving(
             })
         };
         let fits = |c: u32| -> Result<bool, InputError> {
-            Ok(fit_on_with(model, &with(c), gpu, g, Detail::Numbers)?.fits())
+            Ok(fit_on_with(model, &with(c), gpu, g, Numbers)?.fits())
         };
         let requests = s
             .batch_requests
@@ -303,7 +304,7 @@ pub fn place(
     gpu: &Gpu,
     slots: Slots,
 ) -> Result<Result<Placed, Unplaced>, InputError> {
-    place_with(model, workload, gpu, slots, Detail::Full)
+    place_with(model, workload, gpu, slots, Full)
 }
 
 #[cfg(test)]

@@ -51,7 +51,7 @@ pub fn queue_advice(q: &QueueComparison, currency: Currency, lang: Lang) -> Stri
 mod tests {
     use super::*;
     use gpu_sizer_engine::cost::queue::{compare, Arrival, Queue, Rates, DAYS_PER_MONTH};
-    use gpu_sizer_engine::explain::Detail;
+    use gpu_sizer_engine::explain::Numbers;
 
     #[test]
     fn the_advice_names_the_cheaper_way_and_where_it_flips_in_both_languages() {
@@ -69,7 +69,7 @@ mod tests {
             increment_s: 1,
             minimum_s: 0,
         };
-        let q = compare(&queue, 1.0, rates, Detail::Numbers).unwrap();
+        let q = compare(&queue, 1.0, rates, Numbers).unwrap();
         let en = queue_advice(&q, Currency::Usd, Lang::En);
         assert!(en.starts_with("Start instances for the work and stop them: $182.50 a month against $730.00 kept up (25 % busy), $547.50 less."), "{en}");
         assert!(en.contains("about 12.0 a day"), "{en}");

@@ -5,7 +5,7 @@
 use super::storage::Feed;
 use super::{Filter, Reason};
 use crate::catalog::{Catalog, Gpu, InstanceLink, Offer};
-use crate::explain::Detail;
+use crate::explain::Numbers;
 use crate::scenario::{Cluster, DataFeed, InputError, Model, Parallelism, Workload};
 use crate::sizing::fit;
 use crate::sizing::layout::{self, LayoutProblem, Placed, Slots, Unplaced};
@@ -68,7 +68,7 @@ impl OnGpu<'_> {
             self.placed.push((slots, p.clone()));
             return Ok(p);
         }
-        let p = match layout::place_with(model, workload, gpu, slots, Detail::Numbers)? {
+        let p = match layout::place_with(model, workload, gpu, slots, Numbers)? {
             Ok(mut placed) => {
                 // The terms move to the shared estimate rather than being copied; the fit keeps
                 // its total, which its headroom reads.
@@ -262,7 +262,7 @@ impl<'a> Job<'a, '_> {
             self.workload,
             self.gpu,
             self.max_gpus.min(per_node),
-            Detail::Numbers,
+            Numbers,
         )?;
         if search.found {
             let slots = Slots {
@@ -294,15 +294,10 @@ impl<'a> Job<'a, '_> {
         Ok(Err(match last.as_deref() {
             Some(Unplaced::Layout(l)) => Reason::Layout(*l),
             _ => {
-                let short_gib = fit::fit_on_with(
-                    self.model,
-                    self.workload,
-                    self.gpu,
-                    per_node,
-                    Detail::Numbers,
-                )
-                .map(|f| f.short_by_gib())
-                .unwrap_or(0.0);
+                let short_gib =
+                    fit::fit_on_with(self.model, self.workload, self.gpu, per_node, Numbers)
+                        .map(|f| f.short_by_gib())
+                        .unwrap_or(0.0);
                 Reason::DoesNotFit { short_gib }
             }
         }))
@@ -332,7 +327,7 @@ impl<'a> Job<'a, '_> {
             &cluster,
             self.data,
             self.catalog,
-            Detail::Numbers,
+            Numbers,
             &mut known.rates,
         )?;
         // The storage behind the cap (its value is part of the cache key).

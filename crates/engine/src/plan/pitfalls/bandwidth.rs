@@ -5,7 +5,7 @@
 use super::Pitfall;
 use crate::cost::bandwidth::{fixed_month_cost, mbps_for, month_capacity_gb};
 use crate::cost::hidden::egress_cost;
-use crate::explain::Detail;
+use crate::explain::Numbers;
 use crate::plan::{Candidate, Request};
 
 /// Both prices of the pick's public traffic, when its provider publishes both. A port the user
@@ -25,9 +25,9 @@ pub(super) fn compare(pick: &Candidate, request: &Request) -> Option<Pitfall> {
         mbps_for(costs.egress_gb)
     };
     let to_report = |v: f64, from| costs.fx.convert(v, from, costs.currency);
-    let fixed = fixed_month_cost(mbps, &provider.bandwidth, Detail::Numbers)?.value;
+    let fixed = fixed_month_cost(mbps, &provider.bandwidth, Numbers)?.value;
     let fixed = to_report(fixed, bandwidth.price.currency);
-    let traffic = egress_cost(costs.egress_gb, &provider.egress, Detail::Numbers)?.value;
+    let traffic = egress_cost(costs.egress_gb, &provider.egress, Numbers)?.value;
     let traffic = to_report(traffic, egress.price.currency);
     if !stated && fixed >= traffic {
         return None;

@@ -75,7 +75,7 @@ pub(super) fn lines(
     b: &Basis,
     request: &Request,
     h: f64,
-    detail: Detail,
+    detail: impl Detail,
     which: Which,
 ) {
     let costs = &request.costs;
@@ -108,7 +108,7 @@ fn increment(b: &Basis) -> u32 {
 /// Inlined, like [`refund`]: ranking sums this line three times for each of thousands of
 /// candidates, and inlined into a sum the parts of the term it does not read fold away.
 #[inline(always)]
-fn compute(b: &Basis, request: &Request, rate: f64, h: f64, detail: Detail) -> Term {
+fn compute(b: &Basis, request: &Request, rate: f64, h: f64, detail: impl Detail) -> Term {
     let costs = &request.costs;
     let serving = request.scenario.workload.is_service();
     let mut compute = if serving {
@@ -124,7 +124,7 @@ fn compute(b: &Basis, request: &Request, rate: f64, h: f64, detail: Detail) -> T
     };
     if !serving && b.instances > 1 {
         compute.value *= f64::from(b.instances);
-        if detail == Detail::Full {
+        if detail.is_full() {
             compute.formula = format!("{} instances × ({})", b.instances, compute.formula);
         }
     }
@@ -134,7 +134,7 @@ fn compute(b: &Basis, request: &Request, rate: f64, h: f64, detail: Detail) -> T
 /// A job's monthly subscription is cancelled when the job ends: where the provider publishes a
 /// refund rule, what it gives back for the last month cut short, for every instance.
 #[inline(always)]
-fn refund(b: &Basis, request: &Request, rate: f64, h: f64, detail: Detail) -> Option<Term> {
+fn refund(b: &Basis, request: &Request, rate: f64, h: f64, detail: impl Detail) -> Option<Term> {
     let rule = b.provider.refund.as_ref()?;
     if b.quote.mode != BillingMode::Monthly || request.scenario.workload.is_service() {
         return None;
@@ -143,7 +143,7 @@ fn refund(b: &Basis, request: &Request, rate: f64, h: f64, detail: Detail) -> Op
     let mut line = refund_line(rule, rate * HOURS_PER_MONTH, b.on_demand, hours, detail)?;
     if b.instances > 1 {
         line.value *= f64::from(b.instances);
-        if detail == Detail::Full {
+        if detail.is_full() {
             line.formula = format!("{} instances × ({})", b.instances, line.formula);
         }
     }
@@ -151,7 +151,13 @@ fn refund(b: &Basis, request: &Request, rate: f64, h: f64, detail: Detail) -> Op
 }
 
 /// Set-up and idle hours at the instance rate.
-fn set_up_and_idle(out: &mut impl Sink, b: &Basis, request: &Request, rate: f64, detail: Detail) {
+fn set_up_and_idle(
+    out: &mut impl Sink,
+    b: &Basis,
+    request: &Request,
+    rate: f64,
+    detail: impl Detail,
+) {
     let costs = &request.costs;
     let instances = f64::from(b.instances);
     if costs.setup_h > 0.0 {
@@ -177,7 +183,7 @@ fn set_up_and_idle(out: &mut impl Sink, b: &Basis, request: &Request, rate: f64,
             costs.auto_stop_h,
             detail,
         );
-        if detail == Detail::Full {
+        if detail.is_full() {
             idle.formula = format!("{} ({} instance(s))", idle.formula, b.instances);
         }
         out.push(idle);
@@ -185,7 +191,7 @@ fn set_up_and_idle(out: &mut impl Sink, b: &Basis, request: &Request, rate: f64,
 }
 
 /// Storage and snapshots, kept through the job, its set-up and the retention period.
-fn kept(out: &mut impl Sink, b: &Basis, request: &Request, h: f64, detail: Detail) {
+fn kept(out: &mut impl Sink, b: &Basis, request: &Request, h: f64, detail: impl Detail) {
     let costs = &request.costs;
     let to_report = |amount: f64, from: Currency| costs.fx.convert(amount, from, costs.currency);
     let kept_h = h + costs.setup_h + costs.storage.retention_h;
@@ -194,7 +200,7 @@ fn kept(out: &mut impl Sink, b: &Basis, request: &Request, h: f64, detail: Detai
         let own = b.storage.map(|tier| {
             let price = to_report(tier.price.price, tier.price.currency);
             let mut t = storage_cost("storage", gb, price, kept_h, detail);
-            if detail == Detail::Full {
+            if detail.is_full() {
                 t.formula = format!("{} ({})", t.formula, tier.name);
             }
             t
@@ -226,7 +232,7 @@ fn kept(out: &mut impl Sink, b: &Basis, request: &Request, h: f64, detail: Detai
 /// A fixed port bought (按固定带宽) where the provider sells one: its month stands for the
 /// traffic line, since what crosses the port is not charged again. Elsewhere traffic is paid by
 /// the GB as usual.
-fn fixed_port(b: &Basis, request: &Request, detail: Detail) -> Option<Term> {
+fn fixed_port(b: &Basis, request: &Request, detail: impl Detail) -> Option<Term> {
     let costs = &request.costs;
     if costs.bandwidth_mbps <= 0.0 {
         return None;
@@ -238,7 +244,7 @@ fn fixed_port(b: &Basis, request: &Request, detail: Detail) -> Option<Term> {
 }
 
 /// Data sent out and brought in, and moved between zones and to another cloud.
-fn transfer(out: &mut impl Sink, b: &Basis, request: &Request, detail: Detail) {
+fn transfer(out: &mut impl Sink, b: &Basis, request: &Request, detail: impl Detail) {
     let costs = &request.costs;
     let port = fixed_port(b, request, detail);
     let bought = port.is_some();

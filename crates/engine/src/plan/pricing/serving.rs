@@ -53,7 +53,12 @@ pub(in crate::plan) fn stated_traffic(request: &Request) -> Option<TrafficProfil
 /// time (reclaimed at the provider's interruption rate, back after the restart time), and every
 /// hour keeps enough spares that losing more at once is rarer than
 /// [`crate::cost::serving::SPOT_SHORTFALL`]. The spares are billed like the rest.
-pub(super) fn serving_plan(b: &Basis, request: &Request, rate: f64, detail: Detail) -> ServingPlan {
+pub(super) fn serving_plan(
+    b: &Basis,
+    request: &Request,
+    rate: f64,
+    detail: impl Detail,
+) -> ServingPlan {
     let workload = &request.scenario.workload;
     let figure = |key: &str| b.timing.figure(key).map(|f| f.band.expected);
     let per_replica = figure("requests_per_s").unwrap_or(0.0);
@@ -177,7 +182,7 @@ fn compute_line(
     b: &Basis,
     request: &Request,
     rate: f64,
-    detail: Detail,
+    detail: impl Detail,
 ) -> (Term, Scaling) {
     let Shape {
         capacity,

@@ -42,15 +42,8 @@ fn the_hourly_lines_are_the_lines_that_grow_with_the_hours() {
         };
         for h in [c.hours.low, c.hours.expected, c.hours.high] {
             let (mut all, mut hourly) = (Marked::default(), Vec::new());
-            lines(&mut all, &basis, &request, h, Detail::Numbers, Which::All);
-            lines(
-                &mut hourly,
-                &basis,
-                &request,
-                h,
-                Detail::Numbers,
-                Which::Hourly,
-            );
+            lines(&mut all, &basis, &request, h, Numbers, Which::All);
+            lines(&mut hourly, &basis, &request, h, Numbers, Which::Hourly);
             let named: Vec<(&str, f64)> = all
                 .0
                 .iter()

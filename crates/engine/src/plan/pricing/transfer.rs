@@ -6,7 +6,7 @@
 use super::Basis;
 use crate::catalog::{Catalog, Provider};
 use crate::cost::transfer::{cross_cloud_cost, cross_zone_cost};
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Numbers, Term};
 use crate::plan::Request;
 use crate::warning::{Charge, Warning};
 
@@ -57,7 +57,7 @@ pub(super) fn lines(
     b: &Basis,
     request: &Request,
     port: bool,
-    detail: Detail,
+    detail: impl Detail,
 ) {
     let costs = &request.costs;
     let to_report = |amount: f64, from| costs.fx.convert(amount, from, costs.currency);
@@ -129,7 +129,7 @@ pub(super) fn published(providers: &[Provider], request: &Request) -> Option<(f6
                 costs.egress_gb,
                 costs.cross_cloud_gb,
                 &p.egress,
-                Detail::Numbers,
+                Numbers,
                 String::new,
             )?;
             Some(

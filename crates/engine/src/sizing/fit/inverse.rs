@@ -2,7 +2,7 @@
 
 use super::{fit_on_with, largest_fitting, serve_of};
 use crate::catalog::Gpu;
-use crate::explain::Detail;
+use crate::explain::Numbers;
 use crate::scenario::{InputError, Model, Serve, Workload};
 
 /// Most concurrent sequences (at the workload's context) that fit with `tp` GPUs.
@@ -19,6 +19,6 @@ pub fn max_concurrency(
             tensor_parallel: Some(tp),
             ..s.clone()
         });
-        Ok(fit_on_with(model, &w, gpu, tp, Detail::Numbers)?.fits())
+        Ok(fit_on_with(model, &w, gpu, tp, Numbers)?.fits())
     })
 }

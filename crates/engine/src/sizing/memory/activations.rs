@@ -10,7 +10,7 @@
 
 use super::gib_term;
 use crate::cite::{CHUNKED_LOSS, FUSED_LOSS, HF_LOSS, KORTHIKANTI};
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Full, Numbers, Term};
 use crate::model::Attention;
 use crate::scenario::{Loss, Model, Recompute};
 
@@ -41,11 +41,11 @@ impl ActivationShape {
 /// The per-layer coefficient c (bytes per s·b·h with 16-bit activations, without the s² term)
 /// and its breakdown as text.
 pub fn layer_coefficient(model: &Model) -> (f64, String) {
-    coefficient(model, Detail::Full)
+    coefficient(model, Full)
 }
 
 /// [`layer_coefficient`], with the text only when `detail` asks for it.
-fn coefficient(model: &Model, detail: Detail) -> (f64, String) {
+fn coefficient(model: &Model, detail: impl Detail) -> (f64, String) {
     let Some(t) = &model.transformer else {
         return (0.0, String::new());
     };
@@ -97,7 +97,7 @@ fn activation_layers(model: &Model) -> f64 {
 
 /// Activation memory per GPU of one micro-batch in flight (1F1B pipelines keep about L layers'
 /// worth on the first stage, so pipeline parallelism does not divide it).
-pub fn activation_term(model: &Model, shape: &ActivationShape, detail: Detail) -> Term {
+pub fn activation_term(model: &Model, shape: &ActivationShape, detail: impl Detail) -> Term {
     let (c, c_text) = coefficient(model, detail);
     let h = model.hidden();
     let layers = activation_layers(model);
@@ -163,7 +163,7 @@ fn keeps_scores_full(shape: &ActivationShape) -> bool {
 
 /// Bytes of the one layer a full-recompute backward pass rebuilds at a time, per GPU.
 pub(crate) fn recomputed_layer_bytes(model: &Model, shape: &ActivationShape) -> f64 {
-    let (c, _) = coefficient(model, Detail::Numbers);
+    let (c, _) = coefficient(model, Numbers);
     let heads = model
         .transformer
         .as_ref()
@@ -184,7 +184,7 @@ pub fn logits_term(
     model: &Model,
     shape: &ActivationShape,
     loss: Loss,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Option<Term> {
     use crate::sizing::defaults::{
         CHUNKED_LOSS_BYTES, FUSED_LOSS_BYTES_PER_HIDDEN, STANDARD_LOSS_BYTES,
@@ -292,14 +292,14 @@ mod tests {
             bytes: 2.0,
             residual_bytes: 2.0,
         };
-        let with = activation_term(&m, &shape, Detail::Full).value;
+        let with = activation_term(&m, &shape, Full).value;
         let without = activation_term(
             &m,
             &ActivationShape {
                 flash_attention: true,
                 ..shape
             },
-            Detail::Full,
+            Full,
         )
         .value;
         let s2 = 5.0 * 16.0 * 2048.0 * 2048.0 / crate::units::GIB;
@@ -318,7 +318,7 @@ mod tests {
             bytes: 2.0,
             residual_bytes: 2.0,
         };
-        let v = activation_term(&m, &shape, Detail::Full).value * crate::units::GIB;
+        let v = activation_term(&m, &shape, Full).value * crate::units::GIB;
         let sbh = 2048.0 * 4096.0;
         assert!((v - (32.0 * 2.0 * sbh + 32.0 * sbh)).abs() < 1.0);
     }

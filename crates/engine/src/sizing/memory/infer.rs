@@ -7,7 +7,7 @@ use crate::explain::Term;
 use crate::scenario::{Infer, InferPrecision, Model, Science};
 
 /// Memory of one replica of `i` on one GPU.
-pub fn infer_memory(model: &Model, i: &Infer, detail: Detail) -> MemoryEstimate {
+pub fn infer_memory(model: &Model, i: &Infer, detail: impl Detail) -> MemoryEstimate {
     let bytes = match i.precision {
         InferPrecision::Int8 => 1.0,
         InferPrecision::Fp16 => 2.0,
@@ -60,7 +60,7 @@ pub fn infer_memory(model: &Model, i: &Infer, detail: Detail) -> MemoryEstimate 
 }
 
 /// An FP64 job needs what the user states per GPU, and the CUDA context.
-pub fn science_memory(s: &Science, detail: Detail) -> MemoryEstimate {
+pub fn science_memory(s: &Science, detail: impl Detail) -> MemoryEstimate {
     let terms = vec![
         Term {
             key: "requested",

@@ -5,7 +5,7 @@
 //! with the scenario's numbers and the source of every constant.
 //!
 //! Every estimate exists in two forms: `estimate` (and each workload's function) explains in
-//! full, `estimate_with(.., Detail::Numbers)` computes the same values with empty formulas, for
+//! full, `estimate_with(.., Numbers)` computes the same values with empty formulas, for
 //! searches and rankings that only compare numbers.
 
 pub(crate) mod activations;
@@ -26,12 +26,12 @@ pub(crate) use serve::weight_bytes;
 
 use crate::cite::CUDA_CONTEXT;
 use crate::explain::Source;
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Full, Term};
 use crate::scenario::{InputError, Model, Workload};
 use crate::units::gib;
 
 /// The CUDA context every process pays on each GPU, the same for every workload.
-pub(crate) fn cuda_context(detail: Detail) -> Term {
+pub(crate) fn cuda_context(detail: impl Detail) -> Term {
     use crate::sizing::defaults::CUDA_CONTEXT_GIB;
     Term {
         key: "cuda_context",
@@ -82,7 +82,7 @@ pub fn estimate(
     workload: &Workload,
     gpus: u32,
 ) -> Result<MemoryEstimate, InputError> {
-    estimate_with(model, workload, gpus, Detail::Full)
+    estimate_with(model, workload, gpus, Full)
 }
 
 /// [`estimate`] with formulas only when `detail` asks for them; the values are the same.
@@ -90,7 +90,7 @@ pub fn estimate_with(
     model: &Model,
     workload: &Workload,
     gpus: u32,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Result<MemoryEstimate, InputError> {
     workload.check()?;
     if gpus == 0 {

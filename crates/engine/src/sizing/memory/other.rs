@@ -43,7 +43,7 @@ pub(crate) fn classic_as_train(model: &Model, c: &Classic) -> Train {
 pub fn classic_memory(
     model: &Model,
     c: &Classic,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Result<MemoryEstimate, InputError> {
     if model.transformer.is_none() && model.dense.is_none() {
         return Err(InputError::new(
@@ -55,7 +55,7 @@ pub fn classic_memory(
 }
 
 /// Rendering: the scene on every GPU plus each stream's buffers.
-pub fn render_memory(r: &Render, detail: Detail) -> MemoryEstimate {
+pub fn render_memory(r: &Render, detail: impl Detail) -> MemoryEstimate {
     let mut terms = vec![Term {
         key: "scene",
         value: r.scene_gib,
@@ -87,7 +87,7 @@ pub fn render_memory(r: &Render, detail: Detail) -> MemoryEstimate {
 }
 
 /// A development box needs what the user asks for.
-pub fn devbox_memory(d: &DevBox, detail: Detail) -> MemoryEstimate {
+pub fn devbox_memory(d: &DevBox, detail: impl Detail) -> MemoryEstimate {
     MemoryEstimate::from_terms(
         vec![Term {
             key: "requested",

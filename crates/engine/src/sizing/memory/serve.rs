@@ -5,7 +5,7 @@ use crate::cite::{
     AWQ_CONFIG, DEEPSEEK_V2, GGML_BLOCKS, LLAMA_CPP_BATCH, LLAMA_CPP_QUANT, NON_TORCH, NVFP4,
     SERVER_CHUNKS, TM101, VLLM_SCHEDULER,
 };
-use crate::explain::{Detail, Source, Term};
+use crate::explain::{Detail, Full, Source, Term};
 use crate::model::Attention;
 use crate::scenario::{check_count, InputError, Model, Serve, Server, WeightFormat};
 use crate::sizing::defaults::*;
@@ -17,14 +17,14 @@ use crate::sizing::server;
 /// in 16-bit (as GPTQ, AWQ, bitsandbytes and vLLM's fp8 do); GGUF bits per weight are averages
 /// over the whole file, so they apply to every parameter.
 pub fn serve_weight_bytes(model: &Model, format: WeightFormat) -> (f64, String, Source) {
-    weight_bytes(model, format, Detail::Full)
+    weight_bytes(model, format, Full)
 }
 
 /// [`serve_weight_bytes`], with the text only when `detail` asks for it.
 pub(crate) fn weight_bytes(
     model: &Model,
     format: WeightFormat,
-    detail: Detail,
+    detail: impl Detail,
 ) -> (f64, String, Source) {
     let n = model.params;
     let linear = model.block_linear_params();
@@ -106,7 +106,7 @@ pub fn batch_tokens(s: &Serve) -> u32 {
 
 /// Serving memory per GPU with tensor-parallel degree `tp` (and the workload's pipeline stages).
 pub fn serve_memory(model: &Model, s: &Serve, tp: u32) -> Result<MemoryEstimate, InputError> {
-    serve_memory_with(model, s, tp, Detail::Full)
+    serve_memory_with(model, s, tp, Full)
 }
 
 /// [`serve_memory`] with formulas only when `detail` asks for them.
@@ -114,7 +114,7 @@ pub fn serve_memory_with(
     model: &Model,
     s: &Serve,
     tp: u32,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Result<MemoryEstimate, InputError> {
     let tp = check_count("workload.tensor_parallel", tp, 1, 1024)?;
     let pp = check_count(

@@ -3,7 +3,7 @@
 use super::activations::{activation_term, logits_term, ActivationShape};
 use super::{b, gib_term, MemoryEstimate};
 use crate::cite::{ADAFACTOR, ADAM8BIT, LORA, PEFT_KBIT, QLORA, TM101, VLLM_PROFILE, ZERO};
-use crate::explain::{Detail, Source, Term};
+use crate::explain::{Detail, Full, Source, Term};
 use crate::scenario::{
     InputError, Lora, LoraTargets, Model, Optimizer, Parallelism, Train, TrainPrecision,
     TrainShape, ZeroStage,
@@ -77,7 +77,7 @@ fn optimizer_bytes(
     optimizer: Optimizer,
     pure_16bit: bool,
     params: f64,
-    detail: Detail,
+    detail: impl Detail,
 ) -> (f64, String, Source) {
     let state_scale = if pure_16bit { 0.5 } else { 1.0 };
     match optimizer {
@@ -146,7 +146,13 @@ fn adafactor_vectors(model: &Model) -> f64 {
 
 /// Under ZeRO-3 each GPU gathers whole layers to run them: the current one and the prefetched
 /// next, at `bytes` per parameter.
-fn zero3_gather(model: &Model, split: &Split, bytes: f64, terms: &mut Vec<Term>, detail: Detail) {
+fn zero3_gather(
+    model: &Model,
+    split: &Split,
+    bytes: f64,
+    terms: &mut Vec<Term>,
+    detail: impl Detail,
+) {
     if split.zero == ZeroStage::Zero3 && split.dp > 1.0 {
         let layers = model.layers().max(1.0);
         let per_layer = model.block_linear_params() / layers;
@@ -164,7 +170,7 @@ fn zero3_gather(model: &Model, split: &Split, bytes: f64, terms: &mut Vec<Term>,
     }
 }
 
-fn context_terms(terms: &mut Vec<Term>, gpus: u32, detail: Detail) {
+fn context_terms(terms: &mut Vec<Term>, gpus: u32, detail: impl Detail) {
     terms.push(super::cuda_context(detail));
     if gpus > 1 {
         terms.push(Term {
@@ -197,7 +203,7 @@ fn activation_terms(
     tensor: f64,
     (bytes, residual_bytes): (f64, f64),
     terms: &mut Vec<Term>,
-    detail: Detail,
+    detail: impl Detail,
 ) {
     if model.transformer.is_some() {
         let a = shape_of(shape, tensor, bytes, residual_bytes);
@@ -228,7 +234,7 @@ fn activation_terms(
 /// per parameter in mixed precision with Adam), divided by tensor × pipeline ranks and, by ZeRO
 /// stage, by data-parallel ranks; activations after Korthikanti et al.; logits; CUDA context.
 pub fn train_memory(model: &Model, t: &Train, gpus: u32) -> Result<MemoryEstimate, InputError> {
-    train_memory_with(model, t, gpus, Detail::Full)
+    train_memory_with(model, t, gpus, Full)
 }
 
 /// [`train_memory`] with formulas only when `detail` asks for them.
@@ -236,7 +242,7 @@ pub fn train_memory_with(
     model: &Model,
     t: &Train,
     gpus: u32,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Result<MemoryEstimate, InputError> {
     t.shape.check()?;
     t.parallel.check()?;
@@ -350,7 +356,7 @@ fn frozen_weights(
     l: &Lora,
     split: &Split,
     pure: bool,
-    detail: Detail,
+    detail: impl Detail,
 ) {
     let wdiv = split.divisor(ZeroStage::Zero3);
     let wtext = detail.text(|| split.text(ZeroStage::Zero3));
@@ -397,7 +403,7 @@ fn frozen_weights(
 /// optimizer states, activations as in full training (the frozen layers still pass gradients
 /// back), logits and the CUDA context.
 pub fn lora_memory(model: &Model, l: &Lora, gpus: u32) -> Result<MemoryEstimate, InputError> {
-    lora_memory_with(model, l, gpus, Detail::Full)
+    lora_memory_with(model, l, gpus, Full)
 }
 
 /// [`lora_memory`] with formulas only when `detail` asks for them.
@@ -405,7 +411,7 @@ pub fn lora_memory_with(
     model: &Model,
     l: &Lora,
     gpus: u32,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Result<MemoryEstimate, InputError> {
     l.shape.check()?;
     l.parallel.check()?;

@@ -14,7 +14,7 @@
 
 use crate::catalog::{schema::LinkKind, Fabric, InstanceLink};
 use crate::cite::{ASSUMPTION, DGX_NETWORK, NCCL_IB, NCCL_NVLINK, NCCL_PCIE};
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Full, Term};
 use crate::scenario::Cluster;
 use crate::sizing::defaults::*;
 
@@ -34,7 +34,7 @@ pub struct Links {
 }
 
 /// PCIe per-direction bandwidth of `gpu`'s slot, GB/s, and how it was obtained.
-fn pcie_gbs(cluster: &Cluster, detail: Detail) -> (f64, String) {
+fn pcie_gbs(cluster: &Cluster, detail: impl Detail) -> (f64, String) {
     let link = &cluster.gpu.link;
     match (link.kind, link.gbs_per_gpu) {
         (LinkKind::Pcie, Some(g)) => (
@@ -68,11 +68,11 @@ pub fn host_link_gbs(gpu: &crate::catalog::Gpu) -> f64 {
 
 /// Bandwidths of `cluster`.
 pub fn links(cluster: &Cluster) -> Links {
-    links_with(cluster, Detail::Full)
+    links_with(cluster, Full)
 }
 
 /// The in-node bus bandwidth, GB/s, with its formula and source.
-fn intra_node(cluster: &Cluster, detail: Detail) -> Option<Term> {
+fn intra_node(cluster: &Cluster, detail: impl Detail) -> Option<Term> {
     if cluster.gpus <= 1 || (cluster.gpus_per_node <= 1 && cluster.nvlink_domain <= 1) {
         return None;
     }
@@ -117,7 +117,7 @@ fn intra_node(cluster: &Cluster, detail: Detail) -> Option<Term> {
 }
 
 /// The node's network bus bandwidth, GB/s, with its formula and source.
-fn network(cluster: &Cluster, detail: Detail) -> Option<Term> {
+fn network(cluster: &Cluster, detail: impl Detail) -> Option<Term> {
     let fabric = cluster.fabric;
     // A job inside one node never uses the network.
     if fabric == Fabric::None || cluster.gpus <= cluster.gpus_per_node.max(1) {
@@ -173,7 +173,7 @@ fn network(cluster: &Cluster, detail: Detail) -> Option<Term> {
 }
 
 /// [`links`] with formulas only when `detail` asks for them.
-pub fn links_with(cluster: &Cluster, detail: Detail) -> Links {
+pub fn links_with(cluster: &Cluster, detail: impl Detail) -> Links {
     let intra = intra_node(cluster, detail);
     let net = network(cluster, detail);
     let (intra_gbs, node_network_gbs) = (

@@ -19,7 +19,7 @@ use crate::warning::{Untimed, Warning};
 pub fn request_flops(
     model: &Model,
     i: &Infer,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Result<(f64, String, Option<Source>), InputError> {
     if let Some(g) = i.gflops_per_sample {
         return Ok((
@@ -77,7 +77,7 @@ pub fn infer_time_with(
     model: &Model,
     i: &Infer,
     cluster: &Cluster,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Result<Timing, InputError> {
     let gpu = cluster.gpu;
     let (flops, flops_text, flops_source) = request_flops(model, i, detail)?;

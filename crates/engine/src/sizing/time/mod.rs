@@ -3,7 +3,7 @@
 //! low / expected / high band, and every expected value carries its terms.
 //!
 //! [`estimate`] (and each workload's function) explains in full; [`estimate_with`] takes a
-//! [`Detail`] and leaves formulas empty under [`Detail::Numbers`], with the same values, and
+//! [`Detail`] and leaves formulas empty under [`Numbers`], with the same values, and
 //! [`estimate_in`] also keeps the GPU's rates for the next cluster of an evaluation.
 
 pub mod comm;
@@ -22,7 +22,7 @@ pub use train::{classic_time, lora_time, train_time};
 
 use crate::catalog::Catalog;
 use crate::explain::Source;
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Full, Term};
 use crate::scenario::{Cluster, DataFeed, InputError, Model, Workload};
 use crate::sizing::defaults::Band;
 use crate::warning::{Untimed, Warning};
@@ -83,7 +83,7 @@ pub fn estimate(
     data: Option<&DataFeed>,
     catalog: &Catalog,
 ) -> Result<Timing, InputError> {
-    estimate_with(model, workload, cluster, data, catalog, Detail::Full)
+    estimate_with(model, workload, cluster, data, catalog, Full)
 }
 
 /// [`estimate`] with formulas only when `detail` asks for them; the values are the same.
@@ -93,7 +93,7 @@ pub fn estimate_with(
     cluster: &Cluster,
     data: Option<&DataFeed>,
     catalog: &Catalog,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Result<Timing, InputError> {
     estimate_in(
         model,
@@ -114,7 +114,7 @@ pub fn estimate_in<'g>(
     cluster: &Cluster<'g>,
     data: Option<&DataFeed>,
     catalog: &Catalog,
-    detail: Detail,
+    detail: impl Detail,
     rates: &mut RateCache<'g>,
 ) -> Result<Timing, InputError> {
     workload.check()?;
@@ -130,7 +130,7 @@ pub fn estimate_in<'g>(
 
 /// What a MIG slice is of its GPU, when the job runs on one: the compute share its peaks were
 /// scaled by, with the memory share beside it.
-fn slice_term(gpu: &crate::catalog::Gpu, detail: Detail) -> Option<Term> {
+fn slice_term(gpu: &crate::catalog::Gpu, detail: impl Detail) -> Option<Term> {
     let (parent, p) = crate::catalog::mig::slice_of(&gpu.id)?;
     Some(term(
         "mig_slice",
@@ -161,7 +161,7 @@ fn on_cluster<'g>(
     cluster: &Cluster<'g>,
     data: Option<&DataFeed>,
     catalog: &Catalog,
-    detail: Detail,
+    detail: impl Detail,
     rates: &mut RateCache<'g>,
 ) -> Result<Timing, InputError> {
     match workload {

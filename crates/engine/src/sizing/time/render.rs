@@ -5,18 +5,23 @@
 use super::{term, Figure, Timing};
 use crate::catalog::Gpu;
 use crate::cite::ASSUMPTION;
-use crate::explain::Detail;
+use crate::explain::{Detail, Full};
 use crate::scenario::{Cluster, Render};
 use crate::sizing::defaults::{Band, RENDER_PROXY_BAND};
 use crate::warning::{Untimed, Warning};
 
 /// Hours to render the frames on `cluster` (frames split evenly over its GPUs) and stream hours.
 pub fn render_time(r: &Render, reference: &Gpu, cluster: &Cluster) -> Timing {
-    render_time_with(r, reference, cluster, Detail::Full)
+    render_time_with(r, reference, cluster, Full)
 }
 
 /// [`render_time`] with formulas only when `detail` asks for them.
-pub fn render_time_with(r: &Render, reference: &Gpu, cluster: &Cluster, detail: Detail) -> Timing {
+pub fn render_time_with(
+    r: &Render,
+    reference: &Gpu,
+    cluster: &Cluster,
+    detail: impl Detail,
+) -> Timing {
     let gpu = cluster.gpu;
     let gpus = cluster.gpus.max(1);
     let mut warnings = Vec::new();

@@ -23,7 +23,7 @@ pub fn science_time_with(
     s: &Science,
     reference: Option<&Gpu>,
     cluster: &Cluster,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Timing {
     let gpu = cluster.gpu;
     let gpus = cluster.gpus.max(1);

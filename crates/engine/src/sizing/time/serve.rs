@@ -4,7 +4,7 @@
 
 use super::efficiency::RateCache;
 use super::{term, Figure, Timing};
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Full, Term};
 use crate::scenario::{Cluster, InputError, Model, Serve};
 use crate::sizing::defaults::*;
 use crate::warning::Warning;
@@ -42,7 +42,7 @@ struct Speeds {
 
 /// Serving figures for one replica of `cluster.gpus` GPUs (the tensor-parallel degree).
 pub fn serve_time(model: &Model, s: &Serve, cluster: &Cluster) -> Result<Timing, InputError> {
-    serve_time_in(model, s, cluster, Detail::Full, &mut RateCache::default())
+    serve_time_in(model, s, cluster, Full, &mut RateCache::default())
 }
 
 /// [`serve_time`] with formulas only when `detail` asks for them (the values are the same),
@@ -51,7 +51,7 @@ pub(super) fn serve_time_in<'g>(
     model: &Model,
     s: &Serve,
     cluster: &Cluster<'g>,
-    detail: Detail,
+    detail: impl Detail,
     rates: &mut RateCache<'g>,
 ) -> Result<Timing, InputError> {
     let Some(t) = &model.transformer else {
@@ -145,7 +145,7 @@ fn traffic(
     v: &Speeds,
     figures: &mut Vec<Figure>,
     terms: &mut Vec<Term>,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Option<Band> {
     let (chosen, requests) = (v.chosen, v.requests);
     if let Some(need) = s.requests_per_s {

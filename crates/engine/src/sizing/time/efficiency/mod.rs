@@ -8,7 +8,7 @@ pub mod table;
 pub use table::{EfficiencyTable, Family, Precision, Rate, Work};
 
 use crate::catalog::Gpu;
-use crate::explain::{Detail, Source, Term};
+use crate::explain::{Detail, Full, Source, Term};
 use crate::scenario::TrainPrecision;
 use crate::sizing::defaults::*;
 use crate::warning::{Untimed, Warning};
@@ -137,7 +137,7 @@ fn effective_precision(
 /// Peak and efficiency for `work` on `gpu` at `precision`, or why it cannot be timed (the
 /// catalog lacks the peak, or no family has a rate for it).
 pub fn compute(gpu: &Gpu, precision: Precision, work: Work) -> Result<Compute, Untimed> {
-    compute_with(gpu, precision, work, Detail::Full)
+    compute_with(gpu, precision, work, Full)
 }
 
 /// [`compute`] with formulas only when `detail` asks for them.
@@ -145,7 +145,7 @@ pub fn compute_with(
     gpu: &Gpu,
     precision: Precision,
     work: Work,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Result<Compute, Untimed> {
     let table = builtin();
     let family = table
@@ -237,7 +237,8 @@ struct RateKey<'g> {
     gpu: &'g Gpu,
     precision: Precision,
     work: Work,
-    detail: Detail,
+    /// Whether the rate carries its formulas ([`Detail::FULL`]).
+    full: bool,
 }
 
 impl PartialEq for RateKey<'_> {
@@ -245,7 +246,7 @@ impl PartialEq for RateKey<'_> {
         std::ptr::eq(self.gpu, other.gpu)
             && self.precision == other.precision
             && self.work == other.work
-            && self.detail == other.detail
+            && self.full == other.full
     }
 }
 
@@ -256,13 +257,13 @@ impl<'g> RateCache<'g> {
         gpu: &'g Gpu,
         precision: Precision,
         work: Work,
-        detail: Detail,
+        detail: impl Detail,
     ) -> Result<Arc<Compute>, Untimed> {
         let key = RateKey {
             gpu,
             precision,
             work,
-            detail,
+            full: detail.is_full(),
         };
         remembered(&mut self.compute, key, || {
             compute_with(gpu, precision, work, detail)
@@ -270,12 +271,16 @@ impl<'g> RateCache<'g> {
     }
 
     /// [`bandwidth_with`], looked up once per GPU and detail.
-    pub fn bandwidth(&mut self, gpu: &'g Gpu, detail: Detail) -> Result<Arc<Bandwidth>, Untimed> {
+    pub fn bandwidth(
+        &mut self,
+        gpu: &'g Gpu,
+        detail: impl Detail,
+    ) -> Result<Arc<Bandwidth>, Untimed> {
         let key = RateKey {
             gpu,
             precision: Precision::Bf16,
             work: Work::Decode,
-            detail,
+            full: detail.is_full(),
         };
         remembered(&mut self.bandwidth, key, || bandwidth_with(gpu, detail))
     }
@@ -359,7 +364,7 @@ pub struct Bandwidth {
 }
 
 /// [`Bandwidth`] of `gpu`, or why it is unknown.
-pub fn bandwidth_with(gpu: &Gpu, detail: Detail) -> Result<Bandwidth, Untimed> {
+pub fn bandwidth_with(gpu: &Gpu, detail: impl Detail) -> Result<Bandwidth, Untimed> {
     let table = builtin();
     let name = || gpu.name.clone();
     let family = table
@@ -419,6 +424,7 @@ fn work_words(work: Work) -> &'static str {
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
+    use crate::explain::Numbers;
 
     /// The build refuses a table with these faults (`build.rs` runs `problems`): a GPU in two
     /// families, an unknown fallback, a family with neither rates nor a fallback, a catalog GPU
@@ -457,7 +463,7 @@ mod tests {
             catalog.gpu("h100-sxm").unwrap(),
         );
         let mut cache = RateCache::default();
-        let n = Detail::Numbers;
+        let n = Numbers;
         let first = cache
             .compute(a100, Precision::Bf16, Work::Train, n)
             .unwrap();

@@ -4,7 +4,7 @@
 use super::super::comm::{all_reduce_s, links_with, Group};
 use super::super::efficiency::{Bandwidth, Compute, Precision, RateCache, Work};
 use super::DecodePoint;
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Numbers, Term};
 use crate::model::Transformer;
 use crate::scenario::{Cluster, Model, Serve, WeightFormat};
 use crate::sizing::defaults::*;
@@ -53,7 +53,7 @@ pub(super) struct WeightReads {
 
 impl WeightReads {
     fn new(model: &Model, t: &Transformer, format: WeightFormat) -> WeightReads {
-        let (total, _, _) = weight_bytes(model, format, Detail::Numbers);
+        let (total, _, _) = weight_bytes(model, format, Numbers);
         let scale = model.params / model.count.total;
         let whole_file = matches!(
             format,
@@ -166,7 +166,7 @@ impl<'m> Replica<'m> {
         t: &Transformer,
         s: &Serve,
         cluster: &Cluster<'g>,
-        detail: Detail,
+        detail: impl Detail,
         rates: &mut RateCache<'g>,
         warnings: &mut Vec<Warning>,
     ) -> Result<Replica<'m>, Untimed> {
@@ -323,7 +323,7 @@ fn links(
     cluster: &Cluster,
     tp: u32,
     pp: u32,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Result<(f64, f64, Vec<Term>), Untimed> {
     let replica = tp * pp;
     let l = links_with(cluster, detail);

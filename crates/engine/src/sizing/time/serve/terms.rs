@@ -14,7 +14,7 @@ pub(super) fn terms(
     r: &Replica,
     s: &Serve,
     v: &Speeds,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Vec<Term> {
     let (layers, gbs, tp, avg_ctx, share) = (r.layers, r.gbs, r.tp, r.avg_ctx, r.share);
     let (batch, chosen, prompt, output) = (v.batch, v.chosen, r.prompt, r.output);

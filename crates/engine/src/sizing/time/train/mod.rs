@@ -15,7 +15,7 @@ use super::efficiency::RateCache;
 use super::efficiency::{Precision, Work};
 use super::{term, Timing};
 use crate::cite::{PALM_FLOPS, TORCHTUNE};
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Full, Numbers, Term};
 use crate::model::schema::DenseNet;
 use crate::scenario::{
     Classic, Cluster, DataFeed, InputError, Lora, Model, Parallelism, Recompute, Train,
@@ -159,16 +159,15 @@ fn step_units(shape: &TrainShape) -> Option<f64> {
 /// Host↔GPU traffic per step of paged optimizer states: what does not fit next to the rest is
 /// paged out and back in every step.
 fn paged_bytes(model: &Model, workload: &Workload, cluster: &Cluster) -> f64 {
-    let Ok(mem) = memory::estimate_with(model, workload, cluster.gpus, Detail::Numbers) else {
+    let Ok(mem) = memory::estimate_with(model, workload, cluster.gpus, Numbers) else {
         return 0.0;
     };
     let host = mem.host_gib();
     if host == 0.0 {
         return 0.0;
     }
-    let free = (usable_gib_with(cluster.gpu, workload, None, Detail::Numbers).value
-        - mem.total_gib)
-        .max(0.0);
+    let free =
+        (usable_gib_with(cluster.gpu, workload, None, Numbers).value - mem.total_gib).max(0.0);
     2.0 * (host - free).max(0.0) * GIB
 }
 
@@ -179,14 +178,7 @@ pub fn train_time(
     cluster: &Cluster,
     data: Option<&DataFeed>,
 ) -> Result<Timing, InputError> {
-    train_time_in(
-        model,
-        t,
-        cluster,
-        data,
-        Detail::Full,
-        &mut RateCache::default(),
-    )
+    train_time_in(model, t, cluster, data, Full, &mut RateCache::default())
 }
 
 /// [`train_time`] with formulas only when `detail` asks for them (the values are the same),
@@ -196,7 +188,7 @@ pub(super) fn train_time_in<'g>(
     t: &Train,
     cluster: &Cluster<'g>,
     data: Option<&DataFeed>,
-    detail: Detail,
+    detail: impl Detail,
     rates: &mut RateCache<'g>,
 ) -> Result<Timing, InputError> {
     t.shape.check()?;
@@ -286,14 +278,7 @@ pub fn lora_time(
     cluster: &Cluster,
     data: Option<&DataFeed>,
 ) -> Result<Timing, InputError> {
-    lora_time_in(
-        model,
-        l,
-        cluster,
-        data,
-        Detail::Full,
-        &mut RateCache::default(),
-    )
+    lora_time_in(model, l, cluster, data, Full, &mut RateCache::default())
 }
 
 /// [`lora_time`] with formulas only when `detail` asks for them (the values are the same),
@@ -303,7 +288,7 @@ pub(super) fn lora_time_in<'g>(
     l: &Lora,
     cluster: &Cluster<'g>,
     data: Option<&DataFeed>,
-    detail: Detail,
+    detail: impl Detail,
     rates: &mut RateCache<'g>,
 ) -> Result<Timing, InputError> {
     l.shape.check()?;
@@ -400,7 +385,7 @@ pub(super) fn lora_time_in<'g>(
 
 /// FLOPs per sample of a network described by per-sample figures: forward GFLOPs are published
 /// counting a multiply-add as one operation, so × 2, and training is forward + backward ≈ 3×.
-fn dense_sample_flops(d: &DenseNet, detail: Detail) -> (f64, String) {
+fn dense_sample_flops(d: &DenseNet, detail: impl Detail) -> (f64, String) {
     let flops = d.forward_gflops_per_sample * 1e9 * 2.0 * 3.0;
     (
         flops,
@@ -420,14 +405,7 @@ pub fn classic_time(
     cluster: &Cluster,
     data: Option<&DataFeed>,
 ) -> Result<Timing, InputError> {
-    classic_time_in(
-        model,
-        c,
-        cluster,
-        data,
-        Detail::Full,
-        &mut RateCache::default(),
-    )
+    classic_time_in(model, c, cluster, data, Full, &mut RateCache::default())
 }
 
 /// [`classic_time`] with formulas only when `detail` asks for them (the values are the same),
@@ -437,7 +415,7 @@ pub(super) fn classic_time_in<'g>(
     c: &Classic,
     cluster: &Cluster<'g>,
     data: Option<&DataFeed>,
-    detail: Detail,
+    detail: impl Detail,
     rates: &mut RateCache<'g>,
 ) -> Result<Timing, InputError> {
     let (per_sample, text, src) = match (&model.dense, &model.transformer) {

@@ -12,7 +12,7 @@ use super::super::efficiency::{Bandwidth, Compute, Precision, RateCache};
 use super::super::{term, Figure, Timing};
 use super::Run;
 use crate::cite::LLAMA3_RELIABILITY;
-use crate::explain::{Detail, Term};
+use crate::explain::{Detail, Numbers, Term};
 use crate::scenario::{Cluster, DataFeed, InputError, ZeroStage};
 use crate::sizing::defaults::*;
 use crate::warning::{Axis, Untimed, Warning};
@@ -224,7 +224,7 @@ impl Hardware {
         run: &mut Run,
         layout: &Layout,
         cluster: &Cluster<'g>,
-        detail: Detail,
+        detail: impl Detail,
         rates: &mut RateCache<'g>,
     ) -> Result<Hardware, Untimed> {
         // The run reports the rates' warnings; the hardware keeps its figures.
@@ -234,7 +234,7 @@ impl Hardware {
         let attention =
             if matches!(run.math, Precision::Fp8 | Precision::Fp4) && run.attn_flops > 0.0 {
                 rates
-                    .compute(cluster.gpu, Precision::Bf16, run.work, Detail::Numbers)
+                    .compute(cluster.gpu, Precision::Bf16, run.work, Numbers)
                     .ok()
             } else {
                 None
@@ -298,7 +298,7 @@ pub(super) fn run_time<'g>(
     mut run: Run,
     cluster: &Cluster<'g>,
     data: Option<&DataFeed>,
-    detail: Detail,
+    detail: impl Detail,
     rates: &mut RateCache<'g>,
 ) -> Result<Timing, InputError> {
     let layout = Layout::of(&run, cluster)?;
@@ -356,7 +356,7 @@ fn storage_cap(
     terms: &mut Vec<Term>,
     throughput: Band,
     d: &DataFeed,
-    detail: Detail,
+    detail: impl Detail,
 ) -> Band {
     let samples_per_s = throughput.expected / run.units_per_sample;
     let need_mbs = samples_per_s * d.bytes_per_sample / 1e6;
@@ -403,7 +403,13 @@ fn storage_cap(
 }
 
 /// Wall-clock hours, with the time lost to interruptions on large clusters.
-fn hours(terms: &mut Vec<Term>, run: &Run, throughput: Band, gpus: u32, detail: Detail) -> Band {
+fn hours(
+    terms: &mut Vec<Term>,
+    run: &Run,
+    throughput: Band,
+    gpus: u32,
+    detail: impl Detail,
+) -> Band {
     let interruptions = INTERRUPTIONS_PER_GPU_HOUR * f64::from(gpus) * HOURS_LOST_PER_INTERRUPTION;
     let hours = throughput
         .invert(run.units)

@@ -10,7 +10,7 @@
 //! (Korthikanti et al.'s per-layer count, or a network's published activation size), the
 //! multiple derived from one published run per kind of network (`defaults`).
 
-use crate::explain::Detail;
+use crate::explain::Numbers;
 use crate::scenario::{Model, Optimizer, Recompute, TrainShape};
 use crate::sizing::defaults::*;
 use crate::sizing::memory::activations::{activation_term, ActivationShape};
@@ -37,7 +37,7 @@ fn produced_activations(model: &Model, shape: &TrainShape, tp: f64, act_bytes: f
         bytes: act_bytes,
         residual_bytes: act_bytes,
     };
-    activation_term(model, &a, Detail::Numbers).value * GIB
+    activation_term(model, &a, Numbers).value * GIB
 }
 
 /// A recomputed forward pass moves its share of the activations again: a third of the

@@ -25,7 +25,7 @@ pub(super) struct Parts<'a> {
 }
 
 /// The terms of one step at the expected efficiency, appended to `terms`.
-pub(super) fn step_terms(terms: &mut Vec<Term>, p: &Parts, detail: Detail) {
+pub(super) fn step_terms(terms: &mut Vec<Term>, p: &Parts, detail: impl Detail) {
     work(terms, p, detail);
     data_parallel(terms, p, detail);
     model_parallel(terms, p, detail);
@@ -33,7 +33,7 @@ pub(super) fn step_terms(terms: &mut Vec<Term>, p: &Parts, detail: Detail) {
 }
 
 /// The matmuls and the memory-bound work of a step.
-fn work(terms: &mut Vec<Term>, p: &Parts, detail: Detail) {
+fn work(terms: &mut Vec<Term>, p: &Parts, detail: impl Detail) {
     let (run, c, s) = (p.run, p.c, p.s);
     let (mp, micro_steps, eff) = (p.layout.mp, p.comm.micro_steps, c.efficiency.expected);
     terms.push(term(
@@ -73,7 +73,7 @@ fn work(terms: &mut Vec<Term>, p: &Parts, detail: Detail) {
 }
 
 /// The data-parallel collectives of a step, and what of them the step pays.
-fn data_parallel(terms: &mut Vec<Term>, p: &Parts, detail: Detail) {
+fn data_parallel(terms: &mut Vec<Term>, p: &Parts, detail: impl Detail) {
     let (run, layout, comm, bw, s) = (p.run, p.layout, p.comm, p.bw, p.s);
     let (mp, micro_steps) = (layout.mp, comm.micro_steps);
     if layout.dp > 1.0 {
@@ -111,7 +111,7 @@ fn data_parallel(terms: &mut Vec<Term>, p: &Parts, detail: Detail) {
 }
 
 /// Tensor-parallel all-reduces, the pipeline bubble and optimizer paging.
-fn model_parallel(terms: &mut Vec<Term>, p: &Parts, detail: Detail) {
+fn model_parallel(terms: &mut Vec<Term>, p: &Parts, detail: impl Detail) {
     let (run, layout, comm, bw, s) = (p.run, p.layout, p.comm, p.bw, p.s);
     let micro_steps = comm.micro_steps;
     if layout.tp > 1.0 {
@@ -168,7 +168,7 @@ fn model_parallel(terms: &mut Vec<Term>, p: &Parts, detail: Detail) {
 }
 
 /// The step in all, and what each GPU keeps of its one-GPU speed.
-fn total(terms: &mut Vec<Term>, p: &Parts, detail: Detail) {
+fn total(terms: &mut Vec<Term>, p: &Parts, detail: impl Detail) {
     let (run, layout, comm, s, units_per_step) = (p.run, p.layout, p.comm, p.s, p.units_per_step);
     terms.push(term(
         "step_time",
