@@ -9,9 +9,9 @@
 //!
 //! A string is written once: a string written before is its place in the order of first writing.
 //! The catalog names the same few hundred sources, regions and notes across some eight hundred
-//! offers: written in full each time, they made the app's copy five times as large (405 KB
-//! against 80 KB), mostly too far apart for gzip's 32 KB window to find (28.5 KB against 24.8 KB
-//! gzipped).
+//! offers: written in full each time, they made the catalog with its sources five times as large
+//! (405 KB against 80 KB), mostly too far apart for gzip's 32 KB window to find (28.5 KB against
+//! 24.8 KB gzipped).
 //!
 //! The field order is listed once per type, with `record!` and `variants!` beside the types:
 //! reading and writing follow the same list, and a field or variant left out of it does not
