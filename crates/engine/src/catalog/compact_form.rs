@@ -45,7 +45,7 @@ impl Offer {
     }
 }
 
-/// As `record!` would, but the id is written only when it is not [`Offer::usual_id`]; the spec
+/// As `record!` would, but the id is written only when it is not `Offer::usual_id`; the spec
 /// source and notes are left out of the first answer's copy.
 impl Compact for Offer {
     fn write(&self, w: &mut Writer) {

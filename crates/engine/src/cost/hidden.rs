@@ -98,7 +98,7 @@ pub fn idle_cost(per_hour: f64, idle_hours: f64, detail: impl Detail) -> Term {
 }
 
 /// Idle minutes SkyPilot's autostop waits by default before stopping a cluster ("Stop after
-/// default idle minutes (5)", https://docs.skypilot.co/en/latest/reference/auto-stop.html): the
+/// default idle minutes (5)", <https://docs.skypilot.co/en/latest/reference/auto-stop.html>): the
 /// grace assumed when the user has set no auto-stop and the saving of one is shown.
 pub const DEFAULT_AUTO_STOP_H: f64 = 5.0 / 60.0;
 

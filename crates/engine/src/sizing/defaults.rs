@@ -89,7 +89,7 @@ pub const NF4_CONSTANT_BITS: f64 = 8.0 / 64.0 + 32.0 / (64.0 * 256.0);
 /// 4 + (16 + 4)/128 = 4.156 bits (group size from AutoAWQ's default config).
 pub const INT4_GROUP_BITS: f64 = 4.0 + (16.0 + 4.0) / 128.0;
 /// NVFP4: 16 four-bit values share one fp8 scale, 4 + 8/16 = 4.5 bits (NVIDIA, "Introducing
-/// NVFP4", https://developer.nvidia.com/blog/introducing-nvfp4-for-efficient-and-accurate-low-precision-inference/).
+/// NVFP4", <https://developer.nvidia.com/blog/introducing-nvfp4-for-efficient-and-accurate-low-precision-inference/>).
 pub const FP4_BITS: f64 = 4.0 + 8.0 / 16.0;
 /// GGUF Q4_0: blocks of 32 four-bit weights with one fp16 scale, 18 bytes per 32 weights.
 pub const GGUF_Q4_0_BITS: f64 = 18.0 * 8.0 / 32.0;

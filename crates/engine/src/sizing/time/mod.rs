@@ -3,8 +3,9 @@
 //! low / expected / high band, and every expected value carries its terms.
 //!
 //! [`estimate`] (and each workload's function) explains in full; [`estimate_with`] takes a
-//! [`Detail`] and leaves formulas empty under [`Numbers`], with the same values, and
-//! [`estimate_in`] also keeps the GPU's rates for the next cluster of an evaluation.
+//! [`Detail`] and leaves formulas empty under [`Numbers`](crate::explain::Numbers), with the
+//! same values, and [`estimate_in`] also keeps the GPU's rates for the next cluster of an
+//! evaluation.
 
 pub mod comm;
 pub mod efficiency;
