@@ -1,7 +1,12 @@
 //! Where the user's catalog edits live: localStorage, read once at start-up and written on change.
 //! Text that cannot be read is moved aside under its own key rather than overwritten.
+//!
+//! Their text (stored JSON, a link's `ce=`) is read and written by a part of its own
+//! (`split::prices_text`): the `Offer` records' JSON code is needed only by a person with prices
+//! of their own or a link carrying some, so nobody else downloads it, and only they wait for it.
 
 use super::keys::StorageKey;
+use super::split;
 use gpu_sizer_engine::Catalog;
 use gpu_sizer_formats::catalog_edits::CatalogEdits;
 use gpu_sizer_formats::shared_prices::{self, Refused, Shared};
@@ -20,10 +25,20 @@ pub struct SharedPrices {
 }
 
 impl SharedPrices {
-    /// The prices of the link's `value`, read against the built-in catalog.
-    pub fn new(value: Option<&str>) -> SharedPrices {
+    /// The prices of the link's `value`, read against the built-in catalog once their reader has
+    /// loaded (the notice follows the form by that much; a reader that cannot be fetched offers
+    /// nothing, as a link without prices would).
+    pub fn new(value: Option<String>) -> SharedPrices {
+        let offered = RwSignal::new(None);
+        if let Some(value) = value {
+            leptos::task::spawn_local(async move {
+                if let Ok(text) = split::prices_text().await {
+                    offered.set(Some((text.decode_link)(&value, Catalog::builtin())));
+                }
+            });
+        }
         SharedPrices {
-            offered: RwSignal::new(value.map(|v| shared_prices::decode(v, Catalog::builtin()))),
+            offered,
             set_aside: RwSignal::new(None),
             kept: RwSignal::new(false),
         }
@@ -69,36 +84,87 @@ impl SharedPrices {
 #[derive(Debug, Clone, Copy)]
 pub struct Unreadable(pub bool);
 
-/// The stored edits; `true` when stored text could not be read (and was kept aside).
-pub fn load() -> (CatalogEdits, bool) {
-    match gpu_sizer_storage::read(StorageKey::CatalogEdits) {
-        None => (CatalogEdits::default(), false),
-        Some(raw) => match CatalogEdits::parse(&raw) {
-            Some(edits) => (edits, false),
-            None => {
-                gpu_sizer_storage::write(StorageKey::CatalogEditsUnreadable, &raw);
-                (CatalogEdits::default(), true)
-            }
+/// The edits the page starts with.
+#[derive(Debug, Clone, Default)]
+pub struct Stored {
+    pub edits: CatalogEdits,
+    /// Stored text could not be read (it was kept aside).
+    pub unreadable: bool,
+    /// The stored text was not read (its reader could not be fetched): the page runs on the
+    /// built-in prices and never writes the key, so the person's edits are there next time.
+    pub unread: bool,
+}
+
+/// The stored edits' text, if there is any: what decides whether the page waits for their reader.
+pub fn stored_text() -> Option<String> {
+    gpu_sizer_storage::read(StorageKey::CatalogEdits)
+}
+
+/// Reads the stored edits `raw`; text that cannot be read is kept aside under its own key.
+pub async fn load(raw: String) -> Stored {
+    let Ok(text) = split::prices_text().await else {
+        return Stored {
+            unread: true,
+            ..Stored::default()
+        };
+    };
+    match (text.parse)(&raw) {
+        Some(edits) => Stored {
+            edits,
+            ..Stored::default()
         },
+        None => {
+            gpu_sizer_storage::write(StorageKey::CatalogEditsUnreadable, &raw);
+            Stored {
+                unreadable: true,
+                ..Stored::default()
+            }
+        }
     }
 }
 
 /// Writes the edits whenever they change (no edits: no key, which also tells the first-answer
 /// module it may paint); a refused write raises the page's storage message (`outcome`). While a
 /// link's prices are shown (`set_aside`), nothing is written: the stored edits are the person's.
+/// Edits are written once their writer has loaded, as they are then (a later change's task
+/// writes its own); a writer that cannot be fetched, or stored edits never read (`unread`), count
+/// as a refused write, so the stored ones stay.
 pub fn persist(
     edits: RwSignal<CatalogEdits>,
     set_aside: RwSignal<Option<CatalogEdits>>,
-    outcome: impl Fn(bool) + 'static,
+    unread: bool,
+    outcome: impl Fn(bool) + Copy + 'static,
 ) {
+    let key = StorageKey::CatalogEdits;
     Effect::new(move |first: Option<()>| {
-        let json = edits.with(|e| (!e.is_empty()).then(|| e.to_json()));
-        if first.is_some() && set_aside.with_untracked(Option::is_none) {
-            let key = StorageKey::CatalogEdits;
-            outcome(match json {
-                Some(json) => gpu_sizer_storage::write(key, &json),
-                None => gpu_sizer_storage::remove(key),
-            });
+        let empty = edits.with(CatalogEdits::is_empty);
+        if first.is_none() || set_aside.with_untracked(Option::is_some) {
+            return;
+        }
+        if unread {
+            outcome(false);
+        } else if empty {
+            outcome(gpu_sizer_storage::remove(key));
+        } else {
+            leptos::task::spawn_local(write(edits, set_aside, outcome));
         }
     });
+}
+
+/// Writes the edits as they are once their writer has loaded: a change since is written by its
+/// own task, and emptied edits were removed at once.
+async fn write(
+    edits: RwSignal<CatalogEdits>,
+    set_aside: RwSignal<Option<CatalogEdits>>,
+    outcome: impl Fn(bool),
+) {
+    let Ok(text) = split::prices_text().await else {
+        outcome(false);
+        return;
+    };
+    if set_aside.with_untracked(Option::is_none) {
+        if let Some(json) = edits.with_untracked(|e| (!e.is_empty()).then(|| (text.to_json)(e))) {
+            outcome(gpu_sizer_storage::write(StorageKey::CatalogEdits, &json));
+        }
+    }
 }

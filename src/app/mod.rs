@@ -25,17 +25,32 @@ use plan_store::ProjectState;
 use split::when_loaded;
 use state::{AppState, View};
 
-/// The whole page.
+/// Mounts the page: at once, or, for a person with prices of their own stored, once their reader
+/// (a part of its own) has read them, so that the first answer is on their prices.
+pub fn start() {
+    let mount = |stored: catalog_store::Stored| {
+        leptos::mount::mount_to_body(move || view! { <App stored /> });
+        first_answer::remove();
+    };
+    match catalog_store::stored_text() {
+        None => mount(catalog_store::Stored::default()),
+        // Before the mount, Leptos has no executor yet.
+        Some(raw) => {
+            wasm_bindgen_futures::spawn_local(async move { mount(catalog_store::load(raw).await) })
+        }
+    }
+}
+
+/// The whole page, starting from the person's stored prices (`stored`, none by default).
 #[component]
-pub fn App() -> impl IntoView {
+pub fn App(#[prop(optional)] stored: catalog_store::Stored) -> impl IntoView {
     let prefs = prefs::Prefs::load();
     prefs.persist();
     provide_context(prefs);
     // The link's scenario, else the autosaved draft, else the default form.
     let boot = persist::boot(prefs.lang.get_untracked() == Lang::Zh);
-    let (edits, unreadable_edits) = catalog_store::load();
-    provide_context(catalog_store::Unreadable(unreadable_edits));
-    let state = AppState::new(boot.form, state::today(), edits);
+    provide_context(catalog_store::Unreadable(stored.unreadable));
+    let state = AppState::new(boot.form, state::today(), stored.edits);
     state.view.set(boot.view);
     provide_context(state);
     provide_context(ProjectState::load(
@@ -44,9 +59,9 @@ pub fn App() -> impl IntoView {
     ));
     let persisted = persist::start(state, boot.ignored);
     provide_context(persisted);
-    let shared = catalog_store::SharedPrices::new(boot.prices.as_deref());
+    let shared = catalog_store::SharedPrices::new(boot.prices);
     provide_context(shared);
-    catalog_store::persist(state.edits, shared.set_aside, move |ok| {
+    catalog_store::persist(state.edits, shared.set_aside, stored.unread, move |ok| {
         persisted.outcome(ok)
     });
     let lang = prefs.lang;

@@ -25,6 +25,8 @@ use crate::app::prefs::use_prefs;
 use crate::app::state::AppState;
 use gpu_sizer_engine::catalog::Catalog;
 use gpu_sizer_engine::sizing::time::efficiency;
+use gpu_sizer_formats::catalog_edits::CatalogEdits;
+use gpu_sizer_formats::shared_prices::{self, Refused, Shared};
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use std::future::Future;
@@ -137,6 +139,42 @@ pub fn catalog_sources() -> Result<&'static Catalog, Unloaded> {
 #[cfg(not(feature = "split"))]
 pub async fn catalog_sources() -> Result<&'static Catalog, Unloaded> {
     Ok(Catalog::with_sources())
+}
+
+/// How a person's own prices are read and written as text: stored in the browser (JSON) and
+/// carried by a link (`ce=`). Their `Offer` records' JSON code is the largest part of it, and only
+/// a person with prices of their own, or a link carrying some, needs it.
+pub struct PricesText {
+    /// Stored edits; `None` when they cannot be read.
+    pub parse: fn(&str) -> Option<CatalogEdits>,
+    /// The edits as stored.
+    pub to_json: fn(&CatalogEdits) -> String,
+    /// A link's prices, checked against a catalog.
+    pub decode_link: fn(&str, &Catalog) -> Result<Shared, Refused>,
+}
+
+/// The readers and writer of prices as text, taken only here, so their code goes with this part.
+fn prices_text_now() -> &'static PricesText {
+    static TEXT: PricesText = PricesText {
+        parse: CatalogEdits::parse,
+        to_json: CatalogEdits::to_json,
+        decode_link: shared_prices::decode,
+    };
+    &TEXT
+}
+
+/// Prices as text (`PricesText`): a split point of its own, so a person without prices of their
+/// own never downloads their JSON code.
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(prices_text, wasm_split_path = ::leptos::wasm_split, fallible)]
+pub fn prices_text() -> Result<&'static PricesText, Unloaded> {
+    Ok(prices_text_now())
+}
+
+/// Prices as text (at once without the feature).
+#[cfg(not(feature = "split"))]
+pub async fn prices_text() -> Result<&'static PricesText, Unloaded> {
+    Ok(prices_text_now())
 }
 
 /// Gives the page's report the catalog's sources, unless it has them, and the time model the

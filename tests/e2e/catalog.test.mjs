@@ -84,6 +84,32 @@ test("a price you enter replaces the catalog's, and is remembered", async () => 
   await app.close();
 });
 
+test("prices kept in the browser are read before the first answer; without their reader the page runs on the catalog's and keeps them", async () => {
+  const app = await env.open({ serviceWorkers: "block" });
+  const page = app.page;
+  const plain = await app.pick();
+  // The pick priced out of the ranking in every billing mode.
+  const modes = ["on-demand", "spot", "monthly", "reserved-1y", "reserved-3y", "serverless"];
+  const edits = JSON.stringify({ version: 1, overrides: modes.map((mode) => ({ offer: plain.offer, mode, per_hour: 99999 })) });
+  await page.evaluate((e) => localStorage.setItem("gpu-sizer.catalog-edits", e), edits);
+  await app.reload();
+  assert.notEqual((await app.pick()).offer, plain.offer, "the first answer is on the stored prices");
+
+  // Their reader is a module of its own: when it cannot be fetched, the page starts on the
+  // catalog's prices and the stored ones stay for the next visit.
+  const part = /-split_prices_text\.wasm$/;
+  await page.route(part, (route) => route.abort());
+  await app.reload();
+  assert.equal((await app.pick()).offer, plain.offer);
+  assert.equal(await page.evaluate(() => localStorage.getItem("gpu-sizer.catalog-edits")), edits);
+  await page.unroute(part);
+  await app.reload();
+  assert.notEqual((await app.pick()).offer, plain.offer);
+  // The refused download is reported on the console; nothing else is.
+  assert.deepEqual(app.errors.filter((e) => !/Failed to fetch|Failed to load resource|ERR_FAILED/.test(e)), []);
+  await app.close();
+});
+
 test("a custom offer joins the ranking; a broken one is refused with a reason", async () => {
   const app = await env.open();
   const page = app.page;

@@ -73,10 +73,10 @@ test("a part's code is fetched when the part is first shown, and the part then w
     const split = buildFiles(DIST).map((f) => f.file).filter((f) => APP_PART.test(f));
     assert.deepEqual(
       split.map((f) => f.match(APP_PART)[1]).sort(),
-      ["answer_panels", "catalog_page", "catalog_sources", "compare_page", "doctor_page", "guide_page", "plan_page", "versus_page"],
-      "one module per page, one for the calculator's panels, and one for the catalog's sources (the share notice's export)",
+      ["answer_panels", "catalog_page", "catalog_sources", "compare_page", "doctor_page", "guide_page", "plan_page", "prices_text", "versus_page"],
+      "one module per page, one for the calculator's panels, one for the catalog's sources (the share notice's export) and one for a person's own prices as text",
     );
-    assert.deepEqual(await parts(), ["answer_panels"], "the calculator fetches its panels' module only");
+    assert.deepEqual(await parts(), ["answer_panels"], "the calculator fetches its panels' module only (no prices of one's own to read)");
     await page.getByTestId("ranking").scrollIntoViewIfNeeded();
     await page.getByTestId("ranking").locator("tbody tr").nth(2).waitFor();
     await page.getByTestId("tab-catalog").click();
