@@ -12,7 +12,9 @@
 //! - Both are written in a task of their own after the page has updated (`replaceState` is slow
 //!   on a phone and would delay the answer), and at once when the page is hidden or left.
 //! - Saved scenarios go through `gpu_sizer_formats::store`, written with the entries a load kept
-//!   aside and the deletions it made, so nothing is lost. Another tab's writes arrive as `storage`
+//!   aside and the deletions it made, so nothing is lost. The list is read by the parts that show
+//!   it ([`Persist::load_saved`]), not at start-up, so its readers and the merge below are their
+//!   code, not among what the page waits for. Another tab's writes arrive as `storage`
 //!   events and are merged in (`saved_list::merge_tabs`: by the deletions each tab recorded, so a
 //!   save written over by a tab that had not seen it yet comes back, and a deletion sticks).
 //! - Storage goes through `gpu_sizer_storage`, which never throws: with storage blocked the page
@@ -131,25 +133,31 @@ pub struct Persist {
     seen: StoredValue<Option<String>>,
     /// The storage message was dismissed (until a write succeeds again).
     hushed: StoredValue<bool>,
+    /// How another tab's write to the list is taken in; set once the list has been read
+    /// ([`Persist::load_saved`]), until when such writes are left to that read.
+    follow_tabs: StoredValue<Option<FollowTabs>>,
 }
 
-/// Loads the saved scenarios and keeps the URL, the draft and other tabs in step with the page.
+/// Takes in another tab's write to the saved list (the text it wrote, if any).
+type FollowTabs = fn(Persist, Option<String>);
+
+/// Keeps the URL, the draft and, once the saved scenarios are read, other tabs in step with the
+/// page.
 pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
-    let raw = read(StorageKey::Scenarios);
-    let loaded = store::load(raw.as_deref().unwrap_or(""));
     let blocked = !gpu_sizer_storage::usable();
     let p = Persist {
-        saved: RwSignal::new(loaded.scenarios),
+        saved: RwSignal::new(Vec::new()),
         compare: RwSignal::new(Vec::new()),
         current: RwSignal::new(None),
         link_notice: RwSignal::new(ignored),
-        kept_aside: RwSignal::new(loaded.quarantined.len()),
+        kept_aside: RwSignal::new(0),
         storage_failed: RwSignal::new(blocked),
         blocked,
-        quarantined: StoredValue::new(loaded.quarantined),
-        deleted: StoredValue::new(loaded.deleted.unwrap_or_default()),
-        seen: StoredValue::new(raw),
+        quarantined: StoredValue::new(Vec::new()),
+        deleted: StoredValue::new(Vec::new()),
+        seen: StoredValue::new(None),
         hushed: StoredValue::new(false),
+        follow_tabs: StoredValue::new(None),
     };
     // The draft is written on change only, so opening a page does not overwrite another tab's.
     let draft_changed = StoredValue::new(false);
@@ -199,12 +207,8 @@ pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
     let handle = window_event_listener_untyped("storage", move |ev| {
         let ev = ev.unchecked_ref::<web_sys::StorageEvent>();
         if ev.key().as_deref() == Some(StorageKey::Scenarios.as_str()) {
-            // What the other tab wrote, from the event itself: a tab whose own write is still
-            // under way may go on reading its own value for a while (Chromium keeps it), and a
-            // save it never read would be lost. Then storage as read now. Merging twice is safe.
-            let theirs = p.take_in(ev.new_value());
-            if p.sync() | theirs {
-                let _ = p.write_list();
+            if let Some(follow) = p.follow_tabs.get_value() {
+                follow(p, ev.new_value());
             }
         }
     });
@@ -240,6 +244,30 @@ impl Persist {
         self.storage_failed.set(false);
     }
 
+    /// Reads the saved list, once, and from then on takes in other tabs' changes to it. Called by
+    /// the parts that show or change the list.
+    pub fn load_saved(self) {
+        if self.follow_tabs.get_value().is_some() {
+            return;
+        }
+        let raw = read(StorageKey::Scenarios);
+        let loaded = store::load(raw.as_deref().unwrap_or(""));
+        self.saved.set(loaded.scenarios);
+        self.kept_aside.set(loaded.quarantined.len());
+        self.quarantined.set_value(loaded.quarantined);
+        self.deleted.set_value(loaded.deleted.unwrap_or_default());
+        self.seen.set_value(raw);
+        self.follow_tabs.set_value(Some(|p, theirs| {
+            // What the other tab wrote, from the event itself: a tab whose own write is still
+            // under way may go on reading its own value for a while (Chromium keeps it), and a
+            // save it never read would be lost. Then storage as read now. Merging twice is safe.
+            let theirs = p.take_in(theirs);
+            if p.sync() | theirs {
+                let _ = p.write_list();
+            }
+        }));
+    }
+
     /// Takes in what another tab stored since this tab last read or wrote the list; `true` when
     /// this tab holds something the stored list lacks.
     fn sync(self) -> bool {
@@ -273,8 +301,10 @@ impl Persist {
         merged.adds
     }
 
-    /// Writes the saved list after taking in any other tab's change; `false` when refused.
+    /// Writes the saved list after taking in any other tab's change; `false` when refused. The
+    /// list is read first if it was not, so a write never replaces one unread.
     pub fn store(self) -> bool {
+        self.load_saved();
         self.sync();
         self.write_list()
     }

@@ -137,6 +137,7 @@ enum Pending {
 pub fn Scenarios() -> impl IntoView {
     let state = use_state();
     let p = use_persist();
+    p.load_saved();
     let lang = use_prefs().lang;
     let status = RwSignal::new(String::new());
     let pending: RwSignal<Option<Pending>> = RwSignal::new(None);

@@ -87,6 +87,7 @@ fn column(state: AppState, s: &SavedScenario, lang: Lang) -> Column {
 pub fn Compare() -> impl IntoView {
     let state = use_state();
     let p = use_persist();
+    p.load_saved();
     let lang = use_prefs().lang;
     move || {
         let lang = lang.get();
