@@ -53,10 +53,7 @@ pub fn App(#[prop(optional)] stored: catalog_store::Stored) -> impl IntoView {
     let state = AppState::new(boot.form, state::today(), stored.edits);
     state.view.set(boot.view);
     provide_context(state);
-    provide_context(ProjectState::load(
-        boot.plan.as_deref(),
-        prefs.lang.get_untracked(),
-    ));
+    provide_context(ProjectState::new(boot.plan));
     let persisted = persist::start(state, boot.ignored);
     provide_context(persisted);
     let shared = catalog_store::SharedPrices::new(boot.prices);

@@ -1,6 +1,8 @@
 //! Where the project plan comes from and is kept: the opened link's plan (`pl=`), else the one
 //! saved in this browser, else none. Saving is the person's choice (a button), so opening a
-//! link never overwrites a saved plan; a stored plan that cannot be read is kept aside.
+//! link never overwrites a saved plan; a stored plan that cannot be read is kept aside. The plan is
+//! read when the plan page is first shown ([`ProjectState::read`]), so its readers are that page's
+//! code, not among what the page waits for at start-up.
 
 use super::keys::StorageKey;
 use gpu_sizer_formats::project::{link, Project, VERSION};
@@ -15,6 +17,8 @@ pub struct ProjectState {
     pub project: RwSignal<Project>,
     /// The page's last word on the plan (a link read, a save, an import).
     pub message: RwSignal<String>,
+    /// The opened link's plan value (if any) until the plan is read; `None` once it is.
+    unread: StoredValue<Option<Option<String>>>,
 }
 
 fn empty() -> Project {
@@ -26,9 +30,21 @@ fn empty() -> Project {
 }
 
 impl ProjectState {
-    /// The link's plan (`value`), else the saved one, else an empty plan.
-    pub fn load(value: Option<&str>, lang: Lang) -> ProjectState {
-        let (project, message) = match value.map(link::decode) {
+    /// An empty plan, until [`ProjectState::read`] reads the link's plan (`value`) or the saved one.
+    pub fn new(value: Option<String>) -> ProjectState {
+        ProjectState {
+            project: RwSignal::new(empty()),
+            message: RwSignal::new(String::new()),
+            unread: StoredValue::new(Some(value)),
+        }
+    }
+
+    /// Reads the link's plan, else the saved one, else leaves the plan empty; once.
+    pub fn read(self, lang: Lang) {
+        let Some(value) = self.unread.try_update_value(Option::take).flatten() else {
+            return;
+        };
+        let (project, message) = match value.as_deref().map(link::decode) {
             Some(Ok(linked)) => (
                 linked.project,
                 gpu_sizer_markup::project::from_link(Ok(linked.ignored), lang),
@@ -39,10 +55,8 @@ impl ProjectState {
             }
             None => saved(lang),
         };
-        ProjectState {
-            project: RwSignal::new(project),
-            message: RwSignal::new(message),
-        }
+        self.project.set(project);
+        self.message.set(message);
     }
 
     /// Stores the plan; the message says whether the browser took it.

@@ -20,6 +20,7 @@ pub fn ProjectPlan() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
     let plan = expect_context::<ProjectState>();
+    plan.read(lang.get_untracked());
     let project = plan.project;
     let name = RwSignal::new(String::new());
     let months = RwSignal::new("1".to_string());
