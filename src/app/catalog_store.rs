@@ -6,10 +6,10 @@
 //! of their own or a link carrying some, so nobody else downloads it, and only they wait for it.
 
 use super::keys::StorageKey;
-use super::split;
+use super::split::{self, PricesText};
 use gpu_sizer_engine::Catalog;
 use gpu_sizer_formats::catalog_edits::CatalogEdits;
-use gpu_sizer_formats::shared_prices::{self, Refused, Shared};
+use gpu_sizer_formats::shared_prices::{Refused, Shared};
 use leptos::prelude::*;
 
 /// Prices a link carried (`ce=`), and the person's own while the page shows the link's; in
@@ -22,6 +22,8 @@ pub struct SharedPrices {
     pub set_aside: RwSignal<Option<CatalogEdits>>,
     /// The link's prices were kept in the person's catalog (a notice says what that did).
     pub kept: RwSignal<bool>,
+    /// What read the link's prices, and keeps them (set with `offered`).
+    text: StoredValue<Option<&'static PricesText>>,
 }
 
 impl SharedPrices {
@@ -30,10 +32,12 @@ impl SharedPrices {
     /// nothing, as a link without prices would).
     pub fn new(value: Option<String>) -> SharedPrices {
         let offered = RwSignal::new(None);
+        let text = StoredValue::new(None);
         if let Some(value) = value {
             leptos::task::spawn_local(async move {
-                if let Ok(text) = split::prices_text().await {
-                    offered.set(Some((text.decode_link)(&value, Catalog::builtin())));
+                if let Ok(read) = split::prices_text().await {
+                    text.set_value(Some(read));
+                    offered.set(Some((read.decode_link)(&value, Catalog::builtin())));
                 }
             });
         }
@@ -41,6 +45,7 @@ impl SharedPrices {
             offered,
             set_aside: RwSignal::new(None),
             kept: RwSignal::new(false),
+            text,
         }
     }
 
@@ -57,6 +62,10 @@ impl SharedPrices {
 
     /// Adds the prices shown or offered to the person's own, and stores them.
     pub fn keep(self, edits: RwSignal<CatalogEdits>) {
+        // Nothing to keep until the link's prices were read.
+        let Some(text) = self.text.get_value() else {
+            return;
+        };
         let shared = match self.offered.get_untracked() {
             Some(Ok(shared)) => shared.edits,
             _ => edits.get_untracked(),
@@ -67,7 +76,7 @@ impl SharedPrices {
             .unwrap_or_else(|| edits.get_untracked());
         self.set_aside.set(None);
         self.offered.set(None);
-        edits.set(shared_prices::keep(&own, &shared, Catalog::builtin()));
+        edits.set((text.keep)(&own, &shared, Catalog::builtin()));
         self.kept.set(true);
     }
 

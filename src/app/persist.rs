@@ -175,9 +175,8 @@ pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
         follow(&query, state.view.get_untracked());
         if draft_changed.get_value() {
             draft_changed.set_value(false);
-            if let Ok(json) = state.form.with_untracked(serde_json::to_string) {
-                p.outcome(write(StorageKey::Draft, &json));
-            }
+            let json = state.form.with_untracked(Form::to_json);
+            p.outcome(write(StorageKey::Draft, &json));
         }
     };
     let schedule = move || {

@@ -151,6 +151,8 @@ pub struct PricesText {
     pub to_json: fn(&CatalogEdits) -> String,
     /// A link's prices, checked against a catalog.
     pub decode_link: fn(&str, &Catalog) -> Result<Shared, Refused>,
+    /// A person's own prices with a link's added (`shared_prices::keep`).
+    pub keep: fn(&CatalogEdits, &CatalogEdits, &Catalog) -> CatalogEdits,
 }
 
 /// The readers and writer of prices as text, taken only here, so their code goes with this part.
@@ -159,6 +161,7 @@ fn prices_text_now() -> &'static PricesText {
         parse: CatalogEdits::parse,
         to_json: CatalogEdits::to_json,
         decode_link: shared_prices::decode,
+        keep: shared_prices::keep,
     };
     &TEXT
 }

@@ -193,6 +193,34 @@ fn random_forms_round_trip() {
     );
 }
 
+/// The page's drafts and the CLI's files are the same record: `Form::to_json` writes what serde
+/// writes, so a draft reads back as before.
+#[test]
+fn random_forms_are_written_as_serde_writes_them() {
+    let cases = Cell::new(0);
+    runner(1000)
+        .run(&form(), |f| {
+            cases.set(cases.get() + 1);
+            prop_assert_eq!(f.to_json(), serde_json::to_string(&f).unwrap());
+            Ok(())
+        })
+        .unwrap();
+    assert_eq!(cases.get(), 1000);
+}
+
+#[test]
+fn field_names_need_no_escaping_in_json() {
+    for f in FIELDS {
+        assert!(
+            f.name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_'),
+            "{}",
+            f.name
+        );
+    }
+}
+
 /// Fields of `link`'s pairs in order: (start, end, field name).
 fn field_spans(link: &str) -> Vec<(usize, usize, &'static str)> {
     let mut out = Vec::new();
