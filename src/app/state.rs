@@ -49,10 +49,7 @@ impl AppState {
         let offers = Memo::new(move |_| edits.with(|e| e.custom_offers.clone()));
         let shaped = Memo::new(move |_| form.with(shape));
         let catalog = Memo::new_with_compare(
-            move |_| {
-                let base = base.get().unwrap_or_else(Catalog::builtin);
-                offers.with(|o| shaped.with(|m| catalog_with(base, o, m)))
-            },
+            move |_| offers.with(|o| shaped.with(|m| catalog_with(builtin_now(base), o, m))),
             |_, _| true,
         );
         let request = Memo::new(move |_| form.with(|f| edits.with(|e| request_for(f, today, e))));
@@ -81,7 +78,7 @@ impl AppState {
 
     /// The built-in catalog the page has now: with the sources once a part has brought them.
     pub fn builtin_catalog(self) -> &'static Catalog {
-        self.base.get().unwrap_or_else(Catalog::builtin)
+        builtin_now(self.base)
     }
 
     /// The report for another form (a saved scenario), on the page's catalog and price overrides.
@@ -96,6 +93,11 @@ impl AppState {
         };
         evaluate(catalog, &request)
     }
+}
+
+/// The built-in catalog in `base` (see [`AppState::base`]), else the one without sources.
+fn builtin_now(base: RwSignal<Option<&'static Catalog>>) -> &'static Catalog {
+    base.get().unwrap_or_else(Catalog::builtin)
 }
 
 /// What of a form shapes the catalog: its own machine, if it runs on one, and the MIG slices'
