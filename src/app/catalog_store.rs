@@ -101,7 +101,7 @@ pub struct Stored {
     pub unreadable: bool,
     /// The stored text was not read (its reader could not be fetched): the page runs on the
     /// built-in prices and never writes the key, so the person's edits are there next time.
-    pub unread: bool,
+    pub left_unread: bool,
 }
 
 /// The stored edits' text, if there is any: what decides whether the page waits for their reader.
@@ -113,7 +113,7 @@ pub fn stored_text() -> Option<String> {
 pub async fn load(raw: String) -> Stored {
     let Ok(text) = split::prices_text().await else {
         return Stored {
-            unread: true,
+            left_unread: true,
             ..Stored::default()
         };
     };
@@ -136,12 +136,12 @@ pub async fn load(raw: String) -> Stored {
 /// module it may paint); a refused write raises the page's storage message (`outcome`). While a
 /// link's prices are shown (`set_aside`), nothing is written: the stored edits are the person's.
 /// Edits are written once their writer has loaded, as they are then (a later change's task
-/// writes its own); a writer that cannot be fetched, or stored edits never read (`unread`), count
-/// as a refused write, so the stored ones stay.
+/// writes its own); a writer that cannot be fetched, or stored edits never read
+/// (`left_unread`), count as a refused write, so the stored ones stay.
 pub fn persist(
     edits: RwSignal<CatalogEdits>,
     set_aside: RwSignal<Option<CatalogEdits>>,
-    unread: bool,
+    left_unread: bool,
     outcome: impl Fn(bool) + Copy + 'static,
 ) {
     let key = StorageKey::CatalogEdits;
@@ -150,7 +150,7 @@ pub fn persist(
         if first.is_none() || set_aside.with_untracked(Option::is_some) {
             return;
         }
-        if unread {
+        if left_unread {
             outcome(false);
         } else if empty {
             outcome(gpu_sizer_storage::remove(key));

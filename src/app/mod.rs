@@ -58,9 +58,12 @@ pub fn App(#[prop(optional)] stored: catalog_store::Stored) -> impl IntoView {
     provide_context(persisted);
     let shared = catalog_store::SharedPrices::new(boot.prices);
     provide_context(shared);
-    catalog_store::persist(state.edits, shared.set_aside, stored.unread, move |ok| {
-        persisted.outcome(ok)
-    });
+    catalog_store::persist(
+        state.edits,
+        shared.set_aside,
+        stored.left_unread,
+        move |ok| persisted.outcome(ok),
+    );
     let lang = prefs.lang;
     let tab = move |view: View| {
         view! {
