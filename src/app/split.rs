@@ -83,24 +83,36 @@ fn part(load: Box<dyn Fn() -> Loading + Send + Sync>) -> AnyView {
     view! { <Suspense fallback=|| ()>{shown}</Suspense> }.into_any()
 }
 
-/// Declares the split point `$name`: an async function that gives the view `$body` once the
+/// Declares the split point `$name`: an async function that gives `$value` (a `$ty`) once the
 /// code of its module (`split_$name.wasm` in the build) is there. Without the feature it is a
 /// plain async function.
-macro_rules! split_point {
-    ($(#[$doc:meta])* $name:ident => $body:expr) => {
+macro_rules! split_fn {
+    ($(#[$doc:meta])* $name:ident -> $ty:ty => $value:expr) => {
         $(#[$doc])*
         #[cfg(feature = "split")]
         #[leptos::wasm_split::wasm_split($name, wasm_split_path = ::leptos::wasm_split, fallible)]
-        pub fn $name() -> Result<AnyView, Unloaded> {
-            with_sources();
-            Ok($body.into_any())
+        pub fn $name() -> Result<$ty, Unloaded> {
+            Ok($value)
         }
 
         $(#[$doc])*
         #[cfg(not(feature = "split"))]
-        pub async fn $name() -> Result<AnyView, Unloaded> {
-            with_sources();
-            Ok($body.into_any())
+        pub async fn $name() -> Result<$ty, Unloaded> {
+            Ok($value)
+        }
+    };
+}
+
+/// Declares the split point `$name` of a part of the page: the view `$body`, built with the
+/// sources the parts show (`with_sources`).
+macro_rules! split_point {
+    ($(#[$doc:meta])* $name:ident => $body:expr) => {
+        split_fn! {
+            $(#[$doc])*
+            $name -> AnyView => {
+                with_sources();
+                $body.into_any()
+            }
         }
     };
 }
@@ -126,19 +138,12 @@ split_point! { doctor_page => view! { <Doctor /> } }
 split_point! { versus_page => view! { <Versus /> } }
 split_point! { plan_page => view! { <ProjectPlan /> } }
 
-/// The built-in catalog with the sources of its figures, for the main module's code that needs
-/// them (the share notice's export): a split point of its own, so their bytes are not among those
-/// the page waits for at start-up. The parts get them as they are built (`with_sources`).
-#[cfg(feature = "split")]
-#[leptos::wasm_split::wasm_split(catalog_sources, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn catalog_sources() -> Result<&'static Catalog, Unloaded> {
-    Ok(Catalog::with_sources())
-}
-
-/// The built-in catalog with the sources of its figures (at once without the feature).
-#[cfg(not(feature = "split"))]
-pub async fn catalog_sources() -> Result<&'static Catalog, Unloaded> {
-    Ok(Catalog::with_sources())
+split_fn! {
+    /// The built-in catalog with the sources of its figures, for the main module's code that
+    /// needs them (the share notice's export): a split point of its own, so their bytes are not
+    /// among those the page waits for at start-up. The parts get them as they are built
+    /// (`with_sources`).
+    catalog_sources -> &'static Catalog => Catalog::with_sources()
 }
 
 /// How a person's own prices are read and written as text: stored in the browser (JSON) and
@@ -155,29 +160,19 @@ pub struct PricesText {
     pub keep: fn(&CatalogEdits, &CatalogEdits, &Catalog) -> CatalogEdits,
 }
 
-/// The readers and writer of prices as text, taken only here, so their code goes with this part.
-fn prices_text_now() -> &'static PricesText {
-    static TEXT: PricesText = PricesText {
-        parse: CatalogEdits::parse,
-        to_json: CatalogEdits::to_json,
-        decode_link: shared_prices::decode,
-        keep: shared_prices::keep,
-    };
-    &TEXT
-}
-
-/// Prices as text (`PricesText`): a split point of its own, so a person without prices of their
-/// own never downloads their JSON code.
-#[cfg(feature = "split")]
-#[leptos::wasm_split::wasm_split(prices_text, wasm_split_path = ::leptos::wasm_split, fallible)]
-pub fn prices_text() -> Result<&'static PricesText, Unloaded> {
-    Ok(prices_text_now())
-}
-
-/// Prices as text (at once without the feature).
-#[cfg(not(feature = "split"))]
-pub async fn prices_text() -> Result<&'static PricesText, Unloaded> {
-    Ok(prices_text_now())
+split_fn! {
+    /// Prices as text (`PricesText`): a split point of its own, so a person without prices of
+    /// their own never downloads their JSON code. The functions are named only here, so their
+    /// code goes with this part.
+    prices_text -> &'static PricesText => {
+        static TEXT: PricesText = PricesText {
+            parse: CatalogEdits::parse,
+            to_json: CatalogEdits::to_json,
+            decode_link: shared_prices::decode,
+            keep: shared_prices::keep,
+        };
+        &TEXT
+    }
 }
 
 /// Gives the page's report the catalog's sources, unless it has them, and the time model the
