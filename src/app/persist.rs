@@ -24,6 +24,7 @@
 use super::keys::{StorageKey, VIEW_PARAM};
 use super::state::{AppState, View};
 use gpu_sizer_formats::catalog_edits::CatalogEdits;
+use gpu_sizer_formats::fields;
 use gpu_sizer_formats::link::{self, Ignored};
 use gpu_sizer_formats::project::{link as project_link, Project};
 use gpu_sizer_formats::saved_list;
@@ -134,7 +135,8 @@ pub struct Persist {
     /// The storage message was dismissed (until a write succeeds again).
     hushed: StoredValue<bool>,
     /// How another tab's write to the list is taken in; set once the list has been read
-    /// ([`Persist::load_saved`]), until when such writes are left to that read.
+    /// ([`Persist::load_saved`]), until when such writes are left to that read. A pointer the
+    /// parts set, not a call in the listener, so that the merge's code is theirs.
     follow_tabs: StoredValue<Option<FollowTabs>>,
 }
 
@@ -171,12 +173,12 @@ pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
             handle.clear();
             pending.set_value(None);
         }
-        let query = state.form.with_untracked(link::encode);
-        follow(&query, state.view.get_untracked());
+        // The link and the draft are written from the same field values, read once.
+        let values = state.form.with_untracked(fields::values_of);
+        follow(&link::encode_values(&values), state.view.get_untracked());
         if draft_changed.get_value() {
             draft_changed.set_value(false);
-            let json = state.form.with_untracked(Form::to_json);
-            p.outcome(write(StorageKey::Draft, &json));
+            p.outcome(write(StorageKey::Draft, &fields::json_of(&values)));
         }
     };
     let schedule = move || {

@@ -11,7 +11,7 @@ mod values;
 pub use assign::Kind;
 pub use input::{Choice, ChoiceField, Flag, Input, Number, NumberField, Opt};
 pub use table::FIELDS;
-pub use values::{default_values, values_of};
+pub use values::{default_values, json_of, values_of};
 
 use crate::form::{
     ArrivalKey, CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey,

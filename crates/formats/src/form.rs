@@ -354,22 +354,10 @@ impl Form {
     }
 
     /// The form as the flat JSON record [`Form::from_json`] reads, as `serde_json::to_string`
-    /// writes it, but from the link's field values ([`fields::values_of`]): the page writes its
+    /// writes it, but from the link's field values ([`fields::json_of`]): the page writes its
     /// draft on every change, and this spares its wasm a second copy of the form's serialiser.
     pub fn to_json(&self) -> String {
-        let mut out = String::from("{");
-        for (i, (name, value)) in fields::values_of(self).iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            // Field names are identifiers: nothing to escape.
-            out.push('"');
-            out.push_str(name);
-            out.push_str("\":");
-            out.push_str(&value.to_string());
-        }
-        out.push('}');
-        out
+        fields::json_of(&fields::values_of(self))
     }
 
     /// Reads a form from JSON: the flat record the page saves, every field optional (missing

@@ -94,7 +94,12 @@ pub struct Decoded {
 
 /// The query string (without `?`) of a share link for `form`.
 pub fn encode(form: &Form) -> String {
-    let values = fields::values_of(form);
+    encode_values(&fields::values_of(form))
+}
+
+/// [`encode`] from the form's field values ([`fields::values_of`]), for a caller that writes the
+/// form in another way from the same values (the page's draft, [`fields::json_of`]).
+pub fn encode_values(values: &[(&'static str, Value)]) -> String {
     let defaults = fields::default_values();
     let mut out = format!("v={VERSION}");
     // The table lists the fields in the struct's order, so the search from the last one found

@@ -18,6 +18,24 @@ pub fn values_of(form: &Form) -> Vec<(&'static str, Value)> {
     }
 }
 
+/// The form whose field values are `values` ([`values_of`]) as the flat JSON record serde writes
+/// for it (`Form::to_json`).
+pub fn json_of(values: &[(&'static str, Value)]) -> String {
+    let mut out = String::from("{");
+    for (i, (name, value)) in values.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        // Field names are identifiers: nothing to escape.
+        out.push('"');
+        out.push_str(name);
+        out.push_str("\":");
+        out.push_str(&value.to_string());
+    }
+    out.push('}');
+    out
+}
+
 /// [`values_of`] the default form, computed once.
 pub fn default_values() -> &'static [(&'static str, Value)] {
     static DEFAULTS: OnceLock<Vec<(&'static str, Value)>> = OnceLock::new();
