@@ -289,6 +289,61 @@ async fn a_link_in_the_url_wins_and_its_bad_parts_are_listed() {
     assert_eq!(search, "?v=1&w=serve");
 }
 
+/// The value a select shows and the label of its selected option.
+fn chosen(app: &Mounted, test_id: &str) -> (String, String) {
+    let select: HtmlSelectElement = app.find(test_id).unchecked_into();
+    let label = select
+        .selected_options()
+        .item(0)
+        .and_then(|o| o.text_content())
+        .unwrap_or_default();
+    (select.value(), label)
+}
+
+#[wasm_bindgen_test]
+async fn the_selects_show_the_links_choices_in_either_language() {
+    reset();
+    let window = web_sys::window().unwrap();
+    let path = window.location().pathname().unwrap();
+    let link = format!("{path}?v=1&w=lora&m=mistral-7b-v0.3&g=h100-sxm&obj=fastest");
+    window
+        .history()
+        .unwrap()
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&link))
+        .unwrap();
+    let app = mount_as_is().await;
+    let in_english = [
+        ("workload-select", "lora"),
+        ("model-select", "mistral-7b-v0.3"),
+        ("field-gpu", "h100-sxm"),
+        ("field-objective", "fastest"),
+    ]
+    .map(|(id, value)| {
+        let (shown, label) = chosen(&app, id);
+        assert_eq!(shown, value, "{id}");
+        assert!(!label.is_empty(), "{id}");
+        label
+    });
+    assert!(in_english[0].starts_with("LoRA"), "{}", in_english[0]);
+    assert!(chosen(&app, "field-gpu").1.contains("H100"));
+
+    app.set("lang-switch", "zh", "change");
+    leptos::task::tick().await;
+    assert_eq!(chosen(&app, "workload-select").0, "lora");
+    assert!(chosen(&app, "workload-select").1.contains("微调"));
+    assert_eq!(chosen(&app, "field-gpu").0, "h100-sxm");
+    assert_eq!(chosen(&app, "field-objective").0, "fastest");
+    assert_ne!(chosen(&app, "field-objective").1, in_english[3], "the label is translated");
+
+    // A choice made in the page holds through another change of language.
+    app.set("field-gpu", "rtx-4090", "change");
+    leptos::task::tick().await;
+    app.set("lang-switch", "en", "change");
+    leptos::task::tick().await;
+    assert_eq!(chosen(&app, "field-gpu").0, "rtx-4090");
+    assert_eq!(chosen(&app, "workload-select").1, in_english[0]);
+}
+
 #[wasm_bindgen_test]
 fn markup_built_as_text_escapes_names() {
     let mut h = gpu_sizer::app::html::Html::new();

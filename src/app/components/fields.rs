@@ -11,6 +11,7 @@ use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_formats::decimal::{self, TypedError};
 use gpu_sizer_formats::fields::{self, About, Choice, Flag, Input, Number};
+use gpu_sizer_markup::html;
 use leptos::prelude::*;
 
 /// The control of the field named `name`, as the field table describes it; nothing for a field
@@ -30,6 +31,15 @@ pub fn field(name: &'static str) -> AnyView {
 /// The label of the field named `name`, for a field with a control of its own.
 pub fn label(name: &str) -> Text {
     fields::about(name).map_or(Text::NONE, |a| a.label)
+}
+
+/// A select's options in `lang`, `chosen` selected: written whole, and again for another
+/// language (see [`html::options`]).
+pub fn options_markup(options: &[fields::Opt], lang: Lang, chosen: &str) -> String {
+    html::options(
+        options.iter().map(|&(key, text)| (key, text.get(lang))),
+        chosen,
+    )
 }
 
 /// The options of the field named `name`, in the order the page lists them.
@@ -198,20 +208,8 @@ fn choice_field(name: &'static str, about: &'static About, choice: &'static Choi
                     let key = event_target_value(&ev);
                     state.form.update(|f| (choice.set)(f, &key));
                 }
-            >
-                {choice
-                    .options
-                    .iter()
-                    .map(|(key, text)| {
-                        let key = *key;
-                        view! {
-                            <option value=key selected=chosen.get_untracked() == key>
-                                {move || text.get(lang.get())}
-                            </option>
-                        }
-                    })
-                    .collect_view()}
-            </select>
+                inner_html=move || options_markup(choice.options, lang.get(), chosen.get_untracked())
+            ></select>
             <p class="help" id=help_id>{move || about.help.get(lang.get())}</p>
         </div>
     }

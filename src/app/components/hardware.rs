@@ -6,6 +6,7 @@ use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_engine::catalog::summary;
 use gpu_sizer_markup::hardware as w;
+use gpu_sizer_markup::html;
 use leptos::prelude::*;
 
 /// The fields of the hardware group, in order ("gpu" and "offer" are drawn here).
@@ -32,22 +33,13 @@ pub fn PinnedGpu() -> impl IntoView {
                         f.gpu = id;
                     });
                 }
-            >
-                <option value="" selected=chosen.with_untracked(String::is_empty)>
-                    {move || w::ANY_GPU.get(lang.get())}
-                </option>
                 // From the catalog's summary: the form is built without reading the catalog.
-                {summary::GPUS
-                    .iter()
-                    .map(|&(id, name)| {
-                        view! {
-                            <option value=id selected=chosen.with_untracked(|c| c == id)>
-                                {name}
-                            </option>
-                        }
-                    })
-                    .collect_view()}
-            </select>
+                // Rewritten for another language, with the GPU chosen then.
+                inner_html=move || {
+                    let any = [("", w::ANY_GPU.get(lang.get()))];
+                    chosen.with_untracked(|c| html::options(any.into_iter().chain(summary::GPUS.iter().copied()), c))
+                }
+            ></select>
         </div>
     }
 }
@@ -79,9 +71,14 @@ pub fn PinnedOffer() -> impl IntoView {
                     "{provider} · {} · {} · {} GPU",
                     o.region, o.instance_type, o.gpu_count
                 );
-                view! { <option value=id selected=chosen.with_untracked(|c| c == id)>{text}</option> }
+                (id, text)
             })
-            .collect_view();
+            .collect::<Vec<_>>();
+        let any = ("", w::ANY_OFFER.get(lang));
+        let offers = chosen.with_untracked(|c| {
+            let offers = offers.iter().map(|(id, text)| (*id, text.as_str()));
+            html::options(std::iter::once(any).chain(offers), c)
+        });
         Some(view! {
             <div class="field">
                 <label for="field-offer">{super::fields::label("offer").get(lang)}</label>
@@ -93,12 +90,8 @@ pub fn PinnedOffer() -> impl IntoView {
                         let id = event_target_value(&ev);
                         state.form.update(|f| f.offer = id);
                     }
-                >
-                    <option value="" selected=chosen.with_untracked(String::is_empty)>
-                        {w::ANY_OFFER.get(lang)}
-                    </option>
-                    {offers}
-                </select>
+                    inner_html=offers
+                ></select>
             </div>
         })
     }

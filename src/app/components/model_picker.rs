@@ -7,7 +7,7 @@ use crate::app::state::use_state;
 use gpu_sizer_engine::model::presets;
 use gpu_sizer_formats::fields::ChoiceField;
 use gpu_sizer_formats::form::ModelSource;
-use gpu_sizer_markup::format;
+use gpu_sizer_markup::{format, html};
 use leptos::prelude::*;
 
 /// The field of a model given by its parameter count.
@@ -32,12 +32,13 @@ pub fn ModelPicker() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
     let source = Memo::new(move |_| state.form.with(|f| f.model_source));
-    // Each option follows this memo, not the whole form: a keystroke elsewhere reaches no option.
+    // The select follows this memo, not the whole form: a keystroke elsewhere does not reach it.
     let model = Memo::new(move |_| state.form.with(|f| f.model.clone()));
     let query = RwSignal::new(String::new());
+    // The presets the search matches, as options (each model's label is written once).
     let matches = move || {
         let q = query.get().to_ascii_lowercase();
-        presets()
+        let labels: Vec<(&str, String)> = presets()
             .iter()
             .filter(|m| {
                 q.is_empty()
@@ -46,15 +47,14 @@ pub fn ModelPicker() -> impl IntoView {
                     || m.family.to_ascii_lowercase().contains(&q)
             })
             .map(|m| {
-                let id: &'static str = m.id.as_str();
-                let label = format!("{} · {}", m.name, format::parameters(m.params_b));
-                view! {
-                    <option value=id selected=model.with_untracked(|m| m == id)>
-                        {label}
-                    </option>
-                }
+                (
+                    m.id.as_str(),
+                    format!("{} · {}", m.name, format::parameters(m.params_b)),
+                )
             })
-            .collect_view()
+            .collect();
+        let options = labels.iter().map(|(id, label)| (*id, label.as_str()));
+        model.with_untracked(|chosen| html::options(options, chosen))
     };
     view! {
         <fieldset class="model">
@@ -106,9 +106,8 @@ pub fn ModelPicker() -> impl IntoView {
                                     let id = event_target_value(&ev);
                                     state.form.update(|f| f.model = id);
                                 }
-                            >
-                                {matches}
-                            </select>
+                                inner_html=matches
+                            ></select>
                         </div>
                     }
                         .into_any()

@@ -9,7 +9,7 @@
 //! the form can be typed into before the fields nobody sees yet exist.
 
 use super::after_paint::AfterFirstPaint;
-use super::fields::{field, label, options};
+use super::fields::{field, label, options, options_markup};
 use super::hardware;
 use super::model_picker::ModelPicker;
 use crate::app::format;
@@ -18,6 +18,7 @@ use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_formats::form::{ModeKey, WorkloadKind};
 use gpu_sizer_formats::lists;
+use gpu_sizer_markup::html;
 use leptos::prelude::*;
 
 /// The fields of a workload: up front, and first under "Advanced".
@@ -197,7 +198,6 @@ pub fn ScenarioForm() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
     let workload = Memo::new(move |_| state.form.with(|f| f.workload));
-    let workload_now = workload.get_untracked();
     let main = move || section(layout(workload.get())[0]);
     let advanced = move || section(layout(workload.get())[1]);
     let uses_model = move || {
@@ -221,19 +221,10 @@ pub fn ScenarioForm() -> impl IntoView {
                             state.form.update(|f| f.workload = *w);
                         }
                     }
-                >
-                    {options("workload")
-                        .iter()
-                        .map(|(key, text)| {
-                            let key = *key;
-                            view! {
-                                <option value=key selected=workload_now.key() == key>
-                                    {move || text.get(lang.get())}
-                                </option>
-                            }
-                        })
-                        .collect_view()}
-                </select>
+                    inner_html=move || {
+                        options_markup(options("workload"), lang.get(), workload.get_untracked().key())
+                    }
+                ></select>
             </div>
             <Show when=uses_model>
                 <ModelPicker />
@@ -387,7 +378,7 @@ fn ReferenceGpu() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
     let catalog = gpu_sizer_engine::catalog::Catalog::builtin();
-    // Each option follows this memo, not the whole form: a keystroke elsewhere reaches no option.
+    // The select follows this memo, not the whole form: a keystroke elsewhere does not reach it.
     let chosen = Memo::new(move |_| state.form.with(|f| f.reference_gpu.clone()));
     view! {
         <div class="field">
@@ -402,21 +393,12 @@ fn ReferenceGpu() -> impl IntoView {
                     let id = event_target_value(&ev);
                     state.form.update(|f| f.reference_gpu = id);
                 }
-            >
-                {catalog
-                    .gpus
-                    .iter()
-                    .filter(|g| !g.graphics_apis.is_empty())
-                    .map(|g| {
-                        let id: &'static str = g.id.as_str();
-                        view! {
-                            <option value=id selected=chosen.with_untracked(|g| g == id)>
-                                {g.name.clone()}
-                            </option>
-                        }
-                    })
-                    .collect_view()}
-            </select>
+                inner_html={
+                    let gpus = catalog.gpus.iter().filter(|g| !g.graphics_apis.is_empty());
+                    let options = gpus.map(|g| (g.id.as_str(), g.name.as_str()));
+                    chosen.with_untracked(|c| html::options(options, c))
+                }
+            ></select>
         </div>
     }
 }
