@@ -1,8 +1,7 @@
 //! With the `split` feature, the app's wasm is linked keeping its relocations, which
 //! `wasm-split-cli` needs to cut it into the main module and one per split point
 //! (`scripts/app-modules.mjs`); wasm-bindgen and wasm-opt drop them afterwards. Only this binary's
-//! link: a flag in RUSTFLAGS would rebuild every crate, and would leave relocations in the
-//! first-answer module, which wasm-opt then cannot optimise.
+//! link: a flag in RUSTFLAGS would rebuild every crate.
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");

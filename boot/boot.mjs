@@ -1,13 +1,13 @@
 // The page's boot module: scripts/post-build.mjs ships this file as boot-<hash>.js and loads it
-// from <head>. It reads the file names it needs from two data blocks there: the first-answer
-// module's (#gpu-sizer-first, written by Trunk) and the app's (#gpu-sizer-start, written by the
-// hook, which names the app's files by their content).
+// from <head>. It reads the file names it needs from a data block there (#gpu-sizer-start,
+// written by the hook, which names the app's files by their content).
 //
 //  1. The first answer: built into the page for a first visit (boot/gate.js chose the copy in the
-//     visitor's language, or none); otherwise a small module (the engine and the answer card)
-//     paints it before the app has loaded. Should that fail, the app still starts and answers.
-//  2. The app, once that answer is on screen. Its code is fetched and compiled meanwhile: the
-//     browser compiles wasm off the main thread as the bytes arrive.
+//     visitor's language, or none). Otherwise the app paints it as soon as its code has loaded,
+//     before it builds the form (src/app/first_answer.rs).
+//  2. The app: its code is fetched and compiled at once, while a built-in answer is painted, and
+//     it starts after that paint. The browser compiles wasm off the main thread as the bytes
+//     arrive.
 //  3. The service worker, for working offline and for telling the page a new version is ready.
 const read = (id) => JSON.parse(document.getElementById(id).textContent);
 const start = read("gpu-sizer-start");
@@ -16,35 +16,27 @@ const shown = document.documentElement.dataset.firstAnswer;
 for (const copy of document.querySelectorAll("[data-prerendered]")) {
   if (copy.dataset.prerendered !== shown) copy.remove();
 }
-if (!document.querySelector("[data-prerendered]")) {
-  try {
-    const first = read("gpu-sizer-first");
-    const firstAnswer = await import(first.js);
-    await firstAnswer.default({ module_or_path: first.wasm });
-  } catch (error) {
-    console.warn("first answer:", error);
-  }
-}
+const builtIn = Boolean(document.querySelector("[data-prerendered]"));
 
-// The app's code is fetched and compiled while the first answer is painted; after the first-answer
-// module, whose own download and start it would slow. Its JS modules too, so that importing them
-// after the paint waits for no request: the loader the app's JS imports would otherwise be asked
-// for only once that JS has arrived and been parsed.
-const appCode = compile(start.app.wasm);
+// The app's code is fetched and compiled while the built-in answer is painted (at low priority
+// then, after what that paint needs). Its JS modules too, so that importing them after the paint
+// waits for no request: the loader the app's JS imports would otherwise be asked for only once
+// that JS has arrived and been parsed.
+const appCode = compile(start.app.wasm, builtIn ? "low" : "auto");
 for (const href of [start.app.js, ...start.app.imports]) preloadModule(href);
 // rAF runs before the paint, the timeout after it.
-await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+if (builtIn) await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
 const app = await import(start.app.js);
 await app.default({ module_or_path: await appCode });
 
 registerServiceWorker();
 
-/** The wasm module at `url`, compiled as it downloads, at low priority. Where that fails (no
- * streaming compilation, a server that does not send wasm as application/wasm), `url` itself: the
- * app's loader then fetches the file again. */
-function compile(url) {
+/** The wasm module at `url`, compiled as it downloads, fetched at `priority`. Where that fails
+ * (no streaming compilation, a server that does not send wasm as application/wasm), `url` itself:
+ * the app's loader then fetches the file again. */
+function compile(url, priority) {
   if (typeof WebAssembly.compileStreaming !== "function") return Promise.resolve(url);
-  return WebAssembly.compileStreaming(fetch(url, { priority: "low" })).catch(() => url);
+  return WebAssembly.compileStreaming(fetch(url, { priority })).catch(() => url);
 }
 
 /** Fetches and parses the JS module at `href` now, without running it. */

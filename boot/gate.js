@@ -10,7 +10,7 @@
 //  - whether the answer built into the page is the one this visitor gets (no link, no draft, no
 //    prices of their own, the day within what the build computed it for). If so, the copy in the
 //    visitor's language shows (`data-first-answer`, read by the styles and by boot/boot.mjs);
-//    otherwise the first-answer module will paint the answer, and its files are preloaded now.
+//    otherwise the app paints the answer once its code has loaded.
 (() => {
   const read = (id) => JSON.parse(document.getElementById(id).textContent);
   const start = read("gpu-sizer-start");
@@ -54,16 +54,4 @@
     stored(start.keys.catalog_edits) === null &&
     today <= start.valid_through_day;
   html.dataset.firstAnswer = firstVisit ? lang : "none";
-
-  if (!firstVisit) {
-    // Trunk writes the first-answer module's file names (Trunk.toml, pattern_script).
-    const first = read("gpu-sizer-first");
-    const preload = (attributes) => {
-      const link = document.createElement("link");
-      for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
-      document.head.append(link);
-    };
-    preload({ rel: "modulepreload", href: first.js });
-    preload({ rel: "preload", href: first.wasm, as: "fetch", type: "application/wasm", crossorigin: "anonymous" });
-  }
 })();

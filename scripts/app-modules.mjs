@@ -20,9 +20,10 @@ const APP = "gpu-sizer-app";
 const LOADER = "__wasm_split.js";
 
 // wasm-opt's parameters: the linear memory starts zeroed and its lowest kilobyte (the bottom of
-// the stack) is never addressed, and a function called from one place is inlined only when small
-// (index.html says why). A split-off module imports the main module's memory, which is in use by
-// then, so it is not told the memory starts zeroed.
+// the stack) is never addressed, and a function called from one place is inlined only when small:
+// -Oz inlines such functions whatever their size, which makes the modules larger and once made a
+// function of 100 KB, compiled whole on its first call. A split-off module imports the main
+// module's memory, which is in use by then, so it is not told the memory starts zeroed.
 const OPT_MAIN = ["-Oz", "--zero-filled-memory", "--low-memory-unused", "--one-caller-inline-max-function-size=200"];
 const OPT_PART = ["-Oz", "--low-memory-unused", "--one-caller-inline-max-function-size=200"];
 
@@ -109,9 +110,11 @@ export function writeAppModules({ staging, source, profile, hash }) {
     }
     writeFileSync(join(staging, names.js), js);
     writeFileSync(join(staging, names.wasm), read(`${APP}_bg.wasm`));
-    // Trunk's own output of the app, bound without the split.
-    rmSync(join(staging, `${APP}.js`));
-    rmSync(join(staging, `${APP}_bg.wasm`));
+    // Trunk's own output of the app, bound without the split (named by a hash of its own).
+    const trunks = (f) => /^gpu-sizer-app-[0-9a-f]+(\.js|_bg\.wasm)$/.test(f) && !f.startsWith(name(""));
+    const trunkOutput = readdirSync(staging).filter(trunks);
+    if (trunkOutput.length !== 2) throw new Error(`Trunk's output of the app is not as expected: ${trunkOutput}`);
+    for (const f of trunkOutput) rmSync(join(staging, f));
     return {
       js: `./${names.js}`,
       wasm: `./${names.wasm}`,

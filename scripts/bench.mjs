@@ -2,7 +2,7 @@
 //   - every file's size, raw and gzip -9, and the first-load total;
 //   - navigation → first result in the DOM, and → the first frame painted after it, headless
 //     Chromium, 4× CPU throttling, cold cache: for a first visit (the answer built into the page)
-//     and for a shared link (answered by the first-answer module);
+//     and for a shared link (answered by the app, which paints it before it builds the form);
 //   - navigation → interactive (the app's form mounted, the answer current), and the bytes (gzip -9)
 //     fetched before it, same conditions;
 //   - the wasm compiled on the main thread before interactive (V8 compiles a function when it is
@@ -10,9 +10,9 @@
 //   - recompute: input event → the last DOM change it causes, and → the end of the frame that shows
 //     it, same throttling: with the form in view and with the ranking in view, for steps that
 //     reorder the ranking, and with the ranking in view for typing-sized steps;
-//   - what the first-answer module and the app's main module (what is split off not counted) are
-//     made of: sections, code per crate and what would go with each crate, and the largest
-//     functions, read from the named modules the build leaves in target/ (scripts/wasm-sizes.mjs).
+//   - what the app's main module (what is split off not counted) is made of: sections, code per
+//     crate and what would go with each crate, and the largest functions, read from the named
+//     module the build leaves in target/ (scripts/wasm-sizes.mjs).
 // Usage: node scripts/bench.mjs [runs]   (scripts/bench.sh builds the release first)
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -49,14 +49,12 @@ for (const [name, first] of [
   console.log(name.padEnd(48), String(sum(first, "raw")).padStart(9), String(sum(first, "gzip")).padStart(9));
 }
 
-// The release modules before wasm-bindgen and wasm-opt, the last build step that keeps names: the
-// first-answer module as linked, and the app's main module as cut from the linked one at its split
-// points (scripts/app-modules.mjs), what the page loads before it is interactive.
+// The release module before wasm-bindgen and wasm-opt, the last build step that keeps names: the
+// app's main module as cut from the linked one at its split points (scripts/app-modules.mjs),
+// what the page loads before it is interactive.
 const built = (module) => fileURLToPath(new URL(`../target/wasm32-unknown-unknown/release/${module}.wasm`, import.meta.url));
 console.log("\ngpu-sizer-app main module, split (before wasm-bindgen and wasm-opt):");
 console.log(existsSync(built("gpu-sizer-app")) ? describe(splitMain(built("gpu-sizer-app")), 20) : "  not built");
-console.log("\ngpu-sizer-first.wasm, as linked (before wasm-bindgen and wasm-opt):");
-console.log(existsSync(built("gpu-sizer-first")) ? describe(readFileSync(built("gpu-sizer-first")), 20) : "  not built");
 console.log();
 
 const stats = (xs) => {

@@ -21,7 +21,6 @@ export function finishIndex(html, { gate, start, bootFile, frames }) {
   const need = (piece, what) => {
     if (!html.includes(piece)) throw new Error(`index.html has no ${what}`);
   };
-  need(`id="gpu-sizer-first"`, "first-answer module data (Trunk.toml: pattern_script)");
   const inlined = `<script>${gate}</script>`;
   need(inlined, "start-up gate as boot/gate.js reads (index.html: rel=\"inline\")");
   const csp = "script-src 'self'";

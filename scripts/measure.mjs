@@ -108,13 +108,13 @@ export async function wasmCompiling(browser, url) {
  * was painted (ms since navigation start), and says so on the console ("bench: painted").
  * - The answer's heading carries `elementtiming="first-result"`, and Chromium reports when it is
  *   painted. But it drops that report when the element has left the DOM by the time the frame's
- *   paint time reaches the page, which a busy main thread delays: the app writes its own page over
- *   the first-answer module's in its first frames, and the module's card then goes unreported in
- *   most loads of a shared link, leaving only the app's card, hundreds of ms later.
+ *   paint time reaches the page, which a busy main thread delays: the app mounts its own page over
+ *   the answer it painted first, and that card then goes unreported in most loads of a shared
+ *   link, leaving only the mounted page's card, hundreds of ms later.
  * - The first contentful paint therefore counts too, when it is the paint of a frame begun with the
  *   answer in the DOM: nothing contentful was painted before that frame, so it showed the answer.
- *   (On a shared link, the module writes the page and the card at once; a first visit's answer is
- *   in the HTML.) */
+ *   (On a shared link, the app writes the page's frame and the card at once; a first visit's
+ *   answer is in the HTML.) */
 function recordAnswerPainted() {
   window.__answerPaints = [];
   const painted = (time) => {

@@ -1,7 +1,7 @@
 // Trunk post_build hook: the start-up order, offline, and a strict Content-Security-Policy.
 // What runs in the browser is in boot/ (gate.js, boot.mjs); this hook only puts it in place:
 //  1. Splits the app's wasm into its main module and one per split point, and names its
-//     files by their content (Trunk builds the app as a second module and leaves its names bare)
+//     files by their content, the set by one hash (replacing the files Trunk built unsplit)
 //     so a new build never meets an old file in a cache; likewise the data files a page fetches
 //     when it is opened rather than building them into the app (`ship` below).
 //  2. Builds the first answer for a first visit into index.html, in each language, with the
@@ -10,8 +10,6 @@
 //  3. Ships boot/boot.mjs under a name from its content and loads it from <head>.
 //  4. Writes sw.js with the list of every file of the build and a cache version derived from
 //     their contents and its own, so a new build replaces the old cache.
-// Trunk writes the first-answer module's file names itself, as data for the gate and the boot
-// module (Trunk.toml, pattern_script), instead of its own loader.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync, readdirSync, statSync } from "node:fs";

@@ -10,14 +10,14 @@ ensure_chromium
 say "formatting"
 cargo fmt --all --check
 
-say "lints (native engine, formats, markup and CLI; wasm app and first-answer module)"
-cargo clippy --workspace --exclude gpu-sizer --exclude gpu-sizer-first --all-targets -- -D warnings
-cargo clippy -p gpu-sizer -p gpu-sizer-first --target wasm32-unknown-unknown --all-targets -- -D warnings
+say "lints (native engine, formats, markup and CLI; wasm app)"
+cargo clippy --workspace --exclude gpu-sizer --all-targets -- -D warnings
+cargo clippy -p gpu-sizer --target wasm32-unknown-unknown --all-targets -- -D warnings
 # The release build's split points in modules of their own (feature `split`, see index.html).
 cargo clippy -p gpu-sizer --target wasm32-unknown-unknown --features split -- -D warnings
 
 say "native tests (engine, formats, markup, CLI)"
-cargo test --workspace --exclude gpu-sizer --exclude gpu-sizer-first
+cargo test --workspace --exclude gpu-sizer
 
 say "fuzzing the decoders and importers (a short run; scripts/fuzz.sh alone runs the long one)"
 scripts/fuzz.sh --inputs 20000

@@ -2,8 +2,8 @@
 // writes, which the release build strips later), the bytes of code each crate contributes and the
 // bytes that would go with it: its functions and those reachable only through them.
 // Usage: node scripts/wasm-sizes.mjs <module.wasm> [functions]
-// scripts/bench.mjs prints this for the app's and the first-answer module's wasm before wasm-bindgen
-// and wasm-opt (`target/wasm32-unknown-unknown/release/`), the last build that still has names.
+// scripts/bench.mjs prints this for the app's main module before wasm-bindgen and wasm-opt
+// (`target/wasm32-unknown-unknown/release/`), the last build that still has names.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 

@@ -1,5 +1,5 @@
-//! Browser entry point: installs the panic handler and starts the app, which takes over from the
-//! first answer painted before it (see `app::first_answer`).
+//! Browser entry point: installs the panic handler and starts the app, which paints the first
+//! answer before it builds the page, unless the page holds one already (see `app::first_answer`).
 
 fn main() {
     gpu_sizer::app::install_panic_handler();

@@ -333,7 +333,11 @@ async fn the_selects_show_the_links_choices_in_either_language() {
     assert!(chosen(&app, "workload-select").1.contains("微调"));
     assert_eq!(chosen(&app, "field-gpu").0, "h100-sxm");
     assert_eq!(chosen(&app, "field-objective").0, "fastest");
-    assert_ne!(chosen(&app, "field-objective").1, in_english[3], "the label is translated");
+    assert_ne!(
+        chosen(&app, "field-objective").1,
+        in_english[3],
+        "the label is translated"
+    );
 
     // A choice made in the page holds through another change of language.
     app.set("field-gpu", "rtx-4090", "change");

@@ -1,18 +1,75 @@
-//! The first answer, on screen before the app has loaded: built into index.html for a first
-//! visit (`gpu_sizer_markup::prerender`), else painted by the first-answer module
-//! (`crates/first`). The app removes it in the task in which it mounts, so no frame shows both.
+//! The first answer, on screen before the page's controls are built: built into index.html for
+//! a first visit (`gpu_sizer_markup::prerender`), else painted here, as soon as the app's code
+//! has loaded, before the app mounts ([`paint`]). The app removes it in the task in which it
+//! mounts, so no frame shows both.
 
-use gpu_sizer_markup::page::FIRST_ANSWER_CLASS;
+use gpu_sizer_engine::plan::evaluate_fitting;
+use gpu_sizer_engine::Catalog;
+use gpu_sizer_markup::answer;
+use gpu_sizer_markup::i18n::Lang;
+use gpu_sizer_markup::keys::StorageKey;
+use gpu_sizer_markup::page::{self, frame, View, FIRST_ANSWER_CLASS};
+use gpu_sizer_storage::read;
 use leptos::prelude::document;
 
 /// The card of the first answer on screen, as markup: the answer to the form the app starts
-/// from, in the page's language (the first-answer module paints only an answer the app would
-/// give). None when there is none, e.g. a job that fits nowhere.
+/// from, in the page's language ([`paint`] paints only an answer the app would give). None when
+/// there is none, e.g. a job that fits nowhere.
 pub fn card() -> Option<String> {
     // Of the copies built into the page, the boot script keeps only the one shown.
     let selector = format!(".{FIRST_ANSWER_CLASS} .results");
     let results = document().query_selector(&selector).ok()??;
     Some(results.inner_html()).filter(|card| !card.is_empty())
+}
+
+/// Paints the page's frame with the answer to the form the app starts from (the link's, else the
+/// draft), when the page holds none: building the form and its panels takes longer than the
+/// answer, and a person opening a link sees the answer a frame or more sooner. `false` when
+/// nothing was painted:
+/// - the page has an answer already (a first visit's, built in), or opens on another page;
+/// - the answer needs a catalog of the person's own (their machine, MIG slices, stored prices,
+///   a link's prices, which the app asks about first);
+/// - the job fits nowhere: what would fit is a search the app makes once, after its first frame.
+pub fn paint() -> bool {
+    if card().is_some() {
+        return false;
+    }
+    // The start-up script (`boot/gate.js`) chose the language before the first paint.
+    let lang = document()
+        .document_element()
+        .and_then(|html| html.get_attribute("lang"))
+        .and_then(|tag| Lang::from_tag(&tag))
+        .unwrap_or_default();
+    let search = leptos::prelude::window()
+        .location()
+        .search()
+        .unwrap_or_default();
+    let start = page::start(
+        &search,
+        read(StorageKey::Draft).as_deref(),
+        lang == Lang::Zh,
+    );
+    if start.view != View::Calculator
+        || start.form.own
+        || start.form.mig_slices
+        || start.prices.is_some()
+        || read(StorageKey::CatalogEdits).is_some()
+    {
+        return false;
+    }
+    let report = start
+        .form
+        .to_request(page::day_of(js_sys::Date::now()))
+        .and_then(|request| evaluate_fitting(Catalog::builtin(), &request));
+    if report.as_ref().is_ok_and(|r| r.fits_nowhere()) {
+        return false;
+    }
+    let Some(body) = document().body() else {
+        return false;
+    };
+    let card = answer::card(&report, lang);
+    body.insert_adjacent_html("afterbegin", &frame(&card, lang, false))
+        .is_ok()
 }
 
 /// Removes the first answer (the app calls this once it has mounted).

@@ -25,14 +25,21 @@ use plan_store::ProjectState;
 use split::when_loaded;
 use state::{AppState, View};
 
-/// Mounts the page: at once, or, for a person with prices of their own stored, once their reader
-/// (a part of its own) has read them, so that the first answer is on their prices.
+/// Mounts the page. Where the page holds no answer yet (a link, a draft), the answer is painted
+/// first and the page mounts after that frame. For a person with prices of their own stored, it
+/// mounts once their reader (a part of its own) has read them, so that the first answer is on
+/// their prices.
 pub fn start() {
     let mount = |stored: catalog_store::Stored| {
         leptos::mount::mount_to_body(move || view! { <App stored /> });
         first_answer::remove();
     };
     match catalog_store::stored_text() {
+        None if first_answer::paint() => {
+            components::after_paint::after_next_paint(move || {
+                mount(catalog_store::Stored::default())
+            });
+        }
         None => mount(catalog_store::Stored::default()),
         // Before the mount, Leptos has no executor yet.
         Some(raw) => {

@@ -1,7 +1,8 @@
 // The boot module (boot/boot.mjs), imported as the page imports it, against a stand-in document:
-// which first answer shows, that the app's code is compiled and its JS fetched while it is painted
-// and the app starts after, the service worker after the app, that a failing first-answer module or
-// compilation still leaves the app to answer, and when an open tab looks for a new version.
+// which built-in answer shows, that the app's code is compiled and its JS fetched while it is
+// painted and the app starts after (at once, and its code fetched first, when there is none), the
+// service worker after the app, that a failing compilation still leaves the app to answer, and
+// when an open tab looks for a new version.
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 
@@ -24,10 +25,9 @@ function copies(languages) {
 /** Boots a page on which the start-up gate chose `firstAnswer` ("none": no built-in answer), in a
  * browser that compiles wasm as it downloads (`streaming`: "yes"), refuses the response ("refused")
  * or cannot ("absent"). */
-async function boot({ firstAnswer, first = "name=first", app = "name=app", serviceWorker, streaming = "yes" } = {}) {
+async function boot({ firstAnswer, app = "name=app", serviceWorker, streaming = "yes" } = {}) {
   const built = copies(["en", "zh"]);
   const blocks = {
-    "gpu-sizer-first": { js: module(first), wasm: "./first_bg.wasm" },
     "gpu-sizer-start": { app: { js: module(app), wasm: "./app_bg.wasm", imports: ["./app-split.js"] } },
   };
   globalThis.bootLog = [];
@@ -81,22 +81,16 @@ const COMPILE = "compile ./app_bg.wasm at low priority";
 const PRELOAD = ["link modulepreload module.mjs", "link modulepreload app-split.js"];
 const APP = "app module of ./app_bg.wasm";
 
-test("a first visit keeps the built-in answer in its language and needs no first-answer module", async () => {
+test("a first visit keeps the built-in answer in its language; the app starts after its paint", async () => {
   const page = await boot({ firstAnswer: "zh" });
   assert.deepEqual(page.shown, ["zh"]);
   assert.deepEqual(page.log, [COMPILE, ...PRELOAD, "paint", APP]);
 });
 
-test("otherwise the first-answer module paints, then the app starts, its code fetched meanwhile", async () => {
+test("otherwise the app starts at once, its code fetched first (it paints the answer itself)", async () => {
   const page = await boot({ firstAnswer: "none" });
   assert.deepEqual(page.shown, []);
-  assert.deepEqual(page.log, ["first ./first_bg.wasm", COMPILE, ...PRELOAD, "paint", APP]);
-});
-
-test("a first-answer module that fails leaves the app to answer", async () => {
-  const page = await boot({ firstAnswer: "none", first: "name=first&fail" });
-  assert.deepEqual(page.log, [COMPILE, ...PRELOAD, "paint", APP]);
-  assert.match(page.warnings.join("\n"), /first answer:.*first failed/);
+  assert.deepEqual(page.log, ["compile ./app_bg.wasm at auto priority", ...PRELOAD, APP]);
 });
 
 test("where the app's code cannot be compiled as it downloads, the app's loader fetches it", async () => {

@@ -19,23 +19,15 @@ const START = {
   default_lang: "en",
   themes: ["light", "dark"],
 };
-// As Trunk writes them (Trunk.toml, pattern_script).
-const FIRST = { js: "./gpu-sizer-first-1.js", wasm: "./gpu-sizer-first-1_bg.wasm" };
 
 /** Runs the gate on a page opened at `search` on `day` (days since 1970), with `stored` in its
  * storage (or storage refused) and the browser's `languages`; returns what it set. */
 function gate({ stored = {}, languages = ["en-US"], search = "", day = 20000, storage = true } = {}) {
   const html = { lang: "en", dataset: {} };
-  const preloads = [];
-  const blocks = { "gpu-sizer-start": START, "gpu-sizer-first": FIRST };
+  const blocks = { "gpu-sizer-start": START };
   const document = {
     documentElement: html,
     getElementById: (id) => (id in blocks ? { textContent: JSON.stringify(blocks[id]) } : null),
-    createElement: () => {
-      const attributes = {};
-      return { attributes, setAttribute: (name, value) => (attributes[name] = value) };
-    },
-    head: { append: (link) => preloads.push(link.attributes) },
   };
   const localStorage = {
     getItem: (key) => {
@@ -50,7 +42,7 @@ function gate({ stored = {}, languages = ["en-US"], search = "", day = 20000, st
     }
   }
   vm.runInNewContext(GATE, { document, localStorage, navigator, location: { search }, Date: Today });
-  return { lang: html.lang, theme: html.dataset.theme, firstAnswer: html.dataset.firstAnswer, preloads };
+  return { lang: html.lang, theme: html.dataset.theme, firstAnswer: html.dataset.firstAnswer };
 }
 
 test("a visitor gets the first of their browser's languages the page is written in", () => {
@@ -84,14 +76,13 @@ test("a remembered theme is applied, the system's is left to the styles", () => 
   }
 });
 
-test("a first visit is shown the built-in answer in its language, and nothing is preloaded", () => {
+test("a first visit is shown the built-in answer in its language", () => {
   const zh = gate({ languages: ["zh-CN"] });
   assert.equal(zh.firstAnswer, "zh");
-  assert.deepEqual(zh.preloads, []);
   assert.equal(gate({ day: START.valid_through_day }).firstAnswer, "en", "its last day");
 });
 
-test("any other start is left to the first-answer module, whose files are preloaded at once", () => {
+test("any other start is answered by the app: no built-in answer shows", () => {
   const others = {
     "a link": { search: "?v=1&w=serve" },
     "a draft": { stored: { "gpu-sizer.draft": "{}" } },
@@ -101,14 +92,6 @@ test("any other start is left to the first-answer module, whose files are preloa
   for (const [name, visit] of Object.entries(others)) {
     const page = gate(visit);
     assert.equal(page.firstAnswer, "none", name);
-    assert.deepEqual(
-      page.preloads,
-      [
-        { rel: "modulepreload", href: FIRST.js },
-        { rel: "preload", href: FIRST.wasm, as: "fetch", type: "application/wasm", crossorigin: "anonymous" },
-      ],
-      name,
-    );
   }
 });
 

@@ -12,7 +12,6 @@ const GATE = read("boot/gate.js");
 
 const staged = `<!DOCTYPE html><html lang="en"><head>
 <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'" />
-<script type="application/json" id="gpu-sizer-first">{"js": "./gpu-sizer-first-1.js", "wasm": "./gpu-sizer-first-1_bg.wasm"}</script>
 <script>${GATE}</script>
 <link rel="stylesheet" href="./main-1.css" />
 </head><body></body></html>`;
@@ -29,7 +28,6 @@ test("the gate is allowed by its hash, with its settings and the boot module bef
   const hash = createHash("sha256").update(GATE).digest("base64");
   assert.ok(html.includes(`script-src 'self' 'sha256-${hash}' 'wasm-unsafe-eval'`));
   const order = [
-    'id="gpu-sizer-first"',
     'id="gpu-sizer-start"',
     '<script type="module" src="./boot-0123.js"></script>',
     `<script>${GATE}</script>`,
@@ -49,7 +47,6 @@ test("the built-in answers open the body exactly as built", () => {
 
 test("a missing piece stops the build, naming it", () => {
   const without = (piece) => () => finishIndex(staged.replace(piece, ""), pieces);
-  assert.throws(without('id="gpu-sizer-first"'), /first-answer module data/);
   assert.throws(without(`<script>${GATE}</script>`), /start-up gate/);
   assert.throws(without("script-src 'self'"), /Content-Security-Policy/);
   assert.throws(without("<body>"), /<body>/);
@@ -62,14 +59,16 @@ test("index.html and Trunk.toml put in the pieces the hook and the start-up scri
     assert.ok(i >= 0, `index.html has no ${piece}`);
     return i;
   };
-  // Trunk writes the first module's data where its link is; the gate reads it, then the styles.
-  const first = at('<link data-trunk rel="rust" href="crates/first/Cargo.toml"');
+  // The gate runs before the styles, so before the first paint.
   const gate = at('<link data-trunk rel="inline" href="boot/gate.js" />');
   const styles = at('<link data-trunk rel="css"');
-  assert.ok(first < gate && gate < styles, "first module, then the gate, then the styles");
-  assert.match(index, /data-bin="gpu-sizer-first" data-type="main"/);
+  assert.ok(gate < styles, "the gate, then the styles");
+  // One wasm program, the app, for which Trunk writes neither a loader (an inline script the
+  // Content-Security-Policy refuses) nor preloads: the boot module loads it.
+  assert.match(index, /data-bin="gpu-sizer-app" data-type="main"/);
+  assert.equal(index.match(/data-trunk rel="rust"/g).length, 1, "one wasm program");
   const trunk = read("Trunk.toml");
-  assert.match(trunk, /^pattern_script = '<script type="application\/json" id="gpu-sizer-first">/m);
-  assert.match(trunk, /"js": "\{base\}\{js\}", "wasm": "\{base\}\{wasm\}"/);
-  assert.match(trunk, /^pattern_preload = ""$/m, "no preloads: the gate adds them when needed");
+  assert.match(trunk, /^pattern_script = ""$/m);
+  assert.match(trunk, /^pattern_preload = ""$/m);
+  assert.match(trunk, /command_arguments = \["scripts\/post-build.mjs"\]/);
 });

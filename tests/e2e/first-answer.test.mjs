@@ -1,10 +1,9 @@
-// The first answer: built into the page for a first visit, else painted by a small module before
-// the app has loaded; the app takes over without changing it, and either module can fail without
-// leaving the visitor without an answer.
+// The first answer: built into the page for a first visit, else painted by the app as soon as its
+// code has loaded, a frame before it builds the form; the mounted page shows the same card, and a
+// first visit's answer needs no code at all.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start } from "./page.mjs";
-import { SHARED_LINK } from "./first-load.mjs";
+import { App, start } from "./page.mjs";
 
 let env;
 before(async () => {
@@ -15,7 +14,6 @@ after(async () => {
 });
 
 const APP = /gpu-sizer-app-/;
-const FIRST = /gpu-sizer-first-/;
 const card = (page) => page.getByTestId("recommendation").evaluate((e) => e.outerHTML);
 
 /** A share link of quick start `key`, from the app. */
@@ -28,29 +26,59 @@ async function linkOf(key) {
   return link;
 }
 
-/**
- * A page of a new context (nothing cached) on `url` (default: the app), with `stored` in its
- * storage and the app's files refused: only the first-answer module can paint. `page.errors` has
- * its errors but the refused app's.
- */
-async function withoutApp({ url = env.server.url, locale = "en-US", stored = {}, day } = {}) {
+/** A new context (nothing cached) on `day` (default: today), with `stored` in its storage. */
+async function context({ locale = "en-US", stored = {}, day } = {}) {
   const context = await env.browser.newContext({ locale, serviceWorkers: "block" });
   if (day) await context.clock.setFixedTime(new Date(day));
   await context.addInitScript((entries) => {
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, stored);
-  const page = await context.newPage();
+  return context;
+}
+
+/**
+ * A page on `url` (default: the app) with the app's files refused, so that only what the page
+ * holds can answer. `page.errors` has its errors but the refused app's.
+ */
+async function withoutApp({ url = env.server.url, ...options } = {}) {
+  const page = await (await context(options)).newPage();
   page.errors = [];
   page.on("pageerror", (e) => APP.test(e.message) || page.errors.push(e.message));
   await page.route(APP, (route) => route.abort());
-  page.firstModule = false;
-  page.on("request", (r) => FIRST.test(r.url()) && (page.firstModule = true));
   await page.goto(url);
   return page;
 }
 
-/** The first answer on screen: the one copy built into the page that the page shows, or the
- * first-answer module's painting. */
+/** A page init script: records in `window.__painted` the answer the app painted before its form
+ * (its card, whether the form was there yet), and in `window.__frames` the animation frames begun
+ * between that and the form's mount. */
+function recordPaintedAnswer() {
+  window.__frames = 0;
+  const countFrames = () => {
+    if (document.querySelector("[data-testid=scenario-form]")) return;
+    window.__frames += 1;
+    requestAnimationFrame(countFrames);
+  };
+  new MutationObserver((_, observer) => {
+    const painted = document.querySelector(".first-answer:not([data-prerendered]) [data-testid=recommendation]");
+    if (!painted) return;
+    observer.disconnect();
+    window.__painted = { card: painted.outerHTML, form: Boolean(document.querySelector("[data-testid=scenario-form]")) };
+    requestAnimationFrame(countFrames);
+  }).observe(document, { subtree: true, childList: true });
+}
+
+/** The app opened on `url` in a new context (see `context`), recording the answer it painted
+ * first: `{ app, painted, frames }`. */
+async function withApp({ url = env.server.url, ...options } = {}) {
+  const page = await (await context(options)).newPage();
+  await page.addInitScript(recordPaintedAnswer);
+  const app = await App.load(page, url);
+  const [painted, frames] = await page.evaluate(() => [window.__painted, window.__frames]);
+  return { app, painted, frames };
+}
+
+/** The first answer on screen: the one copy built into the page that the page shows. */
 const shownAnswer = (page) => page.locator(".first-answer:visible").getByTestId("recommendation");
 
 for (const [locale, lang, currency] of [
@@ -64,8 +92,6 @@ for (const [locale, lang, currency] of [
     assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
     assert.ok(first.includes(currency), `the answer is priced in ${currency}`);
     assert.equal(await page.locator("[data-prerendered]").count(), 1, "the other language's copy is removed");
-    await page.waitForLoadState("networkidle");
-    assert.equal(page.firstModule, false, "no module was needed for the first answer");
     assert.deepEqual(page.errors, []);
     await page.context().close();
 
@@ -87,37 +113,33 @@ test("a remembered theme and language are applied before the built-in answer is 
   await page.context().close();
 });
 
-test("past the day the built-in answer holds through, the first-answer module answers instead", async () => {
+test("past the day the built-in answer holds through, the app paints the answer before its form", async () => {
   // Years later every dated price is old: the built-in answer holds no further than its last
   // day, and the pick's price is flagged (as old, or as undated from the first day).
-  const page = await withoutApp({ day: "2040-01-01T12:00:00Z" });
-  await shownAnswer(page).waitFor();
-  assert.equal(await page.evaluate(() => document.documentElement.dataset.firstAnswer), "none");
-  assert.equal(await page.locator("[data-prerendered]").count(), 0);
-  assert.ok(page.firstModule, "the module painted the answer");
-  assert.match(await shownAnswer(page).innerText(), /Old price|Price of unknown date/);
-  await page.context().close();
+  const { app, painted, frames } = await withApp({ day: "2040-01-01T12:00:00Z" });
+  assert.equal(await app.page.evaluate(() => document.documentElement.dataset.firstAnswer), "none");
+  assert.ok(painted, "the app painted an answer");
+  assert.equal(painted.form, false, "before its form");
+  assert.ok(frames >= 1, "a frame showed it before the form was built");
+  assert.match(painted.card, /Old price|Price of unknown date/);
+  assert.equal(await card(app.page), painted.card, "the mounted page shows the same card");
+  await app.page.context().close();
 });
 
 for (const [key, locale] of [
   ["serve-chat", "en-US"],
   ["dev-box", "zh-CN"],
 ]) {
-  test(`a shared link (“${key}”, ${locale}) is answered before the app loads, and the app shows the same card`, async () => {
+  test(`a shared link (“${key}”, ${locale}) is answered a frame before the form, and the page keeps that card`, async () => {
     const link = await linkOf(key);
-    const page = await withoutApp({ url: link, locale });
-    await page.locator(".first-answer").getByTestId("recommendation").waitFor();
-    const first = await card(page);
-    assert.equal(await page.getByTestId("scenario-form").count(), 0, "the form is the app's");
-    assert.deepEqual(page.errors, []);
-    await page.context().close();
-
-    // With the app: it replaces the first answer by the same card.
-    const app = await env.open({ url: link, locale });
+    const { app, painted, frames } = await withApp({ url: link, locale });
+    assert.ok(painted, "the app painted an answer");
+    assert.equal(painted.form, false, "before its form");
+    assert.ok(frames >= 1, "a frame showed it before the form was built");
     assert.equal(await app.page.locator(".first-answer").count(), 0);
-    assert.equal(await card(app.page), first);
+    assert.equal(await card(app.page), painted.card);
     assert.deepEqual(app.errors, []);
-    await app.close();
+    await app.page.context().close();
   });
 }
 
@@ -128,28 +150,16 @@ test("the first answer uses the autosaved draft, like the app", async () => {
   const expected = await card(app.page);
   const draft = await app.page.evaluate(() => localStorage.getItem("gpu-sizer.draft"));
   await app.close();
-  const page = await withoutApp({ stored: { "gpu-sizer.draft": draft } });
-  await page.locator(".first-answer").getByTestId("recommendation").waitFor();
-  assert.equal(await page.locator("[data-prerendered]").count(), 0, "not the first visit's answer");
-  assert.equal(await card(page), expected);
-  await page.context().close();
+  const opened = await withApp({ stored: { "gpu-sizer.draft": draft } });
+  assert.equal(await opened.app.page.locator("[data-prerendered]").count(), 0, "not the first visit's answer");
+  assert.equal(opened.painted?.card, expected);
+  await opened.app.page.context().close();
 });
 
-test("when the first-answer module fails, the app still answers", async () => {
-  const context = await env.browser.newContext({ serviceWorkers: "block" });
-  const page = await context.newPage();
-  await page.route(FIRST, (route) => route.abort());
-  // A link: a first visit needs no module.
-  await page.goto(env.server.url + SHARED_LINK);
-  await page.getByTestId("scenario-form").waitFor();
-  assert.ok(Number(await page.getByTestId("recommendation").getAttribute("data-total")) > 0);
-  await context.close();
-});
-
-test("a user's own prices are left to the app: no first answer that would differ", async () => {
+test("a user's own prices are left to the app's mounted page: no first answer that would differ", async () => {
   const edits = { version: 1, overrides: [{ offer: "x", mode: "on-demand", per_hour: 1 }] };
-  const page = await withoutApp({ stored: { "gpu-sizer.catalog-edits": JSON.stringify(edits) } });
-  await page.waitForTimeout(1500);
-  assert.equal(await page.getByTestId("recommendation").count(), 0);
-  await page.context().close();
+  const { app, painted } = await withApp({ stored: { "gpu-sizer.catalog-edits": JSON.stringify(edits) } });
+  assert.equal(painted, undefined);
+  assert.ok(Number(await app.page.getByTestId("recommendation").getAttribute("data-total")) > 0);
+  await app.page.context().close();
 });

@@ -6,8 +6,8 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** A shared link (the example of docs/links.md): a serving scenario the page answers from the
- * address, with the first-answer module, instead of the answer built in for a first visit. */
+/** A shared link (the example of docs/links.md): a serving scenario the app answers from the
+ * address, instead of the answer built in for a first visit. */
 export const SHARED_LINK = "?v=1&w=serve&ctx=8192&cc=32&pt=1024&lat=50&rps=2&eg=50";
 
 /** Every file of the build with its raw and gzip -9 sizes. */

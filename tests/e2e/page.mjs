@@ -59,9 +59,9 @@ export class App {
     await this.ready();
   }
 
-  /** Waits for the app: the first answer is on screen before it has loaded (built into the page,
-   * or painted by the first-answer module), and the app removes it in the task in which it mounts
-   * its form. */
+  /** Waits for the app: the first answer is on screen before its form is built (built into the
+   * page, or painted by the app first), and the app removes it in the task in which it mounts its
+   * form. */
   async ready() {
     const page = this.page;
     await page.getByTestId("scenario-form").waitFor();

@@ -2,8 +2,9 @@
 //! correctly rounded double.
 //!
 //! The standard library's reader is fast thanks to a table of 651 128-bit powers of five, 10 KB
-//! that do not compress. A link holds a few short numbers, and the first-answer module, which
-//! reads the link before anything else has loaded, is 13 KB (gzip) smaller without that reader.
+//! that do not compress. A link holds a few short numbers, read by the page's main module before
+//! anything else: a module that carried little more than the engine measured 13 KB (gzip)
+//! smaller without that reader.
 //! This one reads up to 15 digits times a power of ten up to 10^22 in one exact division or
 //! multiplication (both operands are doubles exactly, so the one rounding is the right one), and
 //! otherwise searches the double over its bits, starting from an estimate a few doubles off and

@@ -32,8 +32,7 @@ pub struct Field {
 }
 
 /// What the page says about a field. A table of its own, beside [`FIELDS`], so that code which
-/// only reads forms and links (the first-answer module) does not carry the words and the page's
-/// accessors.
+/// only reads forms and links does not carry the words and the page's accessors.
 #[derive(Debug, Clone, Copy)]
 pub struct About {
     /// The page's label; none for a field the page does not show, or shows under a heading.

@@ -1,8 +1,8 @@
 //! The answer card as markup: the pick, its time and cost bands, why it wins, and the pitfalls.
 //!
-//! Plain text, no framework: the same card is painted by the first-answer module (before the app
-//! has loaded, see [`crate::page`]) and by the app's `Recommendation` component, so the
-//! hand-over from one to the other changes nothing on screen.
+//! Plain text, no framework: the same card is painted first (built into index.html for a first
+//! visit, else by the app before it builds its form, see [`crate::page`]) and by the app's
+//! `Recommendation` component, so the hand-over from one to the other changes nothing on screen.
 
 use crate::html::Html;
 use crate::i18n::{self, t, Lang};
@@ -19,26 +19,13 @@ pub fn markup(report: &Result<Report<'_>, InputError>, lang: Lang) -> String {
 
 /// [`markup`] still as [`Html`], to be written inside other markup (the page's frame).
 pub fn card(report: &Result<Report<'_>, InputError>, lang: Lang) -> Html {
-    markup_with(report, lang, would_fit, format::input_error)
-}
-
-/// [`markup`], with the list of what would fit written by `fits` and an input error worded by
-/// `error`. The first-answer module, which leaves a job that fits nowhere and the wording of
-/// errors (the field table) to the app, passes functions writing nothing, and so carries none of
-/// that code.
-pub fn markup_with(
-    report: &Result<Report<'_>, InputError>,
-    lang: Lang,
-    fits: fn(&mut Html, &Report<'_>, Lang),
-    error: fn(&InputError, Lang) -> String,
-) -> Html {
     let mut h = Html::new();
     match report {
         Err(e) => {
             h.raw(r#"<section class="panel error" role="alert" data-testid="input-error"><h2>"#)
                 .text(t::CHECK_INPUT.get(lang))
                 .raw("</h2>");
-            let words = error(e, lang);
+            let words = format::input_error(e, lang);
             if !words.is_empty() {
                 h.raw("<p>").text(&words).raw("</p>");
             }
@@ -55,7 +42,7 @@ pub fn markup_with(
                             .text(t::NO_CANDIDATE_HELP.get(lang))
                             .raw("</p>");
                     } else {
-                        fits(&mut h, report, lang);
+                        would_fit(&mut h, report, lang);
                     }
                     h.raw("</section>");
                 }

@@ -1,6 +1,6 @@
 //! Turning engine values into text for the reader: money in the report's currency, time bands,
 //! billing modes, and what the engine and the link decoder report as data (reasons, pitfalls,
-//! warnings, the names of terms), in both languages. The page, the first-answer module and the
+//! warnings, the names of terms), in both languages. The page, the build's first answer and the
 //! CLI all word them here, so no sentence is ever parsed back.
 
 mod input;

@@ -1,8 +1,8 @@
 //! GPU Sizer's words and markup, without a view framework.
 //!
-//! The answer card and the frame around it are plain text, so three places build them the same
-//! way: the app (in the browser, under Leptos), the first-answer module (in the browser, before the
-//! app has loaded) and the build (natively, into index.html for a first visit). Whatever reads or
+//! The answer card and the frame around it are plain text, so the app (in the browser: painted
+//! before its form is built, then under Leptos) and the build (natively, into index.html for a
+//! first visit) build them the same way. Whatever reads or
 //! writes the browser's storage names its keys here too, for the same reason. The app's other
 //! panels rebuilt as markup (the ranking's rows, the detail, the charts) are here as well, where
 //! native tests reach them and their geometry.

@@ -1,6 +1,6 @@
 //! The page around the answer, as markup: its tabs, the quick starts and the frame the first
-//! answer is painted in before the app has loaded (by the first-answer module, or at build time
-//! into index.html for a first visit).
+//! answer is painted in before the app's form is built (by the app as soon as its code has
+//! loaded, or at build time into index.html for a first visit).
 
 use crate::html::Html;
 use crate::i18n::{t, Lang, Text};

@@ -5,8 +5,8 @@
 //! older than the engine's staleness limit adds a pitfall), so the build computes it once per
 //! language, with the same engine and markup as the page, and says until which day it holds.
 //! The page's start-up script shows it only when it applies (no link, no draft, no prices of the
-//! user's own, the day within that limit); otherwise the first-answer module computes the answer
-//! in the browser.
+//! user's own, the day within that limit); otherwise the app computes the answer in the browser
+//! and paints it before it builds its form.
 
 use crate::answer;
 use crate::i18n::Lang;

@@ -1,4 +1,4 @@
-//! The one way the page and the first-answer module reach `localStorage` (the start-up script,
+//! The one way the page's wasm reaches `localStorage` (the start-up script,
 //! `boot/gate.js`, has its own copy of the same rule in JavaScript).
 //!
 //! A browser may deny storage altogether (privacy settings, an embedded view: reading

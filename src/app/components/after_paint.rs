@@ -6,13 +6,16 @@
 use leptos::prelude::*;
 use std::time::Duration;
 
+/// Runs `f` once the browser has painted the page as it is now.
+pub fn after_next_paint(f: impl FnOnce() + 'static) {
+    // rAF runs before the frame is painted; the timeout it schedules runs after.
+    request_animation_frame(move || set_timeout(f, Duration::ZERO));
+}
+
 /// False until the browser has painted the page as it was when this was called.
 pub fn painted() -> ReadSignal<bool> {
     let painted = RwSignal::new(false);
-    // rAF runs before the frame is painted; the timeout it schedules runs after.
-    request_animation_frame(move || {
-        set_timeout(move || _ = painted.try_set(true), Duration::ZERO);
-    });
+    after_next_paint(move || _ = painted.try_set(true));
     painted.read_only()
 }
 

@@ -1,5 +1,5 @@
 //! The answer at a glance, kept current with the form. Its markup is [`crate::app::answer`]'s,
-//! the same the first-answer module paints before the app has loaded.
+//! the same the page paints before the form is built ([`first_answer`]).
 
 use super::after_paint;
 use crate::app::answer;

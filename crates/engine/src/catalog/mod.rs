@@ -24,7 +24,7 @@ impl Catalog {
 
     /// The catalog shipped with this build, every source included (natively, [`Catalog::builtin`]
     /// itself). The page calls it only from code it loads after its first paint, which brings the
-    /// sources' bytes with it (the first-answer module never calls it).
+    /// sources' bytes with it (the page's main module never calls it).
     pub fn with_sources() -> &'static Catalog {
         #[cfg(not(target_arch = "wasm32"))]
         return Catalog::builtin();

@@ -70,7 +70,7 @@ pub struct Gpu {
     /// A consumer (gaming) card: its driver licence excludes data-centre deployment.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub consumer: bool,
-    /// Public pages the figures were read from (not in the first-answer module's copy).
+    /// Public pages the figures were read from (not in the copy the page's main module embeds).
     #[serde(default)]
     pub sources: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -3,7 +3,7 @@
 //! Compiled into `build.rs` as well (via `#[path]`), so it depends on nothing but `serde` and
 //! `crate::compact`. Transformer fields follow the names of Hugging Face `config.json` files so a
 //! preset can be checked against its source line by line. Each record also lists its fields for
-//! the compact form the first-answer module embeds, without the sources and notes.
+//! the compact form the page's main module embeds, without the sources and notes.
 
 use crate::compact::{record, variants};
 use serde::{Deserialize, Serialize};
@@ -151,7 +151,7 @@ pub struct DenseNet {
 }
 
 // The compact form of each type (`crate::compact`): its fields in order, and those left out
-// of the first-answer module's copy.
+// of the copy the page's main module embeds.
 record! {
     ModelPreset: id, name, family, kind, params_b, transformer, dense;
     left_out: source, notes

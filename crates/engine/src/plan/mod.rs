@@ -337,7 +337,7 @@ pub fn evaluate<'a>(catalog: &'a Catalog, request: &Request) -> Result<Report<'a
 
 /// [`evaluate`] without the search for what would fit when nothing does (the report's
 /// `suggestions` stay empty): for a caller that leaves such a job to one that has the search,
-/// as the page's small first-answer module leaves it to the app.
+/// as the answer the page paints before its form leaves it to the page once mounted.
 pub fn evaluate_fitting<'a>(
     catalog: &'a Catalog,
     request: &Request,

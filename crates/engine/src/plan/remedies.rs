@@ -270,7 +270,7 @@ fn longest_seqs(
 }
 
 /// Distinct positive values, largest first, at most [`TRIES`] (picked one by one: the list is
-/// short, and a sort would be more code in the page's first module).
+/// short, and a sort would be more code in the page's main module).
 fn best_first(values: Vec<u32>) -> impl Iterator<Item = u32> {
     std::iter::successors(values.iter().copied().max(), move |last| {
         values.iter().copied().filter(|v| v < last).max()

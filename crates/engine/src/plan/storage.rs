@@ -157,7 +157,7 @@ pub(super) fn fastest_mbs(offer: &Offer, provider: &Provider, request: &Request)
 
 impl Feed<'_> {
     /// The throughput as a time term, with no formula (what ranking carries; kept apart from
-    /// [`Feed::term`] so the page's first module, which never explains, has none of its text).
+    /// [`Feed::term`] so the page's main module, which never explains, has none of its text).
     pub fn value_term(&self) -> Term {
         Term {
             key: "storage_feed",

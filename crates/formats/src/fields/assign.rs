@@ -1,6 +1,6 @@
 //! Setting one field of a [`Form`] from a JSON value, field by field, without the form's serde
-//! deserializer: share links and drafts are read by the small first-answer module as well as the
-//! app, and that deserializer is one large generated function built into both for this alone.
+//! deserializer: share links and drafts are read by the page's main module, which the page waits
+//! for, and that deserializer is one large generated function built into it for this alone.
 //!
 //! A value is taken or refused exactly as `serde_json` would deserialize it into the field's type,
 //! with serde's own words for a refusal (`invalid type: string "many", expected f64`): saved files,

@@ -1,7 +1,7 @@
 //! The efficiency table's records (`data/efficiency.toml`): the share of a GPU's peak that
 //! published runs reach, by GPU family, kind of work and precision. Shared with `build.rs`
 //! through `#[path]`, so it depends on `serde` and `crate::compact` alone and carries its own
-//! validation. Each record also lists its fields for the compact form the first-answer module
+//! validation. Each record also lists its fields for the compact form the page's main module
 //! embeds, without the sources and derivations it never shows.
 
 use crate::compact::{record, variants};
@@ -45,7 +45,7 @@ pub struct Rate {
     pub low: f64,
     pub expected: f64,
     pub high: f64,
-    /// Where the figures were read (the first-answer module's copy leaves it out).
+    /// Where the figures were read (the copy the page's main module embeds leaves it out).
     #[serde(default)]
     pub source: String,
     /// The arithmetic from the published measurement to the share.
@@ -79,7 +79,7 @@ pub enum Precision {
 }
 
 // The compact form of each type (`crate::compact`): its fields in order, and those left out
-// of the first-answer module's copy.
+// of the copy the page's main module embeds.
 record! { EfficiencyTable: family }
 record! { Family: id, name, gpus, lacks, fallback, rate }
 record! { Rate: work, precision, low, expected, high; left_out: source, derivation }
