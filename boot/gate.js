@@ -10,7 +10,7 @@
 //  - whether the answer built into the page is the one this visitor gets (no link, no draft, no
 //    prices of their own, the day within what the build computed it for). If so, the copy in the
 //    visitor's language shows (`data-first-answer`, read by the styles and by boot/boot.mjs);
-//    otherwise the app paints the answer once its code has loaded.
+//    otherwise the app paints the answer once its code has loaded, and its files are preloaded now.
 (() => {
   const read = (id) => JSON.parse(document.getElementById(id).textContent);
   const start = read("gpu-sizer-start");
@@ -54,4 +54,16 @@
     stored(start.keys.catalog_edits) === null &&
     today <= start.valid_through_day;
   html.dataset.firstAnswer = firstVisit ? lang : "none";
+
+  // Without a built-in answer, the app paints it: its files are fetched from now on, while the
+  // rest of the page is read, rather than once the boot module runs.
+  if (!firstVisit) {
+    const preload = (attributes) => {
+      const link = document.createElement("link");
+      for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
+      document.head.append(link);
+    };
+    preload({ rel: "preload", href: start.app.wasm, as: "fetch", type: "application/wasm", crossorigin: "anonymous" });
+    for (const href of [start.app.js, ...start.app.imports]) preload({ rel: "modulepreload", href });
+  }
 })();

@@ -18,16 +18,24 @@ const START = {
   tags: { en: "en", zh: "zh-CN" },
   default_lang: "en",
   themes: ["light", "dark"],
+  // As scripts/post-build.mjs adds them.
+  app: { js: "./gpu-sizer-app-1.js", wasm: "./gpu-sizer-app-1_bg.wasm", imports: ["./gpu-sizer-app-1-split.js"] },
 };
 
 /** Runs the gate on a page opened at `search` on `day` (days since 1970), with `stored` in its
  * storage (or storage refused) and the browser's `languages`; returns what it set. */
 function gate({ stored = {}, languages = ["en-US"], search = "", day = 20000, storage = true } = {}) {
   const html = { lang: "en", dataset: {} };
+  const preloads = [];
   const blocks = { "gpu-sizer-start": START };
   const document = {
     documentElement: html,
     getElementById: (id) => (id in blocks ? { textContent: JSON.stringify(blocks[id]) } : null),
+    createElement: () => {
+      const attributes = {};
+      return { attributes, setAttribute: (name, value) => (attributes[name] = value) };
+    },
+    head: { append: (link) => preloads.push(link.attributes) },
   };
   const localStorage = {
     getItem: (key) => {
@@ -42,7 +50,7 @@ function gate({ stored = {}, languages = ["en-US"], search = "", day = 20000, st
     }
   }
   vm.runInNewContext(GATE, { document, localStorage, navigator, location: { search }, Date: Today });
-  return { lang: html.lang, theme: html.dataset.theme, firstAnswer: html.dataset.firstAnswer };
+  return { lang: html.lang, theme: html.dataset.theme, firstAnswer: html.dataset.firstAnswer, preloads };
 }
 
 test("a visitor gets the first of their browser's languages the page is written in", () => {
@@ -76,13 +84,14 @@ test("a remembered theme is applied, the system's is left to the styles", () => 
   }
 });
 
-test("a first visit is shown the built-in answer in its language", () => {
+test("a first visit is shown the built-in answer in its language, and nothing is preloaded", () => {
   const zh = gate({ languages: ["zh-CN"] });
   assert.equal(zh.firstAnswer, "zh");
+  assert.deepEqual(zh.preloads, []);
   assert.equal(gate({ day: START.valid_through_day }).firstAnswer, "en", "its last day");
 });
 
-test("any other start is answered by the app: no built-in answer shows", () => {
+test("any other start is answered by the app, whose files are preloaded at once", () => {
   const others = {
     "a link": { search: "?v=1&w=serve" },
     "a draft": { stored: { "gpu-sizer.draft": "{}" } },
@@ -92,6 +101,15 @@ test("any other start is answered by the app: no built-in answer shows", () => {
   for (const [name, visit] of Object.entries(others)) {
     const page = gate(visit);
     assert.equal(page.firstAnswer, "none", name);
+    assert.deepEqual(
+      page.preloads,
+      [
+        { rel: "preload", href: START.app.wasm, as: "fetch", type: "application/wasm", crossorigin: "anonymous" },
+        { rel: "modulepreload", href: START.app.js },
+        { rel: "modulepreload", href: START.app.imports[0] },
+      ],
+      name,
+    );
   }
 });
 
