@@ -159,6 +159,30 @@ test("the ranking sorts and filters", async () => {
   await app.close();
 });
 
+test("the ranking's filters offer each provider, region and GPU of its rows once", async () => {
+  const app = await env.open();
+  const page = app.page;
+  await page.getByTestId("ranking").scrollIntoViewIfNeeded();
+  await page.getByTestId("show-all").click();
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=result-row]").length > 20);
+  const rows = await page.getByTestId("result-row").evaluateAll((rows) =>
+    rows.map((r) => ({
+      provider: r.querySelector("[data-testid=open-detail]").textContent,
+      region: r.querySelector(".instance .muted").textContent,
+      gpu: r.querySelector(".gpu").textContent.replace(/^\d+ × /, ""),
+    })),
+  );
+  const labels = (id) => page.getByTestId(id).locator("option").evaluateAll((o) => o.filter((e) => e.value).map((e) => e.textContent));
+  const distinct = (key) => [...new Set(rows.map((r) => r[key]))].sort();
+  for (const [id, key] of [["filter-provider", "provider"], ["filter-region", "region"], ["filter-gpu", "gpu"]]) {
+    const offered = await labels(id);
+    assert.equal(new Set(offered).size, offered.length, `${id} offers each once: ${offered}`);
+    assert.deepEqual([...offered].sort(), distinct(key), id);
+  }
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
 test("rows rewritten in place after an input read as the rows of a page opened on the same link", async () => {
   const app = await env.open();
   const page = app.page;
