@@ -36,8 +36,9 @@ pub fn PinnedGpu() -> impl IntoView {
                 // From the catalog's summary: the form is built without reading the catalog.
                 // Rewritten for another language, with the GPU chosen then.
                 inner_html=move || {
-                    let any = [("", w::ANY_GPU.get(lang.get()))];
-                    chosen.with_untracked(|c| html::options(any.into_iter().chain(summary::GPUS.iter().copied()), c))
+                    let any = ("", w::ANY_GPU.get(lang.get()));
+                    let gpus = std::iter::once(any).chain(summary::GPUS.iter().copied());
+                    chosen.with_untracked(|c| html::options(gpus, c))
                 }
             ></select>
         </div>
