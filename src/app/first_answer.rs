@@ -3,13 +3,12 @@
 //! has loaded, before the app mounts ([`paint`]). The app removes it in the task in which it
 //! mounts, so no frame shows both.
 
+use super::{persist, prefs, state};
 use gpu_sizer_engine::plan::evaluate_fitting;
 use gpu_sizer_engine::Catalog;
 use gpu_sizer_markup::answer;
 use gpu_sizer_markup::i18n::Lang;
-use gpu_sizer_markup::keys::StorageKey;
-use gpu_sizer_markup::page::{self, frame, View, FIRST_ANSWER_CLASS};
-use gpu_sizer_storage::read;
+use gpu_sizer_markup::page::{frame, View, FIRST_ANSWER_CLASS};
 use leptos::prelude::document;
 
 /// The card of the first answer on screen, as markup: the answer to the form the app starts
@@ -27,39 +26,26 @@ pub fn card() -> Option<String> {
 /// answer, and a person opening a link sees the answer a frame or more sooner. `false` when
 /// nothing was painted:
 /// - the page has an answer already (a first visit's, built in), or opens on another page;
-/// - the answer needs a catalog of the person's own (their machine, MIG slices, stored prices,
-///   a link's prices, which the app asks about first);
+/// - the answer needs a catalog of the person's own (their machine, MIG slices, a link's prices,
+///   which the app asks about first; with prices stored, [`super::start`] mounts once they are
+///   read and does not call this);
 /// - the job fits nowhere: what would fit is a search the app makes once, after its first frame.
 pub fn paint() -> bool {
     if card().is_some() {
         return false;
     }
-    // The start-up script (`boot/gate.js`) chose the language before the first paint.
-    let lang = document()
-        .document_element()
-        .and_then(|html| html.get_attribute("lang"))
-        .and_then(|tag| Lang::from_tag(&tag))
-        .unwrap_or_default();
-    let search = leptos::prelude::window()
-        .location()
-        .search()
-        .unwrap_or_default();
-    let start = page::start(
-        &search,
-        read(StorageKey::Draft).as_deref(),
-        lang == Lang::Zh,
-    );
+    let lang = prefs::start_lang();
+    let start = persist::boot(lang == Lang::Zh);
     if start.view != View::Calculator
         || start.form.own
         || start.form.mig_slices
         || start.prices.is_some()
-        || read(StorageKey::CatalogEdits).is_some()
     {
         return false;
     }
     let report = start
         .form
-        .to_request(page::day_of(js_sys::Date::now()))
+        .to_request(state::today())
         .and_then(|request| evaluate_fitting(Catalog::builtin(), &request));
     if report.as_ref().is_ok_and(|r| r.fits_nowhere()) {
         return false;
