@@ -50,10 +50,10 @@ fn url(file: DataFile) -> Option<String> {
         .document()?
         .get_element_by_id("gpu-sizer-start")?
         .text_content()?;
-    let settings: serde_json::Value = serde_json::from_str(&settings).ok()?;
+    let settings = gpu_sizer_formats::json::Json::parse(&settings).ok()?;
     settings
         .get("data")?
-        .get(file.name())?
+        .get(&file.name())?
         .as_str()
         .map(str::to_owned)
 }

@@ -8,6 +8,7 @@
 
 use super::i18n::Lang;
 use super::keys::StorageKey;
+use gpu_sizer_formats::json::Json;
 pub use gpu_sizer_markup::page::Theme;
 use leptos::prelude::*;
 
@@ -19,15 +20,16 @@ pub struct Prefs {
 }
 
 fn load(key: StorageKey) -> Option<String> {
-    serde_json::from_str(&gpu_sizer_storage::read(key)?).ok()
+    match Json::parse(&gpu_sizer_storage::read(key)?) {
+        Ok(Json::String(value)) => Some(value),
+        _ => None,
+    }
 }
 
 fn save(key: StorageKey, value: &str) {
     // Ignoring a refusal is deliberate: a preference that cannot be stored is only forgotten (the
     // page says once that storage is unusable, see `persist`).
-    if let Ok(json) = serde_json::to_string(value) {
-        gpu_sizer_storage::write(key, &json);
-    }
+    gpu_sizer_storage::write(key, &Json::from(value).to_string());
 }
 
 impl Prefs {

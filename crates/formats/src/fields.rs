@@ -9,6 +9,7 @@ mod input;
 mod values;
 
 pub use assign::Kind;
+pub(crate) use assign::{one_of, refused};
 pub use input::{Choice, ChoiceField, Flag, Input, Number, NumberField, Opt};
 pub use table::FIELDS;
 pub use values::{default_values, json_of, values_of};
@@ -17,6 +18,7 @@ use crate::form::{
     ArrivalKey, CurrencyKey, InferKey, KvKey, LossKey, ModeKey, ModelSource, ObjectiveKey,
     OptimizerKey, PeriodKey, PrecisionKey, RecomputeKey, ServerKey, WeightKey, WorkloadKind,
 };
+use crate::json::Json;
 use crate::lang::Text;
 use crate::Form;
 use serde_json::Value;
@@ -94,6 +96,9 @@ macro_rules! fields {
         /// What sets each of [`FIELDS`] from a JSON value, in the same order.
         pub(super) const SETTERS: &[super::assign::Setter] =
             &[$(|f: &mut Form, v| super::assign::put(&mut f.$name, v)),*];
+        /// What reads each of [`FIELDS`] as a JSON value, in the same order.
+        pub(super) const GETTERS: &[super::assign::Getter] =
+            &[$(|f: &Form| super::assign::FieldValue::to_value(&f.$name)),*];
         /// What each of [`FIELDS`] means, for the documentation, in the same order.
         pub(super) const DOCS: &[&str] = &[$($doc),*];
         /// How the page shows and edits each of [`FIELDS`], in the same order.
@@ -276,7 +281,7 @@ pub(crate) struct Rejected<T> {
 /// The default form with `values` set. A value the form's type rejects (wrong type, out of
 /// range, unknown choice) is left at its default and returned with serde's reason; the others
 /// are kept. Never panics.
-pub(crate) fn assemble<T>(values: Vec<(T, &'static Field, Value)>) -> (Form, Vec<Rejected<T>>) {
+pub(crate) fn assemble<T>(values: Vec<(T, &'static Field, Json)>) -> (Form, Vec<Rejected<T>>) {
     let mut form = Form::default();
     let mut rejected = Vec::new();
     for (tag, field, value) in values {
@@ -291,12 +296,9 @@ pub(crate) fn assemble<T>(values: Vec<(T, &'static Field, Value)>) -> (Form, Vec
 /// defaults; the first unknown field or refused value, in the object's order, is the error, in
 /// serde's words). For records that hold a form (saved scenarios) without the form's serde
 /// deserializer. Unlike serde, a form written as an array of values is refused.
-pub(crate) fn form_from_value(value: &Value) -> Result<Form, String> {
-    use serde::de::Error as _;
-    let Value::Object(map) = value else {
-        return Err(
-            serde_json::Error::invalid_type(assign::unexpected(value), &"struct Form").to_string(),
-        );
+pub(crate) fn form_from_json(value: &Json) -> Result<Form, String> {
+    let Json::Object(map) = value else {
+        return Err(refused(value, "struct Form"));
     };
     let mut form = Form::default();
     for (name, value) in map {
@@ -316,7 +318,7 @@ fn unknown_field(name: &str) -> String {
 }
 
 /// Sets `field` of `form` to `value`, or says why it cannot be (the form is then unchanged).
-fn set(form: &mut Form, field: &'static Field, value: &Value) -> Result<(), String> {
+fn set(form: &mut Form, field: &'static Field, value: &Json) -> Result<(), String> {
     match field.row() {
         Some(i) => table::SETTERS[i](form, value),
         None => Err(format!("unknown field `{}`", field.name)),

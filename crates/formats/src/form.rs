@@ -14,6 +14,7 @@ pub use keys::{
 pub use request::in_form_terms;
 
 use crate::fields;
+use crate::json::Json;
 use gpu_sizer_engine::cost::money::Exchange;
 use gpu_sizer_engine::cost::queue::{DEFAULT_IDLE_STOP_MIN, DEFAULT_STARTUP_MIN};
 use gpu_sizer_engine::scenario::InputError;
@@ -364,9 +365,9 @@ impl Form {
     /// fields take their defaults). A misspelt field, a value of the wrong type or an unknown
     /// choice is an error naming the field.
     pub fn from_json(text: &str) -> Result<Form, InputError> {
-        let value: serde_json::Value = serde_json::from_str(text)
+        let value = Json::parse(text)
             .map_err(|e| InputError::new("json", format!("not valid JSON: {e}")))?;
-        let serde_json::Value::Object(map) = value else {
+        let Json::Object(map) = value else {
             return Err(InputError::new(
                 "json",
                 "expected an object of form fields, e.g. {\"workload\": \"serve\"}",

@@ -13,6 +13,7 @@ pub mod fields;
 #[cfg(test)]
 mod fixtures;
 pub mod form;
+pub mod json;
 pub mod lang;
 pub mod link;
 pub mod lists;

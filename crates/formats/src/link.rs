@@ -10,9 +10,9 @@
 
 use crate::decimal;
 use crate::fields::{self, Kind, FIELDS};
+use crate::json::{Json, Num};
 use crate::Form;
 use gpu_sizer_engine::sort;
-use serde_json::{Number, Value};
 
 /// The version links are written in.
 pub const VERSION: u32 = 1;
@@ -99,7 +99,7 @@ pub fn encode(form: &Form) -> String {
 
 /// [`encode`] from the form's field values ([`fields::values_of`]), for a caller that writes the
 /// form in another way from the same values (the page's draft, [`fields::json_of`]).
-pub fn encode_values(values: &[(&'static str, Value)]) -> String {
+pub fn encode_values(values: &[(&'static str, Json)]) -> String {
     let defaults = fields::default_values();
     let mut out = format!("v={VERSION}");
     // The table lists the fields in the struct's order, so the search from the last one found
@@ -128,20 +128,17 @@ pub fn encode_values(values: &[(&'static str, Value)]) -> String {
     out
 }
 
-fn write_value(out: &mut String, value: &Value) {
+fn write_value(out: &mut String, value: &Json) {
     match value {
-        Value::String(s) => push_encoded(out, s),
-        Value::Bool(b) => out.push(if *b { '1' } else { '0' }),
-        Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
-            (Some(u), _, _) => out.push_str(&u.to_string()),
-            (None, Some(i), _) => out.push_str(&i.to_string()),
-            (None, None, Some(x)) => out.push_str(&shortest(x)),
-            _ => {}
-        },
+        Json::String(s) => push_encoded(out, s),
+        Json::Bool(b) => out.push(if *b { '1' } else { '0' }),
+        Json::Number(Num::Pos(u)) => out.push_str(&u.to_string()),
+        Json::Number(Num::Neg(i)) => out.push_str(&i.to_string()),
+        Json::Number(Num::Float(x)) => out.push_str(&shortest(*x)),
         // An unset optional number (or a number that is not finite): empty.
-        Value::Null => {}
+        Json::Null => {}
         // The form is flat; nothing else occurs.
-        Value::Array(_) | Value::Object(_) => {}
+        Json::Array(_) | Json::Object(_) => {}
     }
 }
 
@@ -279,26 +276,24 @@ struct Pair {
 }
 
 /// The value of `raw` for a field holding `kind`, or what it should have been.
-fn parse_value(kind: Kind, raw: &str) -> Result<Value, Expected> {
+fn parse_value(kind: Kind, raw: &str) -> Result<Json, Expected> {
     match kind {
         // An unset optional number; a required one is rejected when the form is assembled.
-        Kind::Whole | Kind::Number if raw.is_empty() => Ok(Value::Null),
-        Kind::Text => Ok(Value::String(raw.to_string())),
+        Kind::Whole | Kind::Number if raw.is_empty() => Ok(Json::Null),
+        Kind::Text => Ok(Json::String(raw.to_string())),
         Kind::Flag => match raw {
-            "1" | "true" => Ok(Value::Bool(true)),
-            "0" | "false" => Ok(Value::Bool(false)),
+            "1" | "true" => Ok(Json::Bool(true)),
+            "0" | "false" => Ok(Json::Bool(false)),
             _ => Err(Expected::Flag),
         },
         Kind::Whole => raw
             .parse::<u64>()
-            .map(Value::from)
+            .map(Json::from)
             .map_err(|_| Expected::Whole),
         Kind::Number => {
             // As `str::parse` reads it, without its tables (see `decimal`).
             let x = decimal::parse_f64(raw.trim()).ok_or(Expected::Number)?;
-            Number::from_f64(x)
-                .map(Value::Number)
-                .ok_or(Expected::Finite)
+            Num::from_f64(x).map(Json::Number).ok_or(Expected::Finite)
         }
     }
 }

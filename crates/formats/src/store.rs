@@ -14,16 +14,18 @@
 //!   page merges tabs by what each deleted, the page's own copy also carries `"deleted"`: one
 //!   [`Deleted`] record per removed scenario (older lists without it read as before).
 
+use crate::json::{Json, Num};
 use crate::Form;
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// The version [`save`] writes.
 pub const VERSION: u64 = 1;
 
-/// One saved scenario.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// One saved scenario. Read by [`SavedScenario::from_json`], as serde would read it with unknown
+/// fields denied: the panels that show saved scenarios are fetched by every visit, and serde's
+/// reader with `serde_json`'s value were most of their JSON code.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SavedScenario {
     /// Unique among the saved scenarios (the page makes it, e.g. from the time and a random part).
     pub id: String,
@@ -32,15 +34,62 @@ pub struct SavedScenario {
     pub created: f64,
     /// Milliseconds since 1970-01-01 of the last change.
     pub updated: f64,
-    #[serde(deserialize_with = "form_of_record")]
     pub form: Form,
 }
 
-/// A saved scenario's form, read field by field like a link's or a draft's: the form's own serde
-/// deserializer would be built into the page for this record alone.
-fn form_of_record<'de, D: serde::Deserializer<'de>>(record: D) -> Result<Form, D::Error> {
-    let value = Value::deserialize(record)?;
-    crate::fields::form_from_value(&value).map_err(serde::de::Error::custom)
+/// The fields of a saved scenario, in the order serde names them.
+const SCENARIO_FIELDS: [&str; 5] = ["id", "name", "created", "updated", "form"];
+
+impl SavedScenario {
+    /// The scenario `value` holds, or why not in serde's words (its form read field by field,
+    /// like a link's or a draft's). Its members are read in the object's order, and the first
+    /// unknown one or value of the wrong type is the error, as serde reads them.
+    pub fn from_json(value: &Json) -> Result<SavedScenario, String> {
+        let Json::Object(map) = value else {
+            return Err(crate::fields::refused(value, "struct SavedScenario"));
+        };
+        let (mut id, mut name, mut created, mut updated, mut form) = (None, None, None, None, None);
+        for (key, member) in map {
+            match key.as_str() {
+                "id" => id = Some(text(member)?),
+                "name" => name = Some(text(member)?),
+                "created" => created = Some(number(member)?),
+                "updated" => updated = Some(number(member)?),
+                "form" => form = Some(crate::fields::form_from_json(member)?),
+                other => {
+                    let expected = crate::fields::one_of(SCENARIO_FIELDS.into_iter());
+                    return Err(format!(
+                        "unknown field `{other}`, expected {}",
+                        expected.unwrap_or_default()
+                    ));
+                }
+            }
+        }
+        let missing = |field: &str| format!("missing field `{field}`");
+        Ok(SavedScenario {
+            id: id.ok_or_else(|| missing("id"))?,
+            name: name.ok_or_else(|| missing("name"))?,
+            created: created.ok_or_else(|| missing("created"))?,
+            updated: updated.ok_or_else(|| missing("updated"))?,
+            form: form.ok_or_else(|| missing("form"))?,
+        })
+    }
+}
+
+/// A string member, as serde reads a `String`.
+fn text(value: &Json) -> Result<String, String> {
+    value
+        .as_str()
+        .map(str::to_string)
+        .ok_or_else(|| crate::fields::refused(value, "a string"))
+}
+
+/// A number member, as serde reads an `f64`.
+fn number(value: &Json) -> Result<f64, String> {
+    match value {
+        Json::Number(n) => Ok(n.as_f64()),
+        _ => Err(crate::fields::refused(value, "f64")),
+    }
 }
 
 /// What a load or an import found.
@@ -59,13 +108,25 @@ pub struct Loaded {
 
 /// A scenario removed from the list, kept so that another tab still holding it learns it was
 /// deleted rather than taking it for one it never saw.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Deleted {
     pub id: String,
     /// The scenario's `created`: with the id, which scenario it was.
     pub created: f64,
     /// Milliseconds since 1970-01-01 of the deletion: an edit after it wins over it.
     pub at: f64,
+}
+
+impl Deleted {
+    /// The record `value` holds, as serde would read it (other members ignored), or none.
+    fn from_json(value: &Json) -> Option<Deleted> {
+        let number = |key| number(value.get(key)?).ok();
+        Some(Deleted {
+            id: text(value.get("id")?).ok()?,
+            created: number("created")?,
+            at: number("at")?,
+        })
+    }
 }
 
 #[derive(Serialize)]
@@ -145,7 +206,7 @@ pub fn import(raw: &str) -> Loaded {
 
 fn read(raw: &str) -> Loaded {
     let mut out = Loaded::default();
-    let value: Value = match serde_json::from_str(raw) {
+    let value = match Json::parse(raw) {
         Ok(v) => v,
         Err(e) => {
             out.quarantined.push(raw.to_string());
@@ -156,9 +217,12 @@ fn read(raw: &str) -> Loaded {
         }
     };
     let entries = match value {
-        Value::Array(entries) => migrate_v0(entries, &mut out),
-        Value::Object(mut map) => {
-            let version = map.get("version").and_then(Value::as_u64);
+        Json::Array(entries) => migrate_v0(entries, &mut out),
+        Json::Object(mut map) => {
+            let version = match map.get("version") {
+                Some(Json::Number(n)) => n.as_u64(),
+                _ => None,
+            };
             match version {
                 Some(1) => {}
                 Some(v) if v > VERSION => out.problems.push(format!(
@@ -173,11 +237,11 @@ fn read(raw: &str) -> Loaded {
                 }
             }
             out.deleted = map.remove("deleted").map(read_deleted);
-            if let Some(Value::Array(kept)) = map.remove("quarantined") {
+            if let Some(Json::Array(kept)) = map.remove("quarantined") {
                 // Entries kept aside earlier: tried again, kept aside again if still unreadable.
                 for entry in kept {
                     match entry {
-                        Value::String(text) => match serde_json::from_str::<Value>(&text) {
+                        Json::String(text) => match Json::parse(&text) {
                             Ok(v) => out_entry(v, &mut out, true),
                             Err(_) => out.quarantined.push(text),
                         },
@@ -186,7 +250,7 @@ fn read(raw: &str) -> Loaded {
                 }
             }
             match map.remove("scenarios") {
-                Some(Value::Array(entries)) => entries,
+                Some(Json::Array(entries)) => entries,
                 Some(other) => {
                     out.quarantined.push(other.to_string());
                     out.problems
@@ -212,20 +276,17 @@ fn read(raw: &str) -> Loaded {
 
 /// The deletion records; one that cannot be read is dropped (it holds no work, and at worst a
 /// scenario deleted long ago comes back from a tab that still held it).
-fn read_deleted(value: Value) -> Vec<Deleted> {
+fn read_deleted(value: Json) -> Vec<Deleted> {
     match value {
-        Value::Array(entries) => entries
-            .into_iter()
-            .filter_map(|e| serde_json::from_value(e).ok())
-            .collect(),
+        Json::Array(entries) => entries.iter().filter_map(Deleted::from_json).collect(),
         _ => Vec::new(),
     }
 }
 
 /// Reads one entry into `out`: a scenario, or kept aside with the reason.
-fn out_entry(entry: Value, out: &mut Loaded, retried: bool) {
+fn out_entry(entry: Json, out: &mut Loaded, retried: bool) {
     // Read in place: the entry is kept as it is should it not be readable.
-    match SavedScenario::deserialize(&entry) {
+    match SavedScenario::from_json(&entry) {
         Ok(s) => {
             if retried {
                 out.problems.push(format!(
@@ -240,7 +301,7 @@ fn out_entry(entry: Value, out: &mut Loaded, retried: bool) {
             if !retried {
                 let name = entry
                     .get("name")
-                    .and_then(Value::as_str)
+                    .and_then(Json::as_str)
                     .map_or_else(|| "A saved scenario".to_string(), |n| format!("“{n}”"));
                 out.problems
                     .push(format!("{name} could not be read ({e}); kept aside."));
@@ -252,30 +313,31 @@ fn out_entry(entry: Value, out: &mut Loaded, retried: bool) {
 
 /// Version 0 (a bare array of `{name, form}`) as version 1 entries. Ids are derived from the
 /// position, so two tabs migrating the same list agree; the times are unknown (0).
-fn migrate_v0(entries: Vec<Value>, out: &mut Loaded) -> Vec<Value> {
+fn migrate_v0(entries: Vec<Json>, out: &mut Loaded) -> Vec<Json> {
     let mut migrated = Vec::with_capacity(entries.len());
     for (i, entry) in entries.into_iter().enumerate() {
         match entry {
-            Value::Object(mut map) if map.contains_key("form") && !map.contains_key("id") => {
+            Json::Object(mut map) if map.contains_key("form") && !map.contains_key("id") => {
                 let name = map
                     .remove("name")
-                    .filter(Value::is_string)
-                    .unwrap_or_else(|| Value::String(format!("Scenario {}", i + 1)));
-                let form = map.remove("form").unwrap_or(Value::Null);
+                    .filter(|n| n.as_str().is_some())
+                    .unwrap_or_else(|| Json::String(format!("Scenario {}", i + 1)));
+                let form = map.remove("form").unwrap_or(Json::Null);
                 if !map.is_empty() {
                     // Unknown fields: keep the whole entry aside rather than lose them.
                     map.insert("name".into(), name);
                     map.insert("form".into(), form);
-                    out_entry(Value::Object(map), out, false);
+                    out_entry(Json::Object(map), out, false);
                     continue;
                 }
-                migrated.push(serde_json::json!({
-                    "id": format!("v0-{}", i + 1),
-                    "name": name,
-                    "created": 0.0,
-                    "updated": 0.0,
-                    "form": form,
-                }));
+                let unknown_time = || Json::Number(Num::Float(0.0));
+                migrated.push(Json::Object(BTreeMap::from([
+                    ("id".to_string(), Json::String(format!("v0-{}", i + 1))),
+                    ("name".to_string(), name),
+                    ("created".to_string(), unknown_time()),
+                    ("updated".to_string(), unknown_time()),
+                    ("form".to_string(), form),
+                ])));
             }
             // Already a version 1 entry (or something else): read as it is.
             other => migrated.push(other),

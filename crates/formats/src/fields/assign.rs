@@ -1,18 +1,22 @@
-//! Setting one field of a [`Form`] from a JSON value, field by field, without the form's serde
-//! deserializer: share links and drafts are read by the page's main module, which the page waits
-//! for, and that deserializer is one large generated function built into it for this alone.
+//! Reading and writing one field of a [`Form`] as a JSON value, field by field, without the
+//! form's serde code: share links and drafts are read and written by the page's main module,
+//! which the page waits for, and serde's generated code and `serde_json` were built into it for
+//! this alone.
 //!
 //! A value is taken or refused exactly as `serde_json` would deserialize it into the field's type,
-//! with serde's own words for a refusal (`invalid type: string "many", expected f64`): saved files,
-//! links and the messages people see are unchanged.
+//! with serde's own words for a refusal (`invalid type: string "many", expected f64`), and written
+//! as `serde_json::to_value` writes it: saved files, links and the messages people see are
+//! unchanged.
 
 use super::input::ChoiceField;
+use crate::json::{describe, Json};
 use crate::Form;
-use serde::de::{Error as _, Expected, Unexpected};
-use serde_json::{Error, Value};
 
 /// What one row of the field table sets: the field, from a JSON value, or why it cannot.
-pub(crate) type Setter = fn(&mut Form, &Value) -> Result<(), String>;
+pub(crate) type Setter = fn(&mut Form, &Json) -> Result<(), String>;
+
+/// What one row of the field table reads: the field's value as JSON.
+pub(crate) type Getter = fn(&Form) -> Json;
 
 /// What a field holds, as a share link writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,109 +31,117 @@ pub enum Kind {
     Number,
 }
 
-/// A type of the form's fields, read from a JSON value as serde reads it.
-pub(crate) trait FromValue: Sized {
+/// A type of the form's fields, read from a JSON value as serde reads it and written as serde
+/// writes it.
+pub(crate) trait FieldValue: Sized {
     /// What a link holds for it (an optional field: what it holds when set).
     const KIND: Kind;
-    fn from_value(value: &Value) -> Result<Self, Error>;
+    fn from_value(value: &Json) -> Result<Self, String>;
+    fn to_value(&self) -> Json;
 }
 
 /// The [`Kind`] of the field `read` reads (for the table's rows: the type is the field's).
-pub(crate) const fn kind_of<T: FromValue>(_: fn(&Form) -> &T) -> Kind {
+pub(crate) const fn kind_of<T: FieldValue>(_: fn(&Form) -> &T) -> Kind {
     T::KIND
 }
 
-/// How serde names a JSON value it refuses (`serde_json::Value`'s own rule, which is private).
-pub(super) fn unexpected(value: &Value) -> Unexpected<'_> {
-    match value {
-        Value::Null => Unexpected::Unit,
-        Value::Bool(b) => Unexpected::Bool(*b),
-        Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
-            (Some(u), _, _) => Unexpected::Unsigned(u),
-            (None, Some(i), _) => Unexpected::Signed(i),
-            (None, None, Some(x)) => Unexpected::Float(x),
-            _ => Unexpected::Other("number"),
-        },
-        Value::String(s) => Unexpected::Str(s),
-        Value::Array(_) => Unexpected::Seq,
-        Value::Object(_) => Unexpected::Map,
-    }
+/// serde's words for a value of the wrong type.
+pub(crate) fn refused(value: &Json, expected: &str) -> String {
+    format!("invalid type: {}, expected {expected}", describe(value))
 }
 
-fn refused(value: &Value, expected: &dyn Expected) -> Error {
-    Error::invalid_type(unexpected(value), expected)
+/// serde's words for a value of the right type that is out of range.
+fn invalid(value: &Json, expected: &str) -> String {
+    format!("invalid value: {}, expected {expected}", describe(value))
 }
 
-impl FromValue for f64 {
+impl FieldValue for f64 {
     const KIND: Kind = Kind::Number;
-    fn from_value(value: &Value) -> Result<Self, Error> {
+    fn from_value(value: &Json) -> Result<Self, String> {
         match value {
-            Value::Number(n) => n.as_f64().ok_or_else(|| refused(value, &"f64")),
-            _ => Err(refused(value, &"f64")),
+            Json::Number(n) => Ok(n.as_f64()),
+            _ => Err(refused(value, "f64")),
         }
+    }
+    fn to_value(&self) -> Json {
+        Json::from(*self)
     }
 }
 
 /// A whole number of type `T`, named `name` in messages: serde takes an integer in range and
 /// refuses a float, however round.
-fn whole<T: TryFrom<u64> + TryFrom<i64>>(value: &Value, name: &'static str) -> Result<T, Error> {
-    let Value::Number(n) = value else {
-        return Err(refused(value, &name));
+fn whole<T: TryFrom<u64> + TryFrom<i64>>(value: &Json, name: &'static str) -> Result<T, String> {
+    let Json::Number(n) = value else {
+        return Err(refused(value, name));
     };
     match (n.as_u64(), n.as_i64()) {
-        (Some(u), _) => {
-            T::try_from(u).map_err(|_| Error::invalid_value(Unexpected::Unsigned(u), &name))
-        }
-        (None, Some(i)) => {
-            T::try_from(i).map_err(|_| Error::invalid_value(Unexpected::Signed(i), &name))
-        }
-        _ => Err(refused(value, &name)),
+        (Some(u), _) => T::try_from(u).map_err(|_| invalid(value, name)),
+        (None, Some(i)) => T::try_from(i).map_err(|_| invalid(value, name)),
+        _ => Err(refused(value, name)),
     }
 }
 
-impl FromValue for u32 {
+impl FieldValue for u32 {
     const KIND: Kind = Kind::Whole;
-    fn from_value(value: &Value) -> Result<Self, Error> {
+    fn from_value(value: &Json) -> Result<Self, String> {
         whole(value, "u32")
     }
+    fn to_value(&self) -> Json {
+        Json::from(u64::from(*self))
+    }
 }
 
-impl FromValue for u8 {
+impl FieldValue for u8 {
     const KIND: Kind = Kind::Whole;
-    fn from_value(value: &Value) -> Result<Self, Error> {
+    fn from_value(value: &Json) -> Result<Self, String> {
         whole(value, "u8")
     }
-}
-
-impl FromValue for bool {
-    const KIND: Kind = Kind::Flag;
-    fn from_value(value: &Value) -> Result<Self, Error> {
-        value.as_bool().ok_or_else(|| refused(value, &"a boolean"))
+    fn to_value(&self) -> Json {
+        Json::from(u64::from(*self))
     }
 }
 
-impl FromValue for String {
-    const KIND: Kind = Kind::Text;
-    fn from_value(value: &Value) -> Result<Self, Error> {
+impl FieldValue for bool {
+    const KIND: Kind = Kind::Flag;
+    fn from_value(value: &Json) -> Result<Self, String> {
         match value {
-            Value::String(s) => Ok(s.clone()),
-            _ => Err(refused(value, &"a string")),
+            Json::Bool(b) => Ok(*b),
+            _ => Err(refused(value, "a boolean")),
         }
     }
+    fn to_value(&self) -> Json {
+        Json::Bool(*self)
+    }
 }
 
-impl<T: FromValue> FromValue for Option<T> {
-    const KIND: Kind = T::KIND;
-    fn from_value(value: &Value) -> Result<Self, Error> {
+impl FieldValue for String {
+    const KIND: Kind = Kind::Text;
+    fn from_value(value: &Json) -> Result<Self, String> {
         match value {
-            Value::Null => Ok(None),
+            Json::String(s) => Ok(s.clone()),
+            _ => Err(refused(value, "a string")),
+        }
+    }
+    fn to_value(&self) -> Json {
+        Json::String(self.clone())
+    }
+}
+
+impl<T: FieldValue> FieldValue for Option<T> {
+    const KIND: Kind = T::KIND;
+    fn from_value(value: &Json) -> Result<Self, String> {
+        match value {
+            Json::Null => Ok(None),
             _ => T::from_value(value).map(Some),
         }
+    }
+    fn to_value(&self) -> Json {
+        self.as_ref().map_or(Json::Null, T::to_value)
     }
 }
 
 /// A choice by its key, as serde reads a unit variant: `"key"`, or `{"key": null}`.
-fn choice<T: ChoiceField>(value: &Value, all: &[T]) -> Result<T, Error> {
+fn choice<T: ChoiceField>(value: &Json, all: &[T]) -> Result<T, String> {
     let i = choice_index(value, &|i| all.get(i).map(|c| c.key()))?;
     Ok(all[i])
 }
@@ -137,32 +149,27 @@ fn choice<T: ChoiceField>(value: &Value, all: &[T]) -> Result<T, Error> {
 /// Where the key `value` names is among the keys `key_at` gives (0, 1, … until `None`). Not
 /// generic: one copy serves every choice field.
 fn choice_index(
-    value: &Value,
+    value: &Json,
     key_at: &dyn Fn(usize) -> Option<&'static str>,
-) -> Result<usize, Error> {
+) -> Result<usize, String> {
     let (key, inner) = match value {
-        Value::String(key) => (key.as_str(), None),
-        Value::Object(map) => {
+        Json::String(key) => (key.as_str(), None),
+        Json::Object(map) => {
             let mut entries = map.iter();
             match (entries.next(), entries.next()) {
                 (Some((key, inner)), None) => (key.as_str(), Some(inner)),
-                _ => {
-                    return Err(Error::invalid_value(
-                        Unexpected::Map,
-                        &"map with a single key",
-                    ))
-                }
+                _ => return Err(invalid(value, "map with a single key")),
             }
         }
-        _ => return Err(refused(value, &"string or map")),
+        _ => return Err(refused(value, "string or map")),
     };
     let keys = (0..).map_while(key_at);
     let Some(i) = keys.clone().position(|k| k == key) else {
-        return Err(Error::custom(unknown_variant(key, keys)));
+        return Err(unknown_variant(key, keys));
     };
     match inner {
-        Some(Value::Null) | None => Ok(i),
-        Some(other) => Err(refused(other, &"unit")),
+        Some(Json::Null) | None => Ok(i),
+        Some(other) => Err(refused(other, "unit")),
     }
 }
 
@@ -177,7 +184,7 @@ fn unknown_variant(key: &str, keys: impl Iterator<Item = &'static str>) -> Strin
 
 /// serde's words for the names expected (`` `a` ``, `` `a` or `b` ``, `` one of `a`, `b`, `c` ``),
 /// none for no names.
-pub(super) fn one_of<'n>(names: impl Iterator<Item = &'n str>) -> Option<String> {
+pub(crate) fn one_of<'n>(names: impl Iterator<Item = &'n str>) -> Option<String> {
     let names: Vec<String> = names.map(|n| format!("`{n}`")).collect();
     match names.as_slice() {
         [] => None,
@@ -187,23 +194,27 @@ pub(super) fn one_of<'n>(names: impl Iterator<Item = &'n str>) -> Option<String>
     }
 }
 
-impl<T: ChoiceField> FromValue for T {
+impl<T: ChoiceField> FieldValue for T {
     const KIND: Kind = Kind::Text;
-    fn from_value(value: &Value) -> Result<Self, Error> {
+    fn from_value(value: &Json) -> Result<Self, String> {
         choice(value, T::ALL)
+    }
+    fn to_value(&self) -> Json {
+        Json::from(self.key())
     }
 }
 
 /// Sets `field` of `form` to `value` (the field's type inferred from the assignment), or says
 /// why not, in serde's words.
-pub(crate) fn put<T: FromValue>(field: &mut T, value: &Value) -> Result<(), String> {
-    *field = T::from_value(value).map_err(|e| e.to_string())?;
+pub(crate) fn put<T: FieldValue>(field: &mut T, value: &Json) -> Result<(), String> {
+    *field = T::from_value(value)?;
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use crate::fields::{assemble, choices, FIELDS};
+    use crate::json::Json;
     use crate::Form;
     use serde::Deserialize;
     use serde_json::{json, Value};
@@ -257,7 +268,7 @@ mod tests {
         let mut compared = 0;
         for field in FIELDS {
             for value in &samples {
-                let (form, rejected) = assemble(vec![((), field, value.clone())]);
+                let (form, rejected) = assemble(vec![((), field, Json::from_serde(value))]);
                 let ours = match rejected.into_iter().next() {
                     Some(r) => Err(r.reason),
                     None => Ok(form),
@@ -279,10 +290,10 @@ mod tests {
     fn bad_values_are_left_at_their_defaults_and_reported() {
         let field = |name| FIELDS.iter().find(|f| f.name == name).unwrap();
         let (form, rejected) = assemble(vec![
-            (1, field("workload"), json!("serve")),
-            (2, field("max_gpus"), json!(-1)),
-            (3, field("tokens"), json!(2e9)),
-            (4, field("workload"), json!("trian")),
+            (1, field("workload"), Json::from("serve")),
+            (2, field("max_gpus"), Json::parse("-1").unwrap()),
+            (3, field("tokens"), Json::from(2e9)),
+            (4, field("workload"), Json::from("trian")),
         ]);
         assert_eq!(form.tokens, 2e9);
         assert_eq!(form.workload, crate::form::WorkloadKind::Serve);
@@ -298,7 +309,8 @@ mod tests {
 
 #[cfg(test)]
 mod records {
-    use crate::fields::form_from_value;
+    use crate::fields::form_from_json;
+    use crate::json::Json;
     use crate::Form;
     use serde::Deserialize;
     use serde_json::{json, Value};
@@ -320,11 +332,14 @@ mod records {
         ];
         for case in &cases {
             let serde = Form::deserialize(case).map_err(|e| e.to_string());
-            assert_eq!(form_from_value(case), serde, "{case}");
+            assert_eq!(form_from_json(&Json::from_serde(case)), serde, "{case}");
         }
         // A default form written out reads back the same.
         let written: Value = serde_json::to_value(Form::default()).unwrap();
-        assert_eq!(form_from_value(&written), Ok(Form::default()));
+        assert_eq!(
+            form_from_json(&Json::from_serde(&written)),
+            Ok(Form::default())
+        );
     }
 }
 

@@ -187,3 +187,45 @@ fn import_reads_an_exported_file_and_older_versions() {
     assert!(broken.scenarios.is_empty());
     assert_eq!(broken.quarantined, vec!["{\"id\":1}".to_string()]);
 }
+
+/// An entry is read as serde's derived reader (unknown fields denied) reads it, in its words;
+/// unlike serde, an entry written as an array of its values is refused (the page never wrote one).
+#[test]
+fn an_entry_reads_as_serde_reads_it() {
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct SavedScenario {
+        id: String,
+        name: String,
+        created: f64,
+        updated: f64,
+        #[allow(dead_code)]
+        form: serde_json::Value,
+    }
+    for text in [
+        r#"{"id": "a", "name": "n", "created": 1, "updated": 2.5, "form": {}}"#,
+        r#"{"name": "n", "created": 1, "updated": 2, "form": {}}"#,
+        r#"{"id": "a", "name": "n", "created": 1, "form": {}}"#,
+        r#"{"id": "a", "name": "n", "created": 1, "updated": 2, "form": {}, "tags": []}"#,
+        r#"{"id": 7, "name": "n", "created": 1, "updated": 2, "form": {}}"#,
+        r#"{"id": "a", "name": "n", "created": "yesterday", "updated": 2, "form": {}}"#,
+        r#"{"zz": 1}"#,
+        r#"{}"#,
+        r#"42"#,
+    ] {
+        let ours = crate::store::SavedScenario::from_json(&crate::json::Json::parse(text).unwrap())
+            .map(|s| (s.id, s.name, s.created, s.updated));
+        let serde = serde_json::from_str::<SavedScenario>(text)
+            .map(|s| (s.id, s.name, s.created, s.updated))
+            .map_err(|e| {
+                // serde_json adds where in the text; the entry is read from a value, without.
+                let e = e.to_string();
+                e.split(" at line ").next().unwrap_or_default().to_string()
+            });
+        assert_eq!(ours, serde, "{text}");
+    }
+    let array = r#"["a", "n", 1, 2, {}]"#;
+    assert!(
+        crate::store::SavedScenario::from_json(&crate::json::Json::parse(array).unwrap()).is_err()
+    );
+}
