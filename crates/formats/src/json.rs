@@ -456,7 +456,9 @@ impl Display for Num {
         match *self {
             Num::Pos(u) => write!(f, "{u}"),
             Num::Neg(i) => write!(f, "{i}"),
-            Num::Float(x) => write_double(f, x),
+            Num::Float(x) if x.is_finite() => write_double(f, x),
+            // Not made by this module (a variant set by hand): JSON has no such number.
+            Num::Float(_) => f.write_str("null"),
         }
     }
 }
@@ -503,7 +505,7 @@ fn shortest_digits(x: f64) -> (String, isize) {
     let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
     let exponent: isize = exponent.parse().unwrap_or(0);
     let mut digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let last = digits.as_bytes()[digits.len() - 1];
+    let last = digits.as_bytes().last().copied().unwrap_or(b'0');
     if last % 2 == 1 {
         let stem = &digits[..digits.len() - 1];
         let point = if stem.is_empty() { "" } else { "." };
@@ -525,10 +527,11 @@ fn shortest_digits(x: f64) -> (String, isize) {
                 .collect();
             exact.trim_end_matches('0') == format!("{}{}5", stem, lower as char)
         };
-        if last > b'0' && halfway(last - 1) && reads_back(last - 1) {
+        // Reading back first: a neighbour rarely does, and the exact value takes 800 digits.
+        if last > b'0' && reads_back(last - 1) && halfway(last - 1) {
             digits.pop();
             digits.push((last - 1) as char);
-        } else if last < b'9' && halfway(last) && reads_back(last + 1) {
+        } else if last < b'9' && reads_back(last + 1) && halfway(last) {
             digits.pop();
             digits.push((last + 1) as char);
         }

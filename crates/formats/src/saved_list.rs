@@ -182,7 +182,7 @@ fn wins(a: &SavedScenario, b: &SavedScenario) -> bool {
     if a == b {
         return false;
     }
-    let key = |s: &SavedScenario| (s.name.clone(), serde_json::to_string(&s.form).ok());
+    let key = |s: &SavedScenario| (s.name.clone(), s.form.to_json());
     key(a) > key(b)
 }
 

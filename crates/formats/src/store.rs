@@ -159,19 +159,57 @@ pub fn save_state(
     write(scenarios, quarantined, Some(deleted))
 }
 
+/// The envelope as `serde_json::to_string` writes it, written member by member: the page writes
+/// its list on every change, and serde's writer of these types and of the form is built into the
+/// panels every visit fetches for this alone (the form is written from its field values,
+/// `Form::to_json`, as serde writes it).
 fn write(
     scenarios: &[SavedScenario],
     quarantined: &[String],
     deleted: Option<&[Deleted]>,
 ) -> String {
-    serde_json::to_string(&Envelope {
-        version: VERSION,
-        scenarios,
-        quarantined,
-        deleted,
-    })
-    // Serialising these types cannot fail (string keys only); an empty envelope if it ever did.
-    .unwrap_or_else(|_| format!("{{\"version\":{VERSION},\"scenarios\":[]}}"))
+    let mut out = format!("{{\"version\":{VERSION},\"scenarios\":");
+    list(&mut out, scenarios, |out, s| {
+        out.push_str(&format!(
+            "{{\"id\":{},\"name\":{},\"created\":{},\"updated\":{},\"form\":{}}}",
+            Json::from(s.id.as_str()),
+            Json::from(s.name.as_str()),
+            Json::from(s.created),
+            Json::from(s.updated),
+            s.form.to_json()
+        ))
+    });
+    if !quarantined.is_empty() {
+        out.push_str(",\"quarantined\":");
+        list(&mut out, quarantined, |out, q| {
+            out.push_str(&Json::from(q.as_str()).to_string())
+        });
+    }
+    if let Some(deleted) = deleted {
+        out.push_str(",\"deleted\":");
+        list(&mut out, deleted, |out, d| {
+            out.push_str(&format!(
+                "{{\"id\":{},\"created\":{},\"at\":{}}}",
+                Json::from(d.id.as_str()),
+                Json::from(d.created),
+                Json::from(d.at)
+            ))
+        });
+    }
+    out.push('}');
+    out
+}
+
+/// `items` as a JSON array, each written by `item`.
+fn list<T>(out: &mut String, items: &[T], item: impl Fn(&mut String, &T)) {
+    out.push('[');
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        item(out, x);
+    }
+    out.push(']');
 }
 
 /// A file of scenarios to download: the same envelope, indented.

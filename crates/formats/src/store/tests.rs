@@ -229,3 +229,47 @@ fn an_entry_reads_as_serde_reads_it() {
         crate::store::SavedScenario::from_json(&crate::json::Json::parse(array).unwrap()).is_err()
     );
 }
+
+/// The stored list is the text serde writes for it, quarantined entries and deletions included.
+#[test]
+fn the_list_is_written_as_serde_writes_it() {
+    #[derive(serde::Serialize)]
+    struct Envelope<'a> {
+        version: u64,
+        scenarios: &'a [SavedScenario],
+        #[serde(skip_serializing_if = "<[String]>::is_empty")]
+        quarantined: &'a [String],
+        #[serde(skip_serializing_if = "Option::is_none")]
+        deleted: Option<&'a [Deleted]>,
+    }
+    let mut odd = scenario("a \"quoted\" id", "名字 <b>\n", 1.5e12, f64::NAN);
+    odd.form.tokens = 0.1 + 0.2;
+    let lists = [
+        vec![],
+        vec![scenario("x", "one", 1.0, 2.0)],
+        vec![scenario("x", "one", 1.0, 2.0), odd],
+    ];
+    let quarantined = ["{\"bad\": 1}".to_string(), "not json \u{1}".to_string()];
+    let deleted = [Deleted {
+        id: "gone".into(),
+        created: 3.0,
+        at: 1e21,
+    }];
+    for list in &lists {
+        for q in [&quarantined[..], &[]] {
+            for d in [None, Some(&deleted[..]), Some(&[][..])] {
+                let envelope = Envelope {
+                    version: VERSION,
+                    scenarios: list,
+                    quarantined: q,
+                    deleted: d,
+                };
+                let ours = match d {
+                    Some(d) => save_state(list, q, d),
+                    None => save_keeping(list, q),
+                };
+                assert_eq!(ours, serde_json::to_string(&envelope).unwrap());
+            }
+        }
+    }
+}
