@@ -9,7 +9,7 @@ mod input;
 mod values;
 
 pub use assign::Kind;
-pub(crate) use assign::{one_of, refused};
+pub(crate) use assign::{one_of, refused, FieldValue};
 pub use input::{Choice, ChoiceField, Flag, Input, Number, NumberField, Opt};
 pub use table::FIELDS;
 pub use values::{default_values, json_of, values_of};

@@ -1,13 +1,14 @@
-//! A JSON value with its reader and writer, for the form's flat records: a share link's values,
-//! the draft the page keeps, the start settings in the page.
+//! A JSON value with its reader and writer, for the records the page keeps of its own: a share
+//! link's values, the draft, the preferences, the saved scenarios, the start settings in the page.
 //!
 //! The page's main module reads and writes these before it is interactive; `serde_json`'s parser,
 //! error type and value, generic over readers and visitors, were about 18 KB of its code for
-//! that alone (the parts of the page fetched later still use `serde_json` for their records).
-//! It reads and writes what `serde_json::Value` does: integers kept as integers (`u64`, else
-//! `i64`), other numbers as the nearest double, objects as maps sorted by key (a repeated key:
-//! the last one), and it writes numbers and strings in the same text (doubles in `ryu`'s layout,
-//! `1.5`, `1e21`, `1.0`). Its tests compare both ways with `serde_json`.
+//! that alone (the parts of the page fetched later still use `serde_json` for catalog records
+//! and plans). It reads and writes what `serde_json::Value` does: integers kept as integers
+//! (`u64`, else `i64`), other numbers as the nearest double, objects as maps sorted by key (a
+//! repeated key: the last one), and it writes numbers and strings in the same text (doubles with
+//! their shortest digits, `0.001`, `1.5`, `100.0`, `1e+21`). Its tests compare both ways with
+//! `serde_json`.
 
 use std::collections::BTreeMap;
 use std::fmt::{self, Display, Write as _};
@@ -449,9 +450,9 @@ impl Display for Json {
 }
 
 impl Display for Num {
-    /// Integers as written; a double in `ryu`'s layout, which `serde_json` writes: the shortest
-    /// digits that read back to it, as a decimal (`0.001`, `1.5`, `100.0`) when its exponent is
-    /// between -5 and 16, else in scientific form (`1e21`, `1.5e-7`).
+    /// Integers as written; a double as `serde_json` writes it: the shortest digits that read back
+    /// to it, as a decimal (`0.001`, `1.5`, `100.0`) when its exponent is between -5 and 16, else
+    /// in scientific form (`1e+21`, `1.5e-7`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Num::Pos(u) => write!(f, "{u}"),
@@ -498,8 +499,7 @@ fn write_double(f: &mut impl fmt::Write, x: f64) -> fmt::Result {
 
 /// The fewest significant digits that read back to `x` (≥ 0), and the exponent of the first:
 /// `x` ≈ d.ddd × 10^exponent. Where two such digit strings are equally near `x`, the one ending
-/// in an even digit, as `ryu` chooses (the standard library's shortest form may end in the odd
-/// one).
+/// in an even digit, as `serde_json` chooses (the standard library's may end in the odd one).
 fn shortest_digits(x: f64) -> (String, isize) {
     let scientific = format!("{x:e}");
     let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));

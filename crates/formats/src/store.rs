@@ -14,6 +14,7 @@
 //!   page merges tabs by what each deleted, the page's own copy also carries `"deleted"`: one
 //!   [`Deleted`] record per removed scenario (older lists without it read as before).
 
+use crate::fields::FieldValue;
 use crate::json::{Json, Num};
 use crate::Form;
 use serde::Serialize;
@@ -23,8 +24,9 @@ use std::collections::BTreeMap;
 pub const VERSION: u64 = 1;
 
 /// One saved scenario. Read by [`SavedScenario::from_json`], as serde would read it with unknown
-/// fields denied: the panels that show saved scenarios are fetched by every visit, and serde's
-/// reader with `serde_json`'s value were most of their JSON code.
+/// fields denied, and written member by member as serde writes it (its derive is for the
+/// exported file): the panels that show saved scenarios are fetched by every visit, and serde's
+/// reader and writer with `serde_json`'s value were most of their JSON code.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SavedScenario {
     /// Unique among the saved scenarios (the page makes it, e.g. from the time and a random part).
@@ -78,18 +80,12 @@ impl SavedScenario {
 
 /// A string member, as serde reads a `String`.
 fn text(value: &Json) -> Result<String, String> {
-    value
-        .as_str()
-        .map(str::to_string)
-        .ok_or_else(|| crate::fields::refused(value, "a string"))
+    String::from_value(value)
 }
 
 /// A number member, as serde reads an `f64`.
 fn number(value: &Json) -> Result<f64, String> {
-    match value {
-        Json::Number(n) => Ok(n.as_f64()),
-        _ => Err(crate::fields::refused(value, "f64")),
-    }
+    f64::from_value(value)
 }
 
 /// What a load or an import found.
@@ -129,6 +125,8 @@ impl Deleted {
     }
 }
 
+/// The envelope as serde writes it: indented for an exported file ([`export`]); the stored list
+/// is written by [`write`], in the same text.
 #[derive(Serialize)]
 struct Envelope<'a> {
     version: u64,

@@ -233,15 +233,6 @@ fn an_entry_reads_as_serde_reads_it() {
 /// The stored list is the text serde writes for it, quarantined entries and deletions included.
 #[test]
 fn the_list_is_written_as_serde_writes_it() {
-    #[derive(serde::Serialize)]
-    struct Envelope<'a> {
-        version: u64,
-        scenarios: &'a [SavedScenario],
-        #[serde(skip_serializing_if = "<[String]>::is_empty")]
-        quarantined: &'a [String],
-        #[serde(skip_serializing_if = "Option::is_none")]
-        deleted: Option<&'a [Deleted]>,
-    }
     let mut odd = scenario("a \"quoted\" id", "名字 <b>\n", 1.5e12, f64::NAN);
     odd.form.tokens = 0.1 + 0.2;
     let lists = [
