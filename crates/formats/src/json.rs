@@ -100,7 +100,8 @@ impl Json {
         }
     }
 
-    /// `value` as this type holds it, for records read by `serde_json` (saved scenarios).
+    /// `value` as this type holds it, for the tests that compare readings with `serde_json`'s.
+    #[cfg(test)]
     pub fn from_serde(value: &serde_json::Value) -> Json {
         use serde_json::Value;
         match value {
@@ -197,48 +198,53 @@ impl Reader<'_> {
             Some(b'f') => self.word(b"alse", Json::Bool(false)),
             Some(b'"') => self.string().map(Json::String),
             Some(b'-' | b'0'..=b'9') => self.number().map(Json::Number),
-            Some(b'[') if depth < MAX_DEPTH => {
-                self.at += 1;
-                let mut items = Vec::new();
-                if self.close(b']') {
-                    return Ok(Json::Array(items));
-                }
-                loop {
-                    items.push(self.value(depth + 1)?);
-                    if self.next_or_close(b']', "EOF while parsing a list")? {
-                        return Ok(Json::Array(items));
-                    }
-                }
-            }
-            Some(b'{') if depth < MAX_DEPTH => {
-                self.at += 1;
-                let mut map = BTreeMap::new();
-                if self.close(b'}') {
-                    return Ok(Json::Object(map));
-                }
-                loop {
-                    self.space();
-                    match self.peek() {
-                        Some(b'"') => {}
-                        None => return Err(self.error("EOF while parsing an object")),
-                        Some(_) => return Err(self.error("key must be a string")),
-                    }
-                    let key = self.string()?;
-                    self.space();
-                    match self.peek() {
-                        Some(b':') => self.at += 1,
-                        None => return Err(self.error("EOF while parsing an object")),
-                        Some(_) => return Err(self.error("expected `:`")),
-                    }
-                    let value = self.value(depth + 1)?;
-                    map.insert(key, value);
-                    if self.next_or_close(b'}', "EOF while parsing an object")? {
-                        return Ok(Json::Object(map));
-                    }
-                }
-            }
+            Some(b'[') if depth < MAX_DEPTH => self.array(depth + 1).map(Json::Array),
+            Some(b'{') if depth < MAX_DEPTH => self.object(depth + 1).map(Json::Object),
             Some(b'[' | b'{') => Err(self.error("recursion limit exceeded")),
             Some(_) => Err(self.error("expected value")),
+        }
+    }
+
+    /// The items of a list (at its `[`), each `depth` deep.
+    fn array(&mut self, depth: usize) -> Result<Vec<Json>, String> {
+        self.at += 1;
+        let mut items = Vec::new();
+        if self.close(b']') {
+            return Ok(items);
+        }
+        loop {
+            items.push(self.value(depth)?);
+            if self.next_or_close(b']', "EOF while parsing a list")? {
+                return Ok(items);
+            }
+        }
+    }
+
+    /// The members of an object (at its `{`), each value `depth` deep.
+    fn object(&mut self, depth: usize) -> Result<BTreeMap<String, Json>, String> {
+        self.at += 1;
+        let mut map = BTreeMap::new();
+        if self.close(b'}') {
+            return Ok(map);
+        }
+        loop {
+            self.space();
+            match self.peek() {
+                Some(b'"') => {}
+                None => return Err(self.error("EOF while parsing an object")),
+                Some(_) => return Err(self.error("key must be a string")),
+            }
+            let key = self.string()?;
+            self.space();
+            match self.peek() {
+                Some(b':') => self.at += 1,
+                None => return Err(self.error("EOF while parsing an object")),
+                Some(_) => return Err(self.error("expected `:`")),
+            }
+            map.insert(key, self.value(depth)?);
+            if self.next_or_close(b'}', "EOF while parsing an object")? {
+                return Ok(map);
+            }
         }
     }
 
@@ -568,7 +574,7 @@ fn write_string(f: &mut impl fmt::Write, s: &str) -> fmt::Result {
 }
 
 /// How `serde_json` names a value in a message: `string "x"`, `integer `3``, `null`.
-pub fn describe(value: &Json) -> String {
+pub(crate) fn describe(value: &Json) -> String {
     match value {
         Json::Null => "null".to_string(),
         Json::Bool(b) => format!("boolean `{b}`"),

@@ -53,10 +53,10 @@ impl SavedScenario {
         let (mut id, mut name, mut created, mut updated, mut form) = (None, None, None, None, None);
         for (key, member) in map {
             match key.as_str() {
-                "id" => id = Some(text(member)?),
-                "name" => name = Some(text(member)?),
-                "created" => created = Some(number(member)?),
-                "updated" => updated = Some(number(member)?),
+                "id" => id = Some(String::from_value(member)?),
+                "name" => name = Some(String::from_value(member)?),
+                "created" => created = Some(f64::from_value(member)?),
+                "updated" => updated = Some(f64::from_value(member)?),
                 "form" => form = Some(crate::fields::form_from_json(member)?),
                 other => {
                     let expected = crate::fields::one_of(SCENARIO_FIELDS.into_iter());
@@ -76,16 +76,6 @@ impl SavedScenario {
             form: form.ok_or_else(|| missing("form"))?,
         })
     }
-}
-
-/// A string member, as serde reads a `String`.
-fn text(value: &Json) -> Result<String, String> {
-    String::from_value(value)
-}
-
-/// A number member, as serde reads an `f64`.
-fn number(value: &Json) -> Result<f64, String> {
-    f64::from_value(value)
 }
 
 /// What a load or an import found.
@@ -116,9 +106,9 @@ pub struct Deleted {
 impl Deleted {
     /// The record `value` holds, as serde would read it (other members ignored), or none.
     fn from_json(value: &Json) -> Option<Deleted> {
-        let number = |key| number(value.get(key)?).ok();
+        let number = |key| f64::from_value(value.get(key)?).ok();
         Some(Deleted {
-            id: text(value.get("id")?).ok()?,
+            id: String::from_value(value.get("id")?).ok()?,
             created: number("created")?,
             at: number("at")?,
         })

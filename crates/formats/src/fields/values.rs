@@ -5,6 +5,7 @@
 use super::{table, FIELDS};
 use crate::json::Json;
 use crate::Form;
+use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 /// Every field of `form` as `(name, value)`, in the struct's order; each value as
@@ -25,11 +26,8 @@ pub fn json_of(values: &[(&'static str, Json)]) -> String {
         if i > 0 {
             out.push(',');
         }
-        // Field names are identifiers: nothing to escape.
-        out.push('"');
-        out.push_str(name);
-        out.push_str("\":");
-        out.push_str(&value.to_string());
+        // Field names are identifiers: nothing to escape. Writing to a `String` cannot fail.
+        let _ = write!(out, "\"{name}\":{value}");
     }
     out.push('}');
     out
