@@ -6,8 +6,8 @@
 //     visitor's language, or none). Otherwise the app paints it as soon as its code has loaded,
 //     before it builds the form (src/app/first_answer.rs).
 //  2. The app: its code is fetched and compiled at once, while a built-in answer is painted, and
-//     it starts after that paint. The browser compiles wasm off the main thread as the bytes
-//     arrive.
+//     it starts after that paint (without one, the gate began fetching and compiling it). The
+//     browser compiles wasm off the main thread as the bytes arrive.
 //  3. The service worker, for working offline and for telling the page a new version is ready.
 const read = (id) => JSON.parse(document.getElementById(id).textContent);
 const start = read("gpu-sizer-start");
@@ -21,9 +21,10 @@ const builtIn = Boolean(document.querySelector("[data-prerendered]"));
 // The app's code is fetched and compiled while the built-in answer is painted (at low priority
 // then, after what that paint needs). Its JS modules too, so that importing them after the paint
 // waits for no request: the loader the app's JS imports would otherwise be asked for only once
-// that JS has arrived and been parsed.
-const appCode = compile(start.app.wasm, builtIn ? "low" : "auto");
-for (const href of [start.app.js, ...start.app.imports]) preloadModule(href);
+// that JS has arrived and been parsed. Without a built-in answer, the gate started all of this
+// (boot/gate.js) while the page was read.
+const appCode = globalThis.gpuSizerAppCode ?? compile(start.app.wasm, builtIn ? "low" : "auto");
+if (builtIn) for (const href of [start.app.js, ...start.app.imports]) preloadModule(href);
 // rAF runs before the paint, the timeout after it.
 if (builtIn) await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
 const app = await import(start.app.js);

@@ -10,7 +10,9 @@
 //  - whether the answer built into the page is the one this visitor gets (no link, no draft, no
 //    prices of their own, the day within what the build computed it for). If so, the copy in the
 //    visitor's language shows (`data-first-answer`, read by the styles and by boot/boot.mjs);
-//    otherwise the app paints the answer once its code has loaded, and its files are preloaded now.
+//    otherwise the app paints the answer once its code has loaded: its wasm is compiled from now
+//    on, as it downloads (`gpuSizerAppCode`, which boot/boot.mjs takes), and its JS
+//    modules are preloaded.
 (() => {
   const read = (id) => JSON.parse(document.getElementById(id).textContent);
   const start = read("gpu-sizer-start");
@@ -56,14 +58,20 @@
   html.dataset.firstAnswer = firstVisit ? lang : "none";
 
   // Without a built-in answer, the app paints it: its files are fetched from now on, while the
-  // rest of the page is read, rather than once the boot module runs.
+  // rest of the page is read, rather than once the boot module runs (which waits for the page to
+  // be parsed and styled); its wasm is compiled as it arrives. Where wasm cannot be compiled as
+  // it downloads, the app's loader fetches it (preloaded).
   if (!firstVisit) {
     const preload = (attributes) => {
       const link = document.createElement("link");
       for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
       document.head.append(link);
     };
-    preload({ rel: "preload", href: start.app.wasm, as: "fetch", type: "application/wasm", crossorigin: "anonymous" });
+    if (typeof WebAssembly.compileStreaming === "function") {
+      globalThis.gpuSizerAppCode = WebAssembly.compileStreaming(fetch(start.app.wasm)).catch(() => start.app.wasm);
+    } else {
+      preload({ rel: "preload", href: start.app.wasm, as: "fetch", type: "application/wasm", crossorigin: "anonymous" });
+    }
     for (const href of [start.app.js, ...start.app.imports]) preload({ rel: "modulepreload", href });
   }
 })();

@@ -90,7 +90,15 @@ test("a first visit keeps the built-in answer in its language; the app starts af
 test("otherwise the app starts at once, its code fetched first (it paints the answer itself)", async () => {
   const page = await boot({ firstAnswer: "none" });
   assert.deepEqual(page.shown, []);
-  assert.deepEqual(page.log, ["compile ./app_bg.wasm at auto priority", ...PRELOAD, APP]);
+  // Its JS modules were preloaded by the gate (tests/boot/gate.test.mjs), not again here.
+  assert.deepEqual(page.log, ["compile ./app_bg.wasm at auto priority", APP]);
+  // The gate compiles the code as it downloads from the start where it can: boot takes that.
+  globalThis.gpuSizerAppCode = Promise.resolve("module compiled by the gate");
+  try {
+    assert.deepEqual((await boot({ firstAnswer: "none" })).log, ["app module compiled by the gate"]);
+  } finally {
+    delete globalThis.gpuSizerAppCode;
+  }
 });
 
 test("where the app's code cannot be compiled as it downloads, the app's loader fetches it", async () => {

@@ -24,7 +24,7 @@ const START = {
 
 /** Runs the gate on a page opened at `search` on `day` (days since 1970), with `stored` in its
  * storage (or storage refused) and the browser's `languages`; returns what it set. */
-function gate({ stored = {}, languages = ["en-US"], search = "", day = 20000, storage = true } = {}) {
+function gate({ stored = {}, languages = ["en-US"], search = "", day = 20000, storage = true, streaming = true } = {}) {
   const html = { lang: "en", dataset: {} };
   const preloads = [];
   const blocks = { "gpu-sizer-start": START };
@@ -49,8 +49,16 @@ function gate({ stored = {}, languages = ["en-US"], search = "", day = 20000, st
       return day * 86400000 + 12 * 3600000;
     }
   }
-  vm.runInNewContext(GATE, { document, localStorage, navigator, location: { search }, Date: Today });
-  return { lang: html.lang, theme: html.dataset.theme, firstAnswer: html.dataset.firstAnswer, preloads };
+  // The browser compiles wasm as it downloads (`streaming`), or cannot.
+  const compiled = [];
+  const WebAssembly = streaming
+    ? { compileStreaming: (response) => (compiled.push(response), Promise.resolve(`module of ${response}`)) }
+    : {};
+  const fetch = (url) => url;
+  const context = { document, localStorage, navigator, location: { search }, Date: Today, WebAssembly, fetch };
+  vm.runInNewContext(GATE, context);
+  const code = context.gpuSizerAppCode;
+  return { lang: html.lang, theme: html.dataset.theme, firstAnswer: html.dataset.firstAnswer, preloads, compiled, code };
 }
 
 test("a visitor gets the first of their browser's languages the page is written in", () => {
@@ -88,10 +96,12 @@ test("a first visit is shown the built-in answer in its language, and nothing is
   const zh = gate({ languages: ["zh-CN"] });
   assert.equal(zh.firstAnswer, "zh");
   assert.deepEqual(zh.preloads, []);
+  // boot/boot.mjs fetches the app's code once the page is read, at low priority.
+  assert.deepEqual([zh.compiled, zh.code], [[], undefined]);
   assert.equal(gate({ day: START.valid_through_day }).firstAnswer, "en", "its last day");
 });
 
-test("any other start is answered by the app, whose files are preloaded at once", () => {
+test("any other start is answered by the app, whose code is compiled and files preloaded at once", async () => {
   const others = {
     "a link": { search: "?v=1&w=serve" },
     "a draft": { stored: { "gpu-sizer.draft": "{}" } },
@@ -101,8 +111,21 @@ test("any other start is answered by the app, whose files are preloaded at once"
   for (const [name, visit] of Object.entries(others)) {
     const page = gate(visit);
     assert.equal(page.firstAnswer, "none", name);
+    assert.deepEqual(page.compiled, [START.app.wasm], name);
+    assert.equal(await page.code, `module of ${START.app.wasm}`, `${name}: the compiled module, for boot/boot.mjs`);
     assert.deepEqual(
       page.preloads,
+      [
+        { rel: "modulepreload", href: START.app.js },
+        { rel: "modulepreload", href: START.app.imports[0] },
+      ],
+      name,
+    );
+    // Where wasm cannot be compiled as it downloads, the app's loader fetches it: preloaded.
+    const older = gate({ ...visit, streaming: false });
+    assert.equal(older.code, undefined, name);
+    assert.deepEqual(
+      older.preloads,
       [
         { rel: "preload", href: START.app.wasm, as: "fetch", type: "application/wasm", crossorigin: "anonymous" },
         { rel: "modulepreload", href: START.app.js },
