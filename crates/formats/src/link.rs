@@ -13,6 +13,7 @@ use crate::fields::{self, Kind, FIELDS};
 use crate::json::{Json, Num};
 use crate::Form;
 use gpu_sizer_engine::sort;
+use std::fmt::Write as _;
 
 /// The version links are written in.
 pub const VERSION: u32 = 1;
@@ -132,8 +133,9 @@ fn write_value(out: &mut String, value: &Json) {
     match value {
         Json::String(s) => push_encoded(out, s),
         Json::Bool(b) => out.push(if *b { '1' } else { '0' }),
-        Json::Number(Num::Pos(u)) => out.push_str(&u.to_string()),
-        Json::Number(Num::Neg(i)) => out.push_str(&i.to_string()),
+        // Writing to a `String` cannot fail.
+        Json::Number(Num::Pos(u)) => _ = write!(out, "{u}"),
+        Json::Number(Num::Neg(i)) => _ = write!(out, "{i}"),
         Json::Number(Num::Float(x)) => out.push_str(&shortest(*x)),
         // An unset optional number (or a number that is not finite): empty.
         Json::Null => {}

@@ -19,6 +19,7 @@ use crate::json::{Json, Num};
 use crate::Form;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
 /// The version [`save`] writes.
 pub const VERSION: u64 = 1;
@@ -157,31 +158,34 @@ fn write(
     deleted: Option<&[Deleted]>,
 ) -> String {
     let mut out = format!("{{\"version\":{VERSION},\"scenarios\":");
+    // Writing to a `String` cannot fail.
     list(&mut out, scenarios, |out, s| {
-        out.push_str(&format!(
+        let _ = write!(
+            out,
             "{{\"id\":{},\"name\":{},\"created\":{},\"updated\":{},\"form\":{}}}",
             Json::from(s.id.as_str()),
             Json::from(s.name.as_str()),
             Json::from(s.created),
             Json::from(s.updated),
             s.form.to_json()
-        ))
+        );
     });
     if !quarantined.is_empty() {
         out.push_str(",\"quarantined\":");
         list(&mut out, quarantined, |out, q| {
-            out.push_str(&Json::from(q.as_str()).to_string())
+            let _ = write!(out, "{}", Json::from(q.as_str()));
         });
     }
     if let Some(deleted) = deleted {
         out.push_str(",\"deleted\":");
         list(&mut out, deleted, |out, d| {
-            out.push_str(&format!(
+            let _ = write!(
+                out,
                 "{{\"id\":{},\"created\":{},\"at\":{}}}",
                 Json::from(d.id.as_str()),
                 Json::from(d.created),
                 Json::from(d.at)
-            ))
+            );
         });
     }
     out.push('}');
