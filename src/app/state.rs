@@ -12,6 +12,8 @@ use gpu_sizer_formats::own_machine;
 use gpu_sizer_formats::Form;
 use leptos::prelude::*;
 
+use super::components::after_paint::drop_after_paint;
+
 pub use gpu_sizer_markup::page::View;
 
 /// A candidate's identity in the ranking (offer, billing mode, instance count).
@@ -55,15 +57,18 @@ impl AppState {
         let request = Memo::new(move |_| form.with(|f| edits.with(|e| request_for(f, today, e))));
         // The request memo already filters out edits that change nothing, so a new report is
         // always a changed one: comparing two reports field by field would cost more than it saves.
-        let report = Memo::new_with_compare(
-            move |_| {
-                request.with(|r| match r {
-                    Ok(request) => evaluate(catalog.get(), request),
-                    Err(e) => Err(e.clone()),
-                })
-            },
-            |_, _| true,
-        );
+        // The report it replaces (thousands of candidates) is freed after the frame that shows the
+        // new one, not before it.
+        let report = Memo::new_owning(move |previous| {
+            if let Some(previous) = previous {
+                drop_after_paint(previous);
+            }
+            let report = request.with(|r| match r {
+                Ok(request) => evaluate(catalog.get(), request),
+                Err(e) => Err(e.clone()),
+            });
+            (report, true)
+        });
         AppState {
             form,
             request,

@@ -94,3 +94,27 @@ where
         }
     })
 }
+
+/// Notified once the browser has painted after each change of what `changed` reads, while
+/// `shown`: what a panel builds from it (reading the rest untracked) follows a frame later, for
+/// what the frame after an input does not show (a filter's options, seen only once the list is
+/// opened), so that frame does not wait for it. Changes that come before the notice are taken in
+/// by that one.
+pub fn after_paint_while_shown(shown: Signal<bool>, changed: impl Fn() + 'static) -> Trigger {
+    let notice = Trigger::new();
+    let pending = StoredValue::new(false);
+    Effect::new(move |_| {
+        changed();
+        if !shown.get() || pending.get_value() {
+            return;
+        }
+        pending.set_value(true);
+        super::after_paint::after_next_paint(move || {
+            // Not when the panel has gone meanwhile.
+            if pending.try_set_value(false).is_none() {
+                notice.notify();
+            }
+        });
+    });
+    notice
+}

@@ -1,12 +1,12 @@
 //! The ranked table: every candidate that meets the constraints, sortable and filterable, with the
 //! excluded ones and their reasons one click away.
 
-use super::on_screen::{on_screen, while_shown};
+use super::on_screen::{after_paint_while_shown, on_screen, while_shown};
 use crate::app::format;
 use crate::app::i18n::{self, t, Lang};
 use crate::app::prefs::use_prefs;
 use crate::app::state::{use_state, CandidateKey};
-use gpu_sizer_engine::catalog::BillingMode;
+use gpu_sizer_engine::catalog::{BillingMode, Catalog};
 use gpu_sizer_engine::plan::Candidate;
 use gpu_sizer_engine::sort;
 use gpu_sizer_markup::{excluded, ranking};
@@ -161,18 +161,33 @@ fn clicked_row(ev: &leptos::ev::MouseEvent) -> Option<CandidateKey> {
     row_key(&target.closest("tr").ok()??)
 }
 
-/// Distinct (value, label) pairs of the ranked candidates, for a filter's options: gathered as
+/// The first of each offer's candidates in `list`. An offer's candidates (its billing modes and
+/// instance counts: thousands in a ranking, for a few hundred offers) share its provider, region
+/// and GPU, all that the filters offer, so the options are gathered from these alone. Offers
+/// found in no place of `catalog` are all kept.
+fn one_per_offer<'c, 'a>(catalog: &Catalog, list: &'c [Candidate<'a>]) -> Vec<&'c Candidate<'a>> {
+    let mut seen = vec![false; catalog.offers.len()];
+    list.iter()
+        .filter(|c| {
+            catalog
+                .place_of(c.offer)
+                .is_none_or(|place| !std::mem::replace(&mut seen[place], true))
+        })
+        .collect()
+}
+
+/// Distinct (value, label) pairs of the candidates, for a filter's options: gathered as
 /// borrowed pairs, only the distinct ones copied. The strings are borrowed from the catalog, so
-/// the many candidates of one offer, GPU or provider share one address: repeats are dropped by
-/// address first (cheap to sort), and only the few left are sorted by text. This runs on every
-/// input while the ranking is on screen.
+/// the many candidates of one GPU or provider share one address: repeats are dropped by
+/// address first (cheap to sort), and only the few left are sorted by text. This runs after
+/// every input while the ranking is on screen.
 fn options<'a>(
-    list: &'a [Candidate],
+    list: &[&'a Candidate],
     f: impl Fn(&'a Candidate) -> (&'a str, &'a str),
 ) -> Vec<(String, String)> {
-    let mut pairs: Vec<(&str, &str)> = list.iter().map(f).collect();
+    let mut pairs: Vec<(&str, &str)> = list.iter().map(|&c| f(c)).collect();
     let address = |&(value, label): &(&str, &str)| (value as *const str, label as *const str);
-    // As long as the ranking: the standard sort made for this key is the faster one here.
+    // Hundreds of offers: the standard sort made for this key is the faster one here.
     #[allow(clippy::disallowed_methods)]
     pairs.sort_unstable_by_key(address);
     pairs.dedup_by_key(|pair| address(pair));
@@ -268,16 +283,21 @@ pub fn Ranking() -> impl IntoView {
     };
 
     // The filters' choices change only when the set of providers, regions, GPUs or modes in the
-    // ranking does: kept in a memo, the filter bar is not rebuilt on every keystroke.
+    // ranking does: the filter bar is not rebuilt on every keystroke. They are gathered after the
+    // frame that shows the new rows: nobody sees them before opening a list.
+    let gathered = after_paint_while_shown(shown, move || state.report.track());
     let choices = while_shown(shown, move || {
-        state.report.with(|report| {
+        gathered.track();
+        let catalog = state.catalog.get_untracked();
+        state.report.with_untracked(|report| {
             let Ok(report) = report else {
                 return Choices::default();
             };
+            let offers = one_per_offer(catalog, &report.ranked);
             Choices {
-                providers: options(&report.ranked, |c| (&c.provider.id, &c.provider.name)),
-                regions: options(&report.ranked, |c| (&c.offer.region, &c.offer.region)),
-                gpus: options(&report.ranked, |c| (&c.gpu.id, &c.gpu.name)),
+                providers: options(&offers, |c| (&c.provider.id, &c.provider.name)),
+                regions: options(&offers, |c| (&c.offer.region, &c.offer.region)),
+                gpus: options(&offers, |c| (&c.gpu.id, &c.gpu.name)),
                 modes: {
                     // A handful of modes: kept distinct as they come, sorted once.
                     let mut modes: Vec<BillingMode> = Vec::new();
