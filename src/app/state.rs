@@ -3,6 +3,7 @@
 //! One `AppState` in context. The report is a `Memo` of a pure engine call, so it recomputes on
 //! every change of the form and nowhere else.
 
+use super::components::after_paint::drop_after_paint;
 use gpu_sizer_engine::catalog::{mig, Catalog, Offer};
 use gpu_sizer_engine::plan::{evaluate, Report, Request};
 use gpu_sizer_engine::scenario::InputError;
@@ -11,8 +12,6 @@ use gpu_sizer_formats::form::CurrencyKey;
 use gpu_sizer_formats::own_machine;
 use gpu_sizer_formats::Form;
 use leptos::prelude::*;
-
-use super::components::after_paint::drop_after_paint;
 
 pub use gpu_sizer_markup::page::View;
 
