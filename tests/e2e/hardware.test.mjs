@@ -55,7 +55,7 @@ test("a pinned GPU and count reach a fresh page through the link, with the same 
 test("the ranking's GPU filter is the pinned GPU, kept in the link", async () => {
   const app = await env.open();
   const page = app.page;
-  // The filters' options are gathered after the frame that shows the ranking.
+  // The filters' options follow each new ranking a frame later.
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=filter-gpu] option").length > 2);
   const gpus = await page.getByTestId("filter-gpu").locator("option").evaluateAll((o) => o.map((e) => e.value).filter(Boolean));
   assert.ok(gpus.length > 1, gpus.join());

@@ -95,17 +95,18 @@ where
     })
 }
 
-/// Notified once the browser has painted after each change of what `changed` reads, while
+/// Notified once the browser has painted after each change of what `changed` reads while
 /// `shown`: what a panel builds from it (reading the rest untracked) follows a frame later, for
 /// what the frame after an input does not show (a filter's options, seen only once the list is
 /// opened), so that frame does not wait for it. Changes that come before the notice are taken in
-/// by that one.
+/// by that one. Not at first, nor when the panel comes back on screen: a [`while_shown`] build
+/// runs then anyway.
 pub fn after_paint_while_shown(shown: Signal<bool>, changed: impl Fn() + 'static) -> Trigger {
     let notice = Trigger::new();
     let pending = StoredValue::new(false);
-    Effect::new(move |_| {
+    Effect::new(move |first: Option<()>| {
         changed();
-        if !shown.get() || pending.get_value() {
+        if first.is_none() || !shown.get_untracked() || pending.get_value() {
             return;
         }
         pending.set_value(true);
