@@ -5,7 +5,7 @@
 
 use super::components::after_paint::drop_after_paint;
 use gpu_sizer_engine::catalog::{mig, Catalog, Offer};
-use gpu_sizer_engine::plan::{evaluate, Report, Request};
+use gpu_sizer_engine::plan::{evaluate, evaluate_with, Report, Request, SizingCache};
 use gpu_sizer_engine::scenario::InputError;
 use gpu_sizer_formats::catalog_edits::{self, CatalogEdits};
 use gpu_sizer_formats::form::CurrencyKey;
@@ -57,13 +57,20 @@ impl AppState {
         // The request memo already filters out edits that change nothing, so a new report is
         // always a changed one: comparing two reports field by field would cost more than it saves.
         // The report it replaces (thousands of candidates) is freed after the frame that shows the
-        // new one, not before it.
+        // new one, not before it. Most edits leave the job as it was (a price, the deadline, the
+        // amount of data): the last evaluation's placements and timings are kept for the next.
+        let sizings = StoredValue::new(SizingCache::default());
         let report = Memo::new_owning(move |previous| {
             if let Some(previous) = previous {
                 drop_after_paint(previous);
             }
             let report = request.with(|r| match r {
-                Ok(request) => evaluate(catalog.get(), request),
+                Ok(request) => {
+                    let catalog = catalog.get();
+                    sizings
+                        .try_update_value(|cache| evaluate_with(catalog, request, cache))
+                        .unwrap_or_else(|| evaluate(catalog, request))
+                }
                 Err(e) => Err(e.clone()),
             });
             (report, true)

@@ -1,13 +1,13 @@
 //! Properties over thousands of random scenarios: the engine never panics, every figure is finite
 //! and non-negative, and memory and speed move the right way when one input grows.
 
-use gpu_sizer_engine::catalog::{Catalog, Gpu};
+use gpu_sizer_engine::catalog::{BillingMode, Catalog, Gpu};
 use gpu_sizer_engine::model::presets;
-use gpu_sizer_engine::plan::{self, Constraints, CostInputs, Objective, Request};
+use gpu_sizer_engine::plan::{self, Constraints, CostInputs, Objective, Request, SizingCache};
 use gpu_sizer_engine::scenario::{
     Classic, Cluster, DataFeed, DataSource, DevBox, KvPrecision, Lora, LoraTargets, Loss, Model,
-    ModelSpec, Optimizer, Parallelism, Recompute, Render, Serve, Server, Train, TrainPrecision,
-    TrainShape, WeightFormat, Workload, ZeroStage,
+    ModelSpec, Optimizer, Parallelism, Recompute, Render, Scenario, Serve, Server, Train,
+    TrainPrecision, TrainShape, WeightFormat, Workload, ZeroStage,
 };
 use gpu_sizer_engine::sizing::{fit, memory, time};
 use proptest::prelude::*;
@@ -570,6 +570,164 @@ fn plans_never_panic() {
                 }
             }
             Ok(!r.ranked.is_empty())
+        },
+    );
+}
+
+/// One edit a person makes between two evaluations.
+#[derive(Debug, Clone)]
+enum Edit {
+    /// Tokens (training) or samples (classic jobs).
+    Amount(f64),
+    Deadline(Option<f64>),
+    Budget(Option<f64>),
+    Modes(Vec<BillingMode>),
+    /// A price of one's own for the offer at this index of the catalog.
+    Price(usize, BillingMode, f64),
+    FastTier(bool),
+    DataGb(f64),
+    Data(Option<DataSource>),
+    MaxGpus(u32),
+    /// Only the provider of the offer at this index of the catalog.
+    Provider(usize),
+    Egress(f64),
+    Workload(Workload),
+}
+
+fn mode() -> impl Strategy<Value = BillingMode> {
+    prop_oneof![
+        Just(BillingMode::OnDemand),
+        Just(BillingMode::Spot),
+        Just(BillingMode::Monthly),
+        Just(BillingMode::Reserved1y),
+    ]
+}
+
+fn data_source() -> impl Strategy<Value = Option<DataSource>> {
+    prop::option::of(
+        (1e3f64..1e7, prop::option::of(10f64..1e5)).prop_map(|(bytes, mbs)| DataSource {
+            bytes_per_sample: bytes,
+            storage_mbs: mbs,
+        }),
+    )
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    let offers = catalog().offers.len();
+    prop_oneof![
+        4 => (1e3f64..1e12).prop_map(Edit::Amount),
+        2 => prop::option::of(0.1f64..1000.0).prop_map(Edit::Deadline),
+        1 => prop::option::of(1f64..1e5).prop_map(Edit::Budget),
+        1 => prop::collection::vec(mode(), 0..3).prop_map(Edit::Modes),
+        2 => (0..offers, mode(), 0.01f64..100.0).prop_map(|(o, m, p)| Edit::Price(o, m, p)),
+        1 => any::<bool>().prop_map(Edit::FastTier),
+        1 => (0f64..1e5).prop_map(Edit::DataGb),
+        1 => data_source().prop_map(Edit::Data),
+        1 => prop_oneof![Just(1u32), Just(4), Just(8), Just(64)].prop_map(Edit::MaxGpus),
+        1 => (0..offers).prop_map(Edit::Provider),
+        1 => (0f64..1e5).prop_map(Edit::Egress),
+        1 => workload().prop_map(Edit::Workload),
+    ]
+}
+
+fn apply(request: &mut Request, edit: Edit) {
+    let offer = |i: usize| &catalog().offers[i];
+    match edit {
+        Edit::Amount(x) => match &mut request.scenario.workload {
+            Workload::Train(t) => t.shape.tokens = x,
+            Workload::Lora(l) => l.shape.tokens = x,
+            Workload::Classic(c) => c.samples = x,
+            _ => {}
+        },
+        Edit::Deadline(d) => request.scenario.deadline_h = d,
+        Edit::Budget(b) => request.constraints.budget = b,
+        Edit::Modes(m) => request.constraints.modes = m,
+        Edit::Price(o, m, p) => request
+            .costs
+            .price_overrides
+            .push((offer(o).id.clone(), m, p)),
+        Edit::FastTier(f) => request.costs.storage.fast_tier = f,
+        Edit::DataGb(gb) => request.costs.storage.data_gb = gb,
+        Edit::Data(d) => request.scenario.data = d,
+        Edit::MaxGpus(n) => request.constraints.max_gpus = n,
+        Edit::Provider(o) => request.constraints.providers = vec![offer(o).provider.clone()],
+        Edit::Egress(gb) => request.costs.egress_gb = gb,
+        Edit::Workload(w) => request.scenario.workload = w,
+    }
+}
+
+/// Jobs that often fit somewhere: the defaults of the common kinds with a random shape, besides
+/// any workload at all.
+fn usual_workload() -> impl Strategy<Value = Workload> {
+    let shape = (1e6f64..1e11, 1u32..8192, 1u32..16).prop_map(|(tokens, seq, mb)| TrainShape {
+        tokens,
+        seq_len: seq,
+        micro_batch: mb,
+        ..TrainShape::default()
+    });
+    prop_oneof![
+        3 => (shape.clone(), any::<bool>()).prop_map(|(shape, qlora)| Workload::Lora(Lora {
+            shape,
+            qlora,
+            ..Lora::default()
+        })),
+        2 => (shape, parallel()).prop_map(|(shape, parallel)| Workload::Train(Train {
+            shape,
+            parallel,
+            ..Train::default()
+        })),
+        1 => prop::option::of(0.1f64..100.0).prop_map(|rate| Workload::Serve(Serve {
+            requests_per_s: rate,
+            ..Serve::default()
+        })),
+        2 => workload(),
+    ]
+}
+
+/// An evaluation that reuses the last one's placements and timings (`evaluate_with`, as the page
+/// evaluates on every edit) gives the report a fresh evaluation gives, edit after edit.
+#[test]
+fn evaluating_again_gives_the_fresh_report() {
+    let n = presets().len();
+    let inputs = (
+        (0..n).prop_map(|i| ModelSpec::Preset(presets()[i].id.clone())),
+        usual_workload(),
+        data_source(),
+        prop::collection::vec(edit(), 1..6),
+    );
+    check(
+        "evaluating_again_gives_the_fresh_report",
+        200,
+        80,
+        inputs,
+        |(model, workload, data, edits)| {
+            let mut request = Request {
+                scenario: Scenario {
+                    model,
+                    workload,
+                    data,
+                    deadline_h: None,
+                },
+                costs: CostInputs::default(),
+                constraints: Constraints {
+                    max_gpus: 8,
+                    ..Constraints::default()
+                },
+                objective: Objective::Cheapest,
+                today: None,
+            };
+            let mut cache = SizingCache::default();
+            let mut ranked = 0;
+            for edit in std::iter::once(None).chain(edits.into_iter().map(Some)) {
+                if let Some(edit) = edit {
+                    apply(&mut request, edit);
+                }
+                let fresh = plan::evaluate(catalog(), &request);
+                ranked += fresh.as_ref().map_or(0, |r| r.ranked.len());
+                prop_assert_eq!(plan::evaluate_with(catalog(), &request, &mut cache), fresh);
+            }
+            // Reached when some of the reports rank candidates.
+            Ok(ranked > 0)
         },
     );
 }

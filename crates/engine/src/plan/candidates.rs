@@ -1,6 +1,7 @@
 //! Enumerating candidates: every offer, at the instance counts that hold the job, in every billing
 //! mode it has, with memory and time from the sizing engine.
 
+mod cache;
 mod placement;
 
 use super::storage::{self, Feed};
@@ -20,7 +21,8 @@ use crate::sizing::memory::MemoryEstimate;
 use crate::sizing::time::{self, Timing};
 use crate::sort;
 use crate::warning::{Untimed, Warning};
-use placement::{Job, OnGpu};
+pub use cache::SizingCache;
+use placement::Job;
 use std::sync::Arc;
 
 /// A candidate with its size and time, before pricing. Sized with [`Numbers`]: the
@@ -58,10 +60,12 @@ pub(super) struct Enumerated<'a> {
 
 /// Every candidate of `catalog` for `request`, handed to `sized` as it is sized (ranking prices
 /// each at once, so thousands of them are never held twice); what is left out is returned.
+/// `cache` holds what the last evaluation of the same job found, and keeps what this one finds.
 pub(super) fn enumerate<'a>(
     catalog: &'a Catalog,
     request: &Request,
     published: &pricing::Published,
+    cache: &mut SizingCache<'a>,
     mut sized: impl FnMut(Sized<'a>),
 ) -> Result<Enumerated<'a>, InputError> {
     let scenario = &request.scenario;
@@ -80,7 +84,7 @@ pub(super) fn enumerate<'a>(
         excluded: Vec::new(),
         warnings,
     };
-    let mut on_gpu: Vec<OnGpu> = catalog.gpus.iter().map(|_| OnGpu::default()).collect();
+    let on_gpu = cache.for_request(catalog, request);
     let workload = &scenario.workload;
     let traffic = pricing::stated_traffic(request).map(Arc::new);
     // A service with a latency target stays off spot unless the user allows it.

@@ -21,6 +21,7 @@ mod request;
 pub mod storage;
 pub mod versus;
 
+pub use candidates::SizingCache;
 pub use fits::what_fits;
 pub use modes::{compare_modes, ModeComparison, ModeCurve};
 pub use needs::Need;
@@ -328,7 +329,18 @@ pub fn explain(
 /// gives the formulas of the one shown. When memory rules out every offer, the report says
 /// what would fit.
 pub fn evaluate<'a>(catalog: &'a Catalog, request: &Request) -> Result<Report<'a>, InputError> {
-    let mut report = evaluate_fitting(catalog, request)?;
+    evaluate_with(catalog, request, &mut SizingCache::default())
+}
+
+/// [`evaluate`] for a caller that evaluates again as a person edits: `cache` keeps what this
+/// evaluation found of the job on each GPU model, and the next evaluation of the same job takes
+/// it instead of placing and timing the job again. The report is the one [`evaluate`] gives.
+pub fn evaluate_with<'a>(
+    catalog: &'a Catalog,
+    request: &Request,
+    cache: &mut SizingCache<'a>,
+) -> Result<Report<'a>, InputError> {
+    let mut report = fitting_with(catalog, request, cache)?;
     if report.fits_nowhere() {
         report.suggestions = remedies::suggest(catalog, request)?;
     }
@@ -342,16 +354,28 @@ pub fn evaluate_fitting<'a>(
     catalog: &'a Catalog,
     request: &Request,
 ) -> Result<Report<'a>, InputError> {
+    fitting_with(catalog, request, &mut SizingCache::default())
+}
+
+fn fitting_with<'a>(
+    catalog: &'a Catalog,
+    request: &Request,
+    cache: &mut SizingCache<'a>,
+) -> Result<Report<'a>, InputError> {
     let published = pricing::Published::of(catalog, request);
     let mut per_provider = pricing::PerProvider::default();
     let mut priced = Vec::with_capacity(catalog.offers.len() * 3);
     let mut unpriced = Vec::new();
-    let sized = candidates::enumerate(catalog, request, &published, |c| {
-        match pricing::price(c, request, &published, &mut per_provider) {
+    let sized = candidates::enumerate(
+        catalog,
+        request,
+        &published,
+        cache,
+        |c| match pricing::price(c, request, &published, &mut per_provider) {
             Ok(candidate) => priced.push(candidate),
             Err(ex) => unpriced.push(ex),
-        }
-    })?;
+        },
+    )?;
     let mut excluded = sized.excluded;
     excluded.append(&mut unpriced);
     Ok(rank::rank(

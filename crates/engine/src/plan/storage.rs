@@ -168,7 +168,8 @@ impl Feed<'_> {
         }
     }
 
-    fn source(&self) -> Option<Source> {
+    /// Where the throughput comes from, as the timing's term cites it.
+    pub(super) fn source(&self) -> Option<Source> {
         match self.from {
             FeedFrom::LocalDisk => Some(LOCAL_DISK_SOURCE),
             FeedFrom::Tier(_) => Some(TIER_SOURCE),

@@ -443,3 +443,22 @@ impl Workload {
             || matches!(self, Workload::Infer(_))
     }
 }
+
+impl Workload {
+    /// This workload doing `other`'s amount of work (a training run's tokens, a classic job's
+    /// samples and epochs) when both are of one kind. The amount decides how long a job runs,
+    /// never where it fits or how it is laid out, so a job's placements outlive a change of it.
+    pub(crate) fn with_amount_of(&self, other: &Workload) -> Workload {
+        let mut w = self.clone();
+        match (&mut w, other) {
+            (Workload::Train(t), Workload::Train(o)) => t.shape.tokens = o.shape.tokens,
+            (Workload::Lora(l), Workload::Lora(o)) => l.shape.tokens = o.shape.tokens,
+            (Workload::Classic(c), Workload::Classic(o)) => {
+                c.samples = o.samples;
+                c.epochs = o.epochs;
+            }
+            _ => {}
+        }
+        w
+    }
+}

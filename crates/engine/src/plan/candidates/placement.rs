@@ -5,7 +5,7 @@
 use super::storage::Feed;
 use super::{Filter, Reason};
 use crate::catalog::{Catalog, Gpu, InstanceLink, Offer};
-use crate::explain::Numbers;
+use crate::explain::{Numbers, Source};
 use crate::scenario::{Cluster, DataFeed, InputError, Model, Parallelism, Workload};
 use crate::sizing::fit;
 use crate::sizing::layout::{self, LayoutProblem, Placed, Slots, Unplaced};
@@ -38,6 +38,27 @@ pub(super) struct OnGpu<'a> {
 }
 
 impl OnGpu<'_> {
+    /// Forgets the timings and gives the placements `workload`'s amount of work, for a job that
+    /// differs from the one placed only there (its layouts and memory do not depend on it).
+    pub(super) fn retime(&mut self, workload: &Workload) {
+        self.timings.clear();
+        for (_, placement) in &mut self.placed {
+            let Ok(shared) = placement else {
+                continue;
+            };
+            let now = shared.placed.workload.with_amount_of(workload);
+            if now != shared.placed.workload {
+                *shared = Arc::new(Shared {
+                    placed: Placed {
+                        workload: now,
+                        fit: shared.placed.fit.clone(),
+                    },
+                    memory: Arc::clone(&shared.memory),
+                });
+            }
+        }
+    }
+
     fn place(
         &mut self,
         model: &Model,
@@ -312,7 +333,8 @@ impl<'a> Job<'a, '_> {
         gpus: u32,
     ) -> Result<Arc<Timing>, InputError> {
         let cluster = Cluster::on_offer(self.gpu, self.offer, gpus);
-        let key = ClusterKey::of(&cluster, self.data);
+        let feed = self.data.and(self.feed).map(|f| (f.mbs, f.source()));
+        let key = ClusterKey::of(&cluster, feed);
         let layout = placed.layout();
         if let Some((_, _, t)) = known
             .timings
@@ -349,14 +371,15 @@ struct ClusterKey {
     fabric: crate::catalog::Fabric,
     network_gbps: Option<f64>,
     nvlink_domain: u32,
-    /// Storage throughput feeding the GPUs, MB/s (it differs between offers).
-    feed_mbs: Option<f64>,
+    /// The throughput of the storage feeding the GPUs (MB/s) and its source, when the job reads
+    /// its data: both differ between offers, and are one of the timing's terms.
+    feed: Option<(f64, Option<Source>)>,
 }
 
 impl ClusterKey {
-    /// The key of `c`; a job inside one node does not see the network, so offers that differ
-    /// only there share their timing.
-    fn of(c: &Cluster, data: Option<&DataFeed>) -> ClusterKey {
+    /// The key of `c` fed by `feed`; a job inside one node does not see the network, so offers
+    /// that differ only there share their timing.
+    fn of(c: &Cluster, feed: Option<(f64, Option<Source>)>) -> ClusterKey {
         let one_node = c.gpus <= c.gpus_per_node;
         ClusterKey {
             gpus: c.gpus,
@@ -377,7 +400,7 @@ impl ClusterKey {
             } else {
                 c.nvlink_domain
             },
-            feed_mbs: data.map(|d| d.storage_mbs),
+            feed,
         }
     }
 }
