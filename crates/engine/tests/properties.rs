@@ -1,5 +1,6 @@
 //! Properties over thousands of random scenarios: the engine never panics, every figure is finite
-//! and non-negative, and memory and speed move the right way when one input grows.
+//! and non-negative, memory and speed move the right way when one input grows, and an evaluation
+//! that reuses the last one's work answers as a fresh one.
 
 use gpu_sizer_engine::catalog::{BillingMode, Catalog, Gpu};
 use gpu_sizer_engine::model::presets;
@@ -299,6 +300,17 @@ fn finite(x: f64) -> bool {
     x.is_finite() && x >= 0.0
 }
 
+/// The cheapest way to run `scenario` within `constraints`, at default costs.
+fn request(scenario: Scenario, constraints: Constraints) -> Request {
+    Request {
+        scenario,
+        costs: CostInputs::default(),
+        constraints,
+        objective: Objective::Cheapest,
+        today: None,
+    }
+}
+
 /// Splits `gpus` so it is a valid count for the workload's tensor × pipeline groups.
 fn valid_gpus(w: &Workload, gpus: u32) -> u32 {
     let mp = match w {
@@ -522,8 +534,8 @@ fn plans_never_panic() {
         MIN_PLANS,
         inputs,
         |(spec, w, g, deadline, feed, budget)| {
-            let request = Request {
-                scenario: gpu_sizer_engine::Scenario {
+            let request = request(
+                Scenario {
                     model: spec,
                     workload: w,
                     data: feed.map(|(b, s)| DataSource {
@@ -532,15 +544,12 @@ fn plans_never_panic() {
                     }),
                     deadline_h: deadline,
                 },
-                costs: CostInputs::default(),
-                constraints: Constraints {
+                Constraints {
                     max_gpus: 16,
                     budget,
                     ..Constraints::default()
                 },
-                objective: Objective::Cheapest,
-                today: None,
-            };
+            );
             let Ok(r) = plan::evaluate(catalog_of(g), &request) else {
                 return Ok(false);
             };
@@ -701,21 +710,18 @@ fn evaluating_again_gives_the_fresh_report() {
         80,
         inputs,
         |(model, workload, data, edits)| {
-            let mut request = Request {
-                scenario: Scenario {
+            let mut request = request(
+                Scenario {
                     model,
                     workload,
                     data,
                     deadline_h: None,
                 },
-                costs: CostInputs::default(),
-                constraints: Constraints {
+                Constraints {
                     max_gpus: 8,
                     ..Constraints::default()
                 },
-                objective: Objective::Cheapest,
-                today: None,
-            };
+            );
             let mut cache = SizingCache::default();
             let mut ranked = 0;
             for edit in std::iter::once(None).chain(edits.into_iter().map(Some)) {

@@ -442,9 +442,7 @@ impl Workload {
         matches!(self, Workload::Serve(s) if s.batch_requests.is_none())
             || matches!(self, Workload::Infer(_))
     }
-}
 
-impl Workload {
     /// This workload doing `other`'s amount of work (a training run's tokens, a classic job's
     /// samples and epochs) when both are of one kind. The amount decides how long a job runs,
     /// never where it fits or how it is laid out, so a job's placements outlive a change of it.
