@@ -9,8 +9,8 @@
 //!   keystroke; the path is kept, so the page works under any sub-path).
 //! - The draft is saved on every change; a refusing storage only raises a message, the page keeps
 //!   everything in memory.
-//! - Both are written in a task of their own after the page has updated (`replaceState` is slow
-//!   on a phone and would delay the answer), and at once when the page is hidden or left.
+//! - Both are written once the frame showing the change is painted (`replaceState` is slow on a
+//!   phone and would delay that frame), and at once when the page is hidden or left.
 //! - Saved scenarios go through `gpu_sizer_formats::store`, written with the entries a load kept
 //!   aside and the deletions it made, so nothing is lost. The list is read by the parts that show
 //!   it ([`Persist::load_saved`]), not at start-up, so its readers and the merge below are their
@@ -21,6 +21,7 @@
 //!   works from memory, says at once that nothing will be kept, and the address bar still carries
 //!   the scenario.
 
+use super::components::after_paint::after_next_paint;
 use super::keys::{StorageKey, VIEW_PARAM};
 use super::state::{AppState, View};
 use gpu_sizer_formats::catalog_edits::CatalogEdits;
@@ -163,16 +164,15 @@ pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
     };
     // The draft is written on change only, so opening a page does not overwrite another tab's.
     let draft_changed = StoredValue::new(false);
-    let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
+    // A write is due: the page changed since the last one.
+    let pending = StoredValue::new(false);
     let sync = move || {
-        // Gone with the page (unmounted) before the form rested: nothing to follow.
-        let Some(handle) = pending.try_get_value() else {
+        // Gone with the page (unmounted) before the write was due, or written already (flushed
+        // when the page was hidden): nothing to follow.
+        if pending.try_get_value() != Some(true) {
             return;
-        };
-        if let Some(handle) = handle {
-            handle.clear();
-            pending.set_value(None);
         }
+        pending.set_value(false);
         // The link and the draft are written from the same field values, read once.
         let values = state.form.with_untracked(fields::values_of);
         follow(&link::encode_values(&values), state.view.get_untracked());
@@ -181,11 +181,15 @@ pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
             p.outcome(write(StorageKey::Draft, &fields::json_of(&values)));
         }
     };
+    // The URL and the draft follow the page once the frame showing the change is painted: the
+    // address bar's update and the storage write (milliseconds on a slow phone) never hold that
+    // frame back, and changes made before it are written once. A page hidden meanwhile paints
+    // no frame: its write is made as it is hidden (below), or when it is shown again.
     let schedule = move || {
-        if let Some(handle) = pending.get_value() {
-            handle.clear();
+        if !pending.get_value() {
+            pending.set_value(true);
+            after_next_paint(sync);
         }
-        pending.set_value(set_timeout_with_handle(sync, SETTLE).ok());
     };
     Effect::new(move |first: Option<()>| {
         state.form.track();
@@ -198,11 +202,7 @@ pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
         state.view.track();
         schedule();
     });
-    let flush = move |_| {
-        if pending.get_value().is_some() {
-            sync();
-        }
-    };
+    let flush = move |_| sync();
     let hidden = window_event_listener_untyped("visibilitychange", flush);
     let left = window_event_listener_untyped("pagehide", flush);
     let handle = window_event_listener_untyped("storage", move |ev| {
@@ -217,16 +217,9 @@ pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
         handle.remove();
         hidden.remove();
         left.remove();
-        if let Some(Some(timeout)) = pending.try_get_value() {
-            timeout.clear();
-        }
     });
     p
 }
-
-/// When the address bar and the draft follow the form: in the next task, after the DOM update, so
-/// a burst of changes in one task is written once.
-const SETTLE: std::time::Duration = std::time::Duration::ZERO;
 
 impl Persist {
     /// Shows or clears the storage message after a write; every refused write (draft, saved

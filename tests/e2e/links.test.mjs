@@ -44,6 +44,47 @@ test("the address bar follows edits without adding history entries", async () =>
   await app.close();
 });
 
+test("an edit reaches the address bar and the draft after the frame showing it, or at once when the page is hidden or left", async () => {
+  const app = await env.open();
+  const page = app.page;
+  await page.waitForFunction(() => location.search.startsWith("?v=1"));
+  for (const [value, leave] of [
+    ["4e9", "pagehide"],
+    ["6e9", "visibilitychange"],
+  ]) {
+    // All in one task: the page updates (its effects run as microtasks), no frame is painted.
+    const seen = await page.evaluate(
+      async ([value, leave]) => {
+        const input = document.querySelector("[data-testid=field-tokens]");
+        input.value = value;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        for (let i = 0; i < 50; i++) await Promise.resolve();
+        const tok = () => new URLSearchParams(location.search).get("tok");
+        const draft = () => JSON.parse(localStorage.getItem("gpu-sizer.draft") ?? "{}").tokens;
+        const before = [tok(), draft()];
+        if (leave === "pagehide") window.dispatchEvent(new Event("pagehide"));
+        else document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+        return { before, after: [tok(), draft()] };
+      },
+      [value, leave],
+    );
+    assert.notEqual(seen.before[0], value, "the address bar waits for the frame");
+    assert.deepEqual(seen.after, [value, Number(value)], "written when the page is hidden or left");
+  }
+  // Otherwise the write follows the frame: its animation callbacks still see the old address.
+  const atFrame = await page.evaluate(async () => {
+    const input = document.querySelector("[data-testid=field-tokens]");
+    input.value = "7e9";
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    for (let i = 0; i < 50; i++) await Promise.resolve();
+    return new Promise((done) => requestAnimationFrame(() => done(new URLSearchParams(location.search).get("tok"))));
+  });
+  assert.equal(atFrame, "6e9");
+  await page.waitForFunction(() => new URLSearchParams(location.search).get("tok") === "7e9");
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
 for (const key of ["lora-7b", "serve-chat", "pretrain", "render", "dev-box"]) {
   test(`a share link reproduces quick start “${key}”: same inputs, same recommendation`, async () => {
     const app = await env.open();
