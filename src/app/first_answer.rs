@@ -1,15 +1,18 @@
 //! The first answer, on screen before the page's controls are built: built into index.html for
 //! a first visit (`gpu_sizer_markup::prerender`), else painted here, as soon as the app's code
 //! has loaded, before the app mounts ([`paint`]). The app removes it in the task in which it
-//! mounts, so no frame shows both.
+//! mounts, so no frame shows both. What the evaluation found of the job stays for the app
+//! ([`take_sizings`]), whose first evaluation is of the same job.
 
+use super::components::after_paint::drop_after_paint;
 use super::{persist, prefs, state};
-use gpu_sizer_engine::plan::evaluate_fitting;
+use gpu_sizer_engine::plan::{evaluate_fitting_with, SizingCache};
 use gpu_sizer_engine::Catalog;
 use gpu_sizer_markup::answer;
 use gpu_sizer_markup::i18n::Lang;
 use gpu_sizer_markup::page::{frame, View, FIRST_ANSWER_CLASS};
 use leptos::prelude::document;
+use std::cell::RefCell;
 
 /// The card of the first answer on screen, as markup: the answer to the form the app starts
 /// from, in the page's language ([`paint`] paints only an answer the app would give). None when
@@ -43,10 +46,12 @@ pub fn paint() -> bool {
     {
         return false;
     }
+    let mut sizings = SizingCache::default();
     let report = start
         .form
         .to_request(state::today())
-        .and_then(|request| evaluate_fitting(Catalog::builtin(), &request));
+        .and_then(|request| evaluate_fitting_with(Catalog::builtin(), &request, &mut sizings));
+    SIZINGS.set(Some(sizings));
     if report.as_ref().is_ok_and(|r| r.fits_nowhere()) {
         return false;
     }
@@ -54,8 +59,22 @@ pub fn paint() -> bool {
         return false;
     };
     let card = answer::card(&report, lang);
+    // Thousands of candidates: freed after the frame that shows the card, not before it.
+    drop_after_paint(report);
     body.insert_adjacent_html("afterbegin", &frame(&card, lang, false))
         .is_ok()
+}
+
+thread_local! {
+    /// What the first answer's evaluation found of the job, until the app takes it.
+    static SIZINGS: RefCell<Option<SizingCache<'static>>> = const { RefCell::new(None) };
+}
+
+/// The placements and timings the first answer found, for the app's evaluations (empty when
+/// the page painted none): the app's first is of the same job, and takes them instead of placing
+/// and timing the job again.
+pub fn take_sizings() -> SizingCache<'static> {
+    SIZINGS.take().unwrap_or_default()
 }
 
 /// Removes the first answer (the app calls this once it has mounted).

@@ -4,8 +4,9 @@
 //! every change of the form and nowhere else.
 
 use super::components::after_paint::drop_after_paint;
+use super::first_answer;
 use gpu_sizer_engine::catalog::{mig, Catalog, Offer};
-use gpu_sizer_engine::plan::{evaluate, evaluate_with, Report, Request, SizingCache};
+use gpu_sizer_engine::plan::{evaluate, evaluate_with, Report, Request};
 use gpu_sizer_engine::scenario::InputError;
 use gpu_sizer_formats::catalog_edits::{self, CatalogEdits};
 use gpu_sizer_formats::form::CurrencyKey;
@@ -58,8 +59,9 @@ impl AppState {
         // always a changed one: comparing two reports field by field would cost more than it saves.
         // The report it replaces (thousands of candidates) is freed after the frame that shows the
         // new one, not before it. Most edits leave the job as it was (a price, the deadline, the
-        // amount of data): the last evaluation's placements and timings are kept for the next.
-        let sizings = StoredValue::new(SizingCache::default());
+        // amount of data): the last evaluation's placements and timings are kept for the next, the
+        // first starting from those of the answer painted before the form, if any.
+        let sizings = StoredValue::new(first_answer::take_sizings());
         let report = Memo::new_owning(move |previous| {
             if let Some(previous) = previous {
                 drop_after_paint(previous);

@@ -340,7 +340,7 @@ pub fn evaluate_with<'a>(
     request: &Request,
     cache: &mut SizingCache<'a>,
 ) -> Result<Report<'a>, InputError> {
-    let mut report = fitting_with(catalog, request, cache)?;
+    let mut report = evaluate_fitting_with(catalog, request, cache)?;
     if report.fits_nowhere() {
         report.suggestions = remedies::suggest(catalog, request)?;
     }
@@ -354,10 +354,13 @@ pub fn evaluate_fitting<'a>(
     catalog: &'a Catalog,
     request: &Request,
 ) -> Result<Report<'a>, InputError> {
-    fitting_with(catalog, request, &mut SizingCache::default())
+    evaluate_fitting_with(catalog, request, &mut SizingCache::default())
 }
 
-fn fitting_with<'a>(
+/// [`evaluate_fitting`] keeping what it found of the job in `cache`, as [`evaluate_with`] does:
+/// the answer the page paints before its form hands its cache to the page, whose first
+/// evaluation of the same job then places and times nothing again.
+pub fn evaluate_fitting_with<'a>(
     catalog: &'a Catalog,
     request: &Request,
     cache: &mut SizingCache<'a>,
