@@ -244,6 +244,11 @@ test("opening a candidate from the keyboard marks its row and keeps the focus on
       `after ${tokens}`,
     );
   }
+  // Opening another candidate moves the mark to its row.
+  await rows.nth(3).getByTestId("open-detail").click();
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=result-row]")[3]?.className === "selected");
+  const marked = await rows.evaluateAll((all) => all.map((r, i) => r.className === "selected" && i).filter((i) => i !== false));
+  assert.deepEqual(marked, [3]);
   assert.deepEqual(app.errors, []);
   await app.close();
 });

@@ -132,17 +132,19 @@ fn row_key(tr: &web_sys::Element) -> Option<CandidateKey> {
     ))
 }
 
-/// Marks the open candidate's row (class `selected`) and unmarks the one marked before. The row
-/// is found by its place among `keys`, the rows' keys in the order they are written, so no row's
-/// attributes are read back from the page: this runs after every input that rewrites the rows.
+/// Marks the open candidate's row (class `selected`) and unmarks `marked`, the row marked before
+/// (gone from the page if its row was written anew). The row is found by its place among `keys`,
+/// the rows' keys in the order they are written, so the page is neither searched nor are its
+/// rows' attributes read back: this runs after every input that rewrites the rows.
 fn mark_selected<'k>(
     tbody: &web_sys::Element,
+    marked: StoredValue<Option<web_sys::Element>, LocalStorage>,
     mut keys: impl Iterator<Item = &'k ranking::Figures>,
     selected: Option<&CandidateKey>,
 ) {
     // Only this function sets the class, on one row at a time.
-    if let Ok(Some(marked)) = tbody.query_selector("tr.selected") {
-        let _ = marked.remove_attribute("class");
+    if let Some(row) = marked.try_update_value(Option::take).flatten() {
+        let _ = row.remove_attribute("class");
     }
     let Some((offer, mode, instances)) = selected else {
         return;
@@ -150,6 +152,7 @@ fn mark_selected<'k>(
     let at = keys.position(|f| f.key.0 == *offer && f.key.1 == mode && f.key.2 == *instances);
     if let Some(row) = at.and_then(|at| tbody.children().item(u32::try_from(at).ok()?)) {
         let _ = row.set_attribute("class", "selected");
+        marked.set_value(Some(row));
     }
 }
 
@@ -390,6 +393,8 @@ pub fn Ranking() -> impl IntoView {
         })
     });
     let tbody = NodeRef::<leptos::html::Tbody>::new();
+    // The row marked as open, if any.
+    let marked = StoredValue::new_local(None);
     // New rows are marked as they are written (below).
     Effect::new(move |_| {
         let selected = state.selected.get();
@@ -397,7 +402,7 @@ pub fn Ranking() -> impl IntoView {
             // The rows on screen are the listing's (its change rewrites them, and marks them).
             listing.with_untracked(|l| {
                 let rows = l.iter().flat_map(|l| &l.rows).map(|r| &r.figures);
-                mark_selected(&tbody, rows, selected.as_ref());
+                mark_selected(&tbody, marked, rows, selected.as_ref());
             });
         }
     });
@@ -430,7 +435,12 @@ pub fn Ranking() -> impl IntoView {
             let shows = written.or(before);
             // Rows written anew lost their mark.
             let rows = shows.iter().flat_map(|(_, figures)| figures);
-            mark_selected(&tbody, rows, state.selected.get_untracked().as_ref());
+            mark_selected(
+                &tbody,
+                marked,
+                rows,
+                state.selected.get_untracked().as_ref(),
+            );
             shows
         });
         view! {
