@@ -1,8 +1,7 @@
 //! The first answer, on screen before the page's controls are built: built into index.html for
 //! a first visit (`gpu_sizer_markup::prerender`), else painted here, as soon as the app's code
 //! has loaded, before the app mounts ([`paint`]). The app removes it in the task in which it
-//! mounts, so no frame shows both. What the evaluation found of the job stays for the app
-//! ([`take_sizings`]), whose first evaluation is of the same job.
+//! mounts, so no frame shows both.
 
 use super::components::after_paint::drop_after_paint;
 use super::{persist, prefs, state};
@@ -12,7 +11,6 @@ use gpu_sizer_markup::answer;
 use gpu_sizer_markup::i18n::Lang;
 use gpu_sizer_markup::page::{frame, View, FIRST_ANSWER_CLASS};
 use leptos::prelude::document;
-use std::cell::RefCell;
 
 /// The card of the first answer on screen, as markup: the answer to the form the app starts
 /// from, in the page's language ([`paint`] paints only an answer the app would give). None when
@@ -26,16 +24,17 @@ pub fn card() -> Option<String> {
 
 /// Paints the page's frame with the answer to the form the app starts from (the link's, else the
 /// draft), when the page holds none: building the form and its panels takes longer than the
-/// answer, and a person opening a link sees the answer a frame or more sooner. `false` when
-/// nothing was painted:
+/// answer, and a person opening a link sees the answer a frame or more sooner. When it painted,
+/// what the evaluation found of the job, for the app, whose first evaluation is of the same job
+/// and takes it instead of placing and timing the job again. `None` when nothing was painted:
 /// - the page has an answer already (a first visit's, built in), or opens on another page;
 /// - the answer needs a catalog of the person's own (their machine, MIG slices, a link's prices,
 ///   which the app asks about first; with prices stored, [`super::start`] mounts once they are
 ///   read and does not call this);
 /// - the job fits nowhere: what would fit is a search the app makes once, after its first frame.
-pub fn paint() -> bool {
+pub fn paint() -> Option<SizingCache<'static>> {
     if card().is_some() {
-        return false;
+        return None;
     }
     let lang = prefs::start_lang();
     let start = persist::boot(lang == Lang::Zh);
@@ -44,37 +43,23 @@ pub fn paint() -> bool {
         || start.form.mig_slices
         || start.prices.is_some()
     {
-        return false;
+        return None;
     }
     let mut sizings = SizingCache::default();
     let report = start
         .form
         .to_request(state::today())
         .and_then(|request| evaluate_fitting_with(Catalog::builtin(), &request, &mut sizings));
-    SIZINGS.set(Some(sizings));
     if report.as_ref().is_ok_and(|r| r.fits_nowhere()) {
-        return false;
+        return None;
     }
-    let Some(body) = document().body() else {
-        return false;
-    };
+    let body = document().body()?;
     let card = answer::card(&report, lang);
     // Thousands of candidates: freed after the frame that shows the card, not before it.
     drop_after_paint(report);
     body.insert_adjacent_html("afterbegin", &frame(&card, lang, false))
-        .is_ok()
-}
-
-thread_local! {
-    /// What the first answer's evaluation found of the job, until the app takes it.
-    static SIZINGS: RefCell<Option<SizingCache<'static>>> = const { RefCell::new(None) };
-}
-
-/// The placements and timings the first answer found, for the app's evaluations (empty when
-/// the page painted none): the app's first is of the same job, and takes them instead of placing
-/// and timing the job again.
-pub fn take_sizings() -> SizingCache<'static> {
-    SIZINGS.take().unwrap_or_default()
+        .ok()?;
+    Some(sizings)
 }
 
 /// Removes the first answer (the app calls this once it has mounted).

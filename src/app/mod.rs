@@ -17,6 +17,7 @@ pub use gpu_sizer_markup::{answer, format, html, i18n, keys};
 use components::scenarios::Notices;
 use components::toolbar::Toolbar;
 use components::update_banner::UpdateBanner;
+use gpu_sizer_engine::plan::SizingCache;
 use gpu_sizer_markup::page::catalog_line;
 use i18n::{t, Lang};
 use leptos::prelude::*;
@@ -30,34 +31,38 @@ use state::{AppState, View};
 /// mounts once their reader (a part of its own) has read them, so that the first answer is on
 /// their prices.
 pub fn start() {
-    let mount = |stored: catalog_store::Stored| {
-        leptos::mount::mount_to_body(move || view! { <App stored /> });
+    let mount = |stored: catalog_store::Stored, sizings: SizingCache<'static>| {
+        leptos::mount::mount_to_body(move || view! { <App stored sizings /> });
         first_answer::remove();
     };
     match catalog_store::stored_text() {
-        None if first_answer::paint() => {
-            components::after_paint::after_next_paint(move || {
-                mount(catalog_store::Stored::default())
-            });
-        }
-        None => mount(catalog_store::Stored::default()),
+        None => match first_answer::paint() {
+            Some(sizings) => components::after_paint::after_next_paint(move || {
+                mount(catalog_store::Stored::default(), sizings)
+            }),
+            None => mount(catalog_store::Stored::default(), SizingCache::default()),
+        },
         // Before the mount, Leptos has no executor yet.
-        Some(raw) => {
-            wasm_bindgen_futures::spawn_local(async move { mount(catalog_store::load(raw).await) })
-        }
+        Some(raw) => wasm_bindgen_futures::spawn_local(async move {
+            mount(catalog_store::load(raw).await, SizingCache::default())
+        }),
     }
 }
 
-/// The whole page, starting from the person's stored prices (`stored`, none by default).
+/// The whole page, starting from the person's stored prices (`stored`, none by default) and from
+/// what the answer painted before it found of the job (`sizings`, nothing by default).
 #[component]
-pub fn App(#[prop(optional)] stored: catalog_store::Stored) -> impl IntoView {
+pub fn App(
+    #[prop(optional)] stored: catalog_store::Stored,
+    #[prop(optional)] sizings: SizingCache<'static>,
+) -> impl IntoView {
     let prefs = prefs::Prefs::load();
     prefs.persist();
     provide_context(prefs);
     // The link's scenario, else the autosaved draft, else the default form.
     let boot = persist::boot(prefs.lang.get_untracked() == Lang::Zh);
     provide_context(catalog_store::Unreadable(stored.unreadable));
-    let state = AppState::new(boot.form, state::today(), stored.edits);
+    let state = AppState::new(boot.form, state::today(), stored.edits, sizings);
     state.view.set(boot.view);
     provide_context(state);
     provide_context(ProjectState::new(boot.plan));

@@ -164,15 +164,19 @@ pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
     };
     // The draft is written on change only, so opening a page does not overwrite another tab's.
     let draft_changed = StoredValue::new(false);
-    // A write is due: the page changed since the last one.
-    let pending = StoredValue::new(false);
+    // The page's changes, counted, and the last one written.
+    let changes = StoredValue::new(0u32);
+    let written = StoredValue::new(0u32);
     let sync = move || {
-        // Gone with the page (unmounted) before the write was due, or written already (flushed
-        // when the page was hidden): nothing to follow.
-        if pending.try_get_value() != Some(true) {
+        // Gone with the page (unmounted), or written already (flushed when the page was hidden):
+        // nothing to follow.
+        let Some(last) = changes
+            .try_get_value()
+            .filter(|&n| n != written.get_value())
+        else {
             return;
-        }
-        pending.set_value(false);
+        };
+        written.set_value(last);
         // The link and the draft are written from the same field values, read once.
         let values = state.form.with_untracked(fields::values_of);
         follow(&link::encode_values(&values), state.view.get_untracked());
@@ -183,13 +187,18 @@ pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
     };
     // The URL and the draft follow the page once the frame showing the change is painted: the
     // address bar's update and the storage write (milliseconds on a slow phone) never hold that
-    // frame back, and changes made before it are written once. A page hidden meanwhile paints
-    // no frame: its write is made as it is hidden (below), or when it is shown again.
+    // frame back, and changes made before it are written once, by the last change's call. (A
+    // call queued for an earlier change, whose frame has passed, writes nothing.) A page hidden
+    // meanwhile paints no frame: its write is made as it is hidden (below), or when it is shown
+    // again.
     let schedule = move || {
-        if !pending.get_value() {
-            pending.set_value(true);
-            after_next_paint(sync);
-        }
+        let change = changes.get_value().wrapping_add(1);
+        changes.set_value(change);
+        after_next_paint(move || {
+            if changes.try_get_value() == Some(change) {
+                sync();
+            }
+        });
     };
     Effect::new(move |first: Option<()>| {
         state.form.track();

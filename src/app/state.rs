@@ -4,9 +4,8 @@
 //! every change of the form and nowhere else.
 
 use super::components::after_paint::drop_after_paint;
-use super::first_answer;
 use gpu_sizer_engine::catalog::{mig, Catalog, Offer};
-use gpu_sizer_engine::plan::{evaluate, evaluate_with, Report, Request};
+use gpu_sizer_engine::plan::{evaluate, evaluate_with, Report, Request, SizingCache};
 use gpu_sizer_engine::scenario::InputError;
 use gpu_sizer_formats::catalog_edits::{self, CatalogEdits};
 use gpu_sizer_formats::form::CurrencyKey;
@@ -40,7 +39,14 @@ pub struct AppState {
 }
 
 impl AppState {
-    pub fn new(form: Form, today: Option<i64>, edits: CatalogEdits) -> AppState {
+    /// The state of a page starting from `form`, the person's catalog `edits` and `sizings`, what
+    /// an evaluation of the same job found before (the answer painted before the form's).
+    pub fn new(
+        form: Form,
+        today: Option<i64>,
+        edits: CatalogEdits,
+        sizings: SizingCache<'static>,
+    ) -> AppState {
         let form = RwSignal::new(form);
         let edits = RwSignal::new(edits);
         let base = RwSignal::new(None);
@@ -61,7 +67,7 @@ impl AppState {
         // new one, not before it. Most edits leave the job as it was (a price, the deadline, the
         // amount of data): the last evaluation's placements and timings are kept for the next, the
         // first starting from those of the answer painted before the form, if any.
-        let sizings = StoredValue::new(first_answer::take_sizings());
+        let sizings = StoredValue::new(sizings);
         let report = Memo::new_owning(move |previous| {
             if let Some(previous) = previous {
                 drop_after_paint(previous);
