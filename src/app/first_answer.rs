@@ -4,12 +4,12 @@
 //! mounts, so no frame shows both.
 
 use super::components::after_paint::drop_after_paint;
-use super::{persist, prefs, state};
+use super::state;
 use gpu_sizer_engine::plan::{evaluate_fitting_with, SizingCache};
 use gpu_sizer_engine::Catalog;
 use gpu_sizer_markup::answer;
 use gpu_sizer_markup::i18n::Lang;
-use gpu_sizer_markup::page::{frame, View, FIRST_ANSWER_CLASS};
+use gpu_sizer_markup::page::{frame, Start, View, FIRST_ANSWER_CLASS};
 use leptos::prelude::document;
 
 /// The card of the first answer on screen, as markup: the answer to the form the app starts
@@ -22,8 +22,8 @@ pub fn card() -> Option<String> {
     Some(results.inner_html()).filter(|card| !card.is_empty())
 }
 
-/// Paints the page's frame with the answer to the form the app starts from (the link's, else the
-/// draft), when the page holds none: building the form and its panels takes longer than the
+/// Paints the page's frame, in `lang`, with the answer to the form the app starts from (`start`:
+/// the link's, else the draft), when the page holds none: building the form and its panels takes longer than the
 /// answer, and a person opening a link sees the answer a frame or more sooner. When it painted,
 /// what the evaluation found of the job, for the app, whose first evaluation is of the same job
 /// and takes it instead of placing and timing the job again. `None` when nothing was painted:
@@ -32,12 +32,10 @@ pub fn card() -> Option<String> {
 ///   which the app asks about first; with prices stored, [`super::start`] mounts once they are
 ///   read and does not call this);
 /// - the job fits nowhere: what would fit is a search the app makes once, after its first frame.
-pub fn paint() -> Option<SizingCache<'static>> {
+pub fn paint(start: &Start, lang: Lang) -> Option<SizingCache<'static>> {
     if card().is_some() {
         return None;
     }
-    let lang = prefs::start_lang();
-    let start = persist::boot(lang == Lang::Zh);
     if start.view != View::Calculator
         || start.form.own
         || start.form.mig_slices

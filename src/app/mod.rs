@@ -18,7 +18,7 @@ use components::scenarios::Notices;
 use components::toolbar::Toolbar;
 use components::update_banner::UpdateBanner;
 use gpu_sizer_engine::plan::SizingCache;
-use gpu_sizer_markup::page::catalog_line;
+use gpu_sizer_markup::page::{catalog_line, Start};
 use i18n::{t, Lang};
 use leptos::prelude::*;
 use pages::calculator::Calculator;
@@ -27,40 +27,51 @@ use split::when_loaded;
 use state::{AppState, View};
 
 /// Mounts the page. Where the page holds no answer yet (a link, a draft), the answer is painted
-/// first and the page mounts after that frame. For a person with prices of their own stored, it
-/// mounts once their reader (a part of its own) has read them, so that the first answer is on
-/// their prices.
+/// first and the page mounts after that frame, from the same reading of the link or draft. For a
+/// person with prices of their own stored, it mounts once their reader (a part of its own) has
+/// read them, so that the first answer is on their prices.
 pub fn start() {
-    let mount = |stored: catalog_store::Stored, sizings: SizingCache<'static>| {
-        leptos::mount::mount_to_body(move || view! { <App stored sizings /> });
-        first_answer::remove();
-    };
+    let mount =
+        |stored: catalog_store::Stored, sizings: SizingCache<'static>, boot: Option<Start>| {
+            leptos::mount::mount_to_body(move || view! { <App stored sizings boot /> });
+            first_answer::remove();
+        };
     match catalog_store::stored_text() {
-        None => match first_answer::paint() {
-            Some(sizings) => components::after_paint::after_next_paint(move || {
-                mount(catalog_store::Stored::default(), sizings)
-            }),
-            None => mount(catalog_store::Stored::default(), SizingCache::default()),
-        },
+        None => {
+            let lang = prefs::start_lang();
+            let boot = persist::boot(lang == Lang::Zh);
+            match first_answer::paint(&boot, lang) {
+                Some(sizings) => components::after_paint::after_next_paint(move || {
+                    mount(catalog_store::Stored::default(), sizings, Some(boot))
+                }),
+                None => mount(
+                    catalog_store::Stored::default(),
+                    SizingCache::default(),
+                    Some(boot),
+                ),
+            }
+        }
         // Before the mount, Leptos has no executor yet.
         Some(raw) => wasm_bindgen_futures::spawn_local(async move {
-            mount(catalog_store::load(raw).await, SizingCache::default())
+            mount(catalog_store::load(raw).await, SizingCache::default(), None)
         }),
     }
 }
 
-/// The whole page, starting from the person's stored prices (`stored`, none by default) and from
-/// what the answer painted before it found of the job (`sizings`, nothing by default).
+/// The whole page, starting from the person's stored prices (`stored`, none by default), from
+/// what the answer painted before it found of the job (`sizings`, nothing by default) and from
+/// `boot`, the link or draft as read for that answer (read here when not given).
 #[component]
 pub fn App(
     #[prop(optional)] stored: catalog_store::Stored,
     #[prop(optional)] sizings: SizingCache<'static>,
+    #[prop(default = None)] boot: Option<Start>,
 ) -> impl IntoView {
     let prefs = prefs::Prefs::load();
     prefs.persist();
     provide_context(prefs);
     // The link's scenario, else the autosaved draft, else the default form.
-    let boot = persist::boot(prefs.lang.get_untracked() == Lang::Zh);
+    let boot = boot.unwrap_or_else(|| persist::boot(prefs.lang.get_untracked() == Lang::Zh));
     provide_context(catalog_store::Unreadable(stored.unreadable));
     let state = AppState::new(boot.form, state::today(), stored.edits, sizings);
     state.view.set(boot.view);
