@@ -18,8 +18,8 @@
 //!   events and are merged in (`saved_list::merge_tabs`: by the deletions each tab recorded, so a
 //!   save written over by a tab that had not seen it yet comes back, and a deletion sticks).
 //! - Storage goes through `gpu_sizer_storage`, which never throws: with storage blocked the page
-//!   works from memory, says at once that nothing will be kept, and the address bar still carries
-//!   the scenario.
+//!   works from memory, says after its first frame that nothing will be kept, and the address bar
+//!   still carries the scenario.
 
 use super::components::after_paint::after_next_paint;
 use super::keys::{StorageKey, VIEW_PARAM};
@@ -125,8 +125,10 @@ pub struct Persist {
     pub kept_aside: RwSignal<usize>,
     /// The browser refused a write.
     pub storage_failed: RwSignal<bool>,
-    /// Storage took no write at start-up: nothing will be kept (the message says so).
-    pub blocked: bool,
+    /// Storage took no write when the page started: nothing will be kept (the message says so).
+    /// Tried once the page's first frame is painted: a write and a removal are milliseconds on a
+    /// phone, and the message can wait that frame.
+    pub blocked: StoredValue<bool>,
     /// Raw entries kept aside, written back with every save.
     quarantined: StoredValue<Vec<String>>,
     /// The deletions this tab knows of, written with the list (see `saved_list::merge_tabs`).
@@ -147,21 +149,28 @@ type FollowTabs = fn(Persist, Option<String>);
 /// Keeps the URL, the draft and, once the saved scenarios are read, other tabs in step with the
 /// page.
 pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
-    let blocked = !gpu_sizer_storage::usable();
     let p = Persist {
         saved: RwSignal::new(Vec::new()),
         compare: RwSignal::new(Vec::new()),
         current: RwSignal::new(None),
         link_notice: RwSignal::new(ignored),
         kept_aside: RwSignal::new(0),
-        storage_failed: RwSignal::new(blocked),
-        blocked,
+        storage_failed: RwSignal::new(false),
+        blocked: StoredValue::new(false),
         quarantined: StoredValue::new(Vec::new()),
         deleted: StoredValue::new(Vec::new()),
         seen: StoredValue::new(None),
         hushed: StoredValue::new(false),
         follow_tabs: StoredValue::new(None),
     };
+    // Before any write the page makes (each follows a frame too), so that the message a refusing
+    // storage raises says it is blocked, not that one write failed.
+    after_next_paint(move || {
+        if !gpu_sizer_storage::usable() {
+            p.blocked.set_value(true);
+            p.storage_failed.set(true);
+        }
+    });
     // The draft is written on change only, so opening a page does not overwrite another tab's.
     let draft_changed = StoredValue::new(false);
     // The page's changes, counted, and the last one written.

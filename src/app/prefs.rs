@@ -41,17 +41,24 @@ impl Prefs {
         }
     }
 
-    /// Mirrors the preferences to storage and to the document (`lang`, `data-theme`).
+    /// Mirrors changes of the preferences to storage and to the document (`lang`, `data-theme`).
+    /// Nothing is written at start-up: the document shows what the start-up gate chose, and
+    /// storage holds it or, when nothing was chosen, nothing (the page then follows the browser's
+    /// language and the system's theme).
     pub fn persist(self) {
-        Effect::new(move |_| {
+        Effect::new(move |ran: Option<()>| {
             let lang = self.lang.get();
-            save(StorageKey::Lang, lang.key());
-            show_lang(lang);
+            if ran.is_some() {
+                save(StorageKey::Lang, lang.key());
+                show_lang(lang);
+            }
         });
-        Effect::new(move |_| {
+        Effect::new(move |ran: Option<()>| {
             let theme = self.theme.get();
-            save(StorageKey::Theme, theme.key());
-            show_theme(theme);
+            if ran.is_some() {
+                save(StorageKey::Theme, theme.key());
+                show_theme(theme);
+            }
         });
     }
 }

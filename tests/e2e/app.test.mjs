@@ -73,9 +73,14 @@ test("a bad number is kept, flagged, and the last answer stays", async () => {
 test("language and currency switch everything, and are remembered", async () => {
   const app = await env.open();
   const page = app.page;
+  // Opening the page chooses nothing: no preference is stored until the reader picks one.
+  const stored = () => page.evaluate(() => [localStorage.getItem("gpu-sizer.lang"), localStorage.getItem("gpu-sizer.theme")]);
+  await app.pick();
+  assert.deepEqual(await stored(), [null, null]);
   await page.getByTestId("lang-switch").selectOption("zh");
   await page.getByTestId("tab-calculator").getByText("计算器").waitFor();
   assert.equal(await page.locator("html").getAttribute("lang"), "zh-CN");
+  assert.deepEqual(await stored(), ['"zh"', null]);
   const body = await page.locator("main").innerText();
   assert.match(body, /推荐/);
   assert.doesNotMatch(body, /\b(Recommended|Total cost|Workload)\b/);

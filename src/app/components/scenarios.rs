@@ -437,7 +437,7 @@ pub fn Notices() -> impl IntoView {
         let storage = p.storage_failed.get().then(|| {
             view! {
                 <div class="panel notice error" role="status" data-testid="storage-error">
-                    <p>{if p.blocked { t::STORAGE_BLOCKED } else { t::STORAGE_REFUSED }.get(lang)}</p>
+                    <p>{if p.blocked.get_value() { t::STORAGE_BLOCKED } else { t::STORAGE_REFUSED }.get(lang)}</p>
                     {button("dismiss-storage-error", t::DISMISS, lang, Box::new(move || p.hush()))}
                 </div>
             }
