@@ -60,7 +60,9 @@ fn mount_now() -> Mounted {
     let host = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&host).unwrap();
     let handle = leptos::mount::mount_to(host.clone().unchecked_into(), || {
-        leptos::prelude::IntoAny::into_any(App(gpu_sizer::app::AppProps::builder().build()))
+        leptos::prelude::IntoAny::into_any(App(gpu_sizer::app::AppProps::builder()
+            .boot(gpu_sizer::app::persist::boot(false))
+            .build()))
     });
     Mounted {
         host,

@@ -31,47 +31,49 @@ use state::{AppState, View};
 /// person with prices of their own stored, it mounts once their reader (a part of its own) has
 /// read them, so that the first answer is on their prices.
 pub fn start() {
-    let mount =
-        |stored: catalog_store::Stored, sizings: SizingCache<'static>, boot: Option<Start>| {
-            leptos::mount::mount_to_body(move || view! { <App stored sizings boot /> });
-            first_answer::remove();
-        };
+    let mount = |stored: catalog_store::Stored, sizings: SizingCache<'static>, boot: Start| {
+        leptos::mount::mount_to_body(move || view! { <App stored sizings boot /> });
+        first_answer::remove();
+    };
+    let lang = prefs::start_lang();
     match catalog_store::stored_text() {
         None => {
-            let lang = prefs::start_lang();
             let boot = persist::boot(lang == Lang::Zh);
             match first_answer::paint(&boot, lang) {
                 Some(sizings) => components::after_paint::after_next_paint(move || {
-                    mount(catalog_store::Stored::default(), sizings, Some(boot))
+                    mount(catalog_store::Stored::default(), sizings, boot)
                 }),
                 None => mount(
                     catalog_store::Stored::default(),
                     SizingCache::default(),
-                    Some(boot),
+                    boot,
                 ),
             }
         }
         // Before the mount, Leptos has no executor yet.
         Some(raw) => wasm_bindgen_futures::spawn_local(async move {
-            mount(catalog_store::load(raw).await, SizingCache::default(), None)
+            let stored = catalog_store::load(raw).await;
+            mount(
+                stored,
+                SizingCache::default(),
+                persist::boot(lang == Lang::Zh),
+            )
         }),
     }
 }
 
-/// The whole page, starting from the person's stored prices (`stored`, none by default), from
-/// what the answer painted before it found of the job (`sizings`, nothing by default) and from
-/// `boot`, the link or draft as read for that answer (read here when not given).
+/// The whole page, starting from `boot` (the link's scenario, else the autosaved draft, else the
+/// default form: [`persist::boot`]), the person's stored prices (`stored`, none by default) and
+/// what the answer painted before it found of the job (`sizings`, nothing by default).
 #[component]
 pub fn App(
+    boot: Start,
     #[prop(optional)] stored: catalog_store::Stored,
     #[prop(optional)] sizings: SizingCache<'static>,
-    #[prop(default = None)] boot: Option<Start>,
 ) -> impl IntoView {
     let prefs = prefs::Prefs::load();
     prefs.persist();
     provide_context(prefs);
-    // The link's scenario, else the autosaved draft, else the default form.
-    let boot = boot.unwrap_or_else(|| persist::boot(prefs.lang.get_untracked() == Lang::Zh));
     provide_context(catalog_store::Unreadable(stored.unreadable));
     let state = AppState::new(boot.form, state::today(), stored.edits, sizings);
     state.view.set(boot.view);
