@@ -23,10 +23,11 @@ pub fn card() -> Option<String> {
 }
 
 /// Paints the page's frame, in `lang`, with the answer to the form the app starts from (`start`:
-/// the link's, else the draft), when the page holds none: building the form and its panels takes longer than the
-/// answer, and a person opening a link sees the answer a frame or more sooner. When it painted,
-/// what the evaluation found of the job, for the app, whose first evaluation is of the same job
-/// and takes it instead of placing and timing the job again. `None` when nothing was painted:
+/// the link's, else the draft), when the page holds none: building the form and its panels takes
+/// longer than the answer, and a person opening a link sees the answer a frame or more sooner.
+/// When it painted, what the evaluation found of the job, for the app, whose first evaluation is
+/// of the same job and takes it instead of placing and timing the job again. `None` when nothing
+/// was painted:
 /// - the page has an answer already (a first visit's, built in), or opens on another page;
 /// - the answer needs a catalog of the person's own (their machine, MIG slices, a link's prices,
 ///   which the app asks about first; with prices stored, [`super::start`] mounts once they are

@@ -46,21 +46,26 @@ impl Prefs {
     /// storage holds it or, when nothing was chosen, nothing (the page then follows the browser's
     /// language and the system's theme).
     pub fn persist(self) {
-        Effect::new(move |ran: Option<()>| {
-            let lang = self.lang.get();
-            if ran.is_some() {
-                save(StorageKey::Lang, lang.key());
-                show_lang(lang);
-            }
-        });
-        Effect::new(move |ran: Option<()>| {
-            let theme = self.theme.get();
-            if ran.is_some() {
-                save(StorageKey::Theme, theme.key());
-                show_theme(theme);
-            }
-        });
+        mirror(self.lang, StorageKey::Lang, Lang::key, show_lang);
+        mirror(self.theme, StorageKey::Theme, Theme::key, show_theme);
     }
+}
+
+/// Stores `value` under `key` and shows it on the document (`show`) each time it changes.
+fn mirror<T: Copy + Send + Sync + 'static>(
+    value: RwSignal<T>,
+    key: StorageKey,
+    key_of: fn(T) -> &'static str,
+    show: fn(T),
+) {
+    Effect::new(move |first: Option<()>| {
+        let now = value.get();
+        if first.is_none() {
+            return;
+        }
+        save(key, key_of(now));
+        show(now);
+    });
 }
 
 /// The language the page's start-up script chose before the first paint (the remembered one,
