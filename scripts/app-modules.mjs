@@ -24,7 +24,15 @@ const LOADER = "__wasm_split.js";
 // -Oz inlines such functions whatever their size, which makes the modules larger and once made a
 // function of 100 KB, compiled whole on its first call. A split-off module imports the main
 // module's memory, which is in use by then, so it is not told the memory starts zeroed.
-const OPT_MAIN = ["-Oz", "--zero-filled-memory", "--low-memory-unused", "--one-caller-inline-max-function-size=200"];
+// The main module also loses the exports of the stream classes (see `dropStreamClasses`).
+const OPT_MAIN = [
+  "--remove-exports",
+  "--pass-arg=remove-exports@*intounderlying*",
+  "-Oz",
+  "--zero-filled-memory",
+  "--low-memory-unused",
+  "--one-caller-inline-max-function-size=200",
+];
 const OPT_PART = ["-Oz", "--low-memory-unused", "--one-caller-inline-max-function-size=200"];
 
 // The loader instantiates each split-off module as it downloads, which the browser refuses unless the
@@ -44,6 +52,32 @@ async function instantiateFromResponse(src, imports) {
     }
 }
 `;
+
+// Leptos always builds its server functions' browser side, and with it wasm-streams, whose three
+// classes (ReadableStream and WritableStream sources and sinks backed by Rust streams) wasm-bindgen
+// exports from the main module and binds in its JS: 5 KB of code the app never calls, since it
+// has no server functions. Their JS goes here, their exports in wasm-opt (`OPT_MAIN`); nothing
+// else in the bindings names them, which `dropStreamClasses` checks.
+const STREAM_CLASSES = ["IntoUnderlyingByteSource", "IntoUnderlyingSink", "IntoUnderlyingSource"];
+
+/** The bindings `js` without the stream classes: each class, its `Symbol.dispose` alias and its
+ * finalization registry. Throws when one is not found as expected or is still named after. */
+export function dropStreamClasses(js) {
+  for (const name of STREAM_CLASSES) {
+    const pieces = [
+      new RegExp(`\\nexport class ${name} \\{\\n[\\s\\S]*?\\n\\}\\n`),
+      new RegExp(`if \\(Symbol\\.dispose\\) ${name}\\.prototype\\[Symbol\\.dispose\\] = ${name}\\.prototype\\.free;\\n`),
+      new RegExp(`const ${name}Finalization = [^;]*;\\n`),
+    ];
+    for (const piece of pieces) {
+      if (!piece.test(js)) throw new Error(`the bindings no longer hold ${piece}: wasm-bindgen's output changed`);
+      js = js.replace(piece, "\n");
+    }
+    if (js.includes(name)) throw new Error(`the bindings still name ${name} once its class is dropped`);
+  }
+  if (/intounderlying/i.test(js)) throw new Error("the bindings still call a stream class's export");
+  return js;
+}
 
 const run = (tool, args, cwd) => execFileSync(tool, args, { cwd, stdio: ["ignore", "inherit", "inherit"] });
 
@@ -78,6 +112,8 @@ export function writeAppModules({ staging, source, profile, hash }) {
     const bindgen = ["--target=web", "--no-typescript", "--keep-lld-exports", `--out-dir=${work}`, `--out-name=${APP}`];
     run("wasm-bindgen", [...bindgen, join(work, `${APP}.wasm`)], source);
     const main = join(work, `${APP}_bg.wasm`);
+    const bindings = join(work, `${APP}.js`);
+    writeFileSync(bindings, dropStreamClasses(readFileSync(bindings, "utf8")));
     const outputs = readdirSync(work);
     const split = outputs.filter((f) => f.endsWith(".wasm") && f !== `${APP}.wasm` && f !== `${APP}_bg.wasm`);
     if (profile === "release") {
