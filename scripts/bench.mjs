@@ -12,14 +12,15 @@
 //     reorder the ranking, and with the ranking in view for typing-sized steps;
 //   - what the app's main module (what is split off not counted) is made of: sections, code per
 //     crate and what would go with each crate, and the largest functions, read from the named
-//     module the build leaves in target/ (scripts/wasm-sizes.mjs).
+//     module the build leaves in target/ (scripts/wasm-sizes.mjs); and what its Chinese text
+//     weighs in the module as built.
 // Usage: node scripts/bench.mjs [runs]   (scripts/bench.sh builds the release first)
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { splitLinked } from "./app-modules.mjs";
-import { describe } from "./wasm-sizes.mjs";
+import { chineseText, describe } from "./wasm-sizes.mjs";
 import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/browser.mjs";
 import { firstLoadFiles, SHARED_LINK } from "../tests/e2e/first-load.mjs";
@@ -55,6 +56,13 @@ for (const [name, first] of [
 const built = (module) => fileURLToPath(new URL(`../target/wasm32-unknown-unknown/release/${module}.wasm`, import.meta.url));
 console.log("\ngpu-sizer-app main module, split (before wasm-bindgen and wasm-opt):");
 console.log(existsSync(built("gpu-sizer-app")) ? describe(splitMain(built("gpu-sizer-app")), 20) : "  not built");
+const mainModule = files.find((f) => /^gpu-sizer-app-[0-9a-f]+_bg\.wasm$/.test(f.file));
+if (mainModule) {
+  const { bytes, gzipWithout } = chineseText(readFileSync(join(DIST, mainModule.file)));
+  console.log(
+    `\nthe main module as built: ${mainModule.gzip} bytes gzip; its Chinese text ${bytes} bytes, ${mainModule.gzip - gzipWithout} bytes gzip`,
+  );
+}
 console.log();
 
 const stats = (xs) => {

@@ -6,6 +6,7 @@
 // (`target/wasm32-unknown-unknown/release/`), the last build that still has names.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 
 const SECTIONS = ["custom", "type", "import", "function", "table", "memory", "global", "export", "start", "element", "code", "data", "data count"];
 
@@ -307,6 +308,42 @@ export function describe(bytes, top = 25) {
     lines.push(`${pad(f.size)}  ${f.name.length > 110 ? `${f.name.slice(0, 107)}...` : f.name}`);
   }
   return lines.join("\n");
+}
+
+/** Where the section numbered `id` of the module `bytes` starts and ends (empty if none). */
+function sectionRange(bytes, id) {
+  const r = new Reader(bytes, 8);
+  while (r.at < bytes.length) {
+    const section = bytes[r.at++];
+    const size = r.u32();
+    if (section === id) return [r.at, r.at + size];
+    r.at += size;
+  }
+  return [0, 0];
+}
+
+/** The Chinese text in the data of the module `bytes` (CJK characters and full-width
+ * punctuation, as UTF-8), and the module's size (gzip -9) without it: every string is held in
+ * both languages, and this is what a reader of one language downloads for the other, the most
+ * that moving it out of the module could take off. */
+export function chineseText(bytes) {
+  const [start, end] = sectionRange(bytes, SECTIONS.indexOf("data"));
+  const without = [];
+  let at = 0;
+  let chinese = 0;
+  for (let i = start; i + 2 < end; ) {
+    const [a, b, c] = [bytes[i], bytes[i + 1], bytes[i + 2]];
+    const continuation = (b & 0xc0) === 0x80 && (c & 0xc0) === 0x80;
+    // U+3000–U+9FFF (CJK symbols and punctuation, kana, ideographs) and U+FF00–U+FF5F (full width).
+    if (continuation && ((a >= 0xe3 && a <= 0xe9) || (a === 0xef && (b === 0xbc || b === 0xbd)))) {
+      without.push(bytes.subarray(at, i));
+      chinese += 3;
+      i += 3;
+      at = i;
+    } else i++;
+  }
+  without.push(bytes.subarray(at));
+  return { bytes: chinese, gzipWithout: gzipSync(Buffer.concat(without), { level: 9 }).length };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -2,7 +2,8 @@
 // names, Rust's symbols in the form people read, and the code that would go with a crate.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { crateOf, demangle, describe, retained, wasmSizes } from "../../scripts/wasm-sizes.mjs";
+import { chineseText, crateOf, demangle, describe, retained, wasmSizes } from "../../scripts/wasm-sizes.mjs";
+import { gzipSync } from "node:zlib";
 
 const bytes = (text) => [...new TextEncoder().encode(text)];
 const name = (text) => [bytes(text).length, ...bytes(text)];
@@ -113,4 +114,26 @@ test("a function whose instructions cannot be read leaves out what would go, and
   assert.equal(functions.length, 1);
   assert.match(unread, /unknown instruction 0xfd/);
   assert.match(describe(simd), /not shown: unknown instruction 0xfd/);
+});
+
+test("the Chinese text in a module's data is counted, and the module measured without it", () => {
+  const text = "Tokens 词元数（总计）× 2 — GPU 显存";
+  // One active data segment at address 1024 holding `text`, and, in the code, bytes that read as
+  // a Chinese character (0xe4 0xb8 0x80, 一) but are not in the data: not counted.
+  const segment = [0, 0x41, ...leb(1024), 0x0b, ...leb(bytes(text).length), ...bytes(text)];
+  const wasm = new Uint8Array([
+    ...[0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0],
+    ...section(1, [1, 0x60, 0, 0]),
+    ...section(3, [1, 0]),
+    ...section(5, [1, 0, 1]),
+    ...section(10, [1, 7, 0, 0x41, 0xe4, 0xb8, 0x80, 0x1a, 0x0b]),
+    ...section(11, [1, ...segment]),
+  ]);
+  const { bytes: chinese, gzipWithout } = chineseText(wasm);
+  // 词元数 总计 显存: seven characters, and the full-width parentheses; not ×, — or the ASCII.
+  assert.equal(chinese, 9 * 3);
+  const kept = new TextEncoder().encode("Tokens × 2 — GPU ");
+  const at = Buffer.from(wasm).indexOf(Buffer.from(bytes(text)));
+  const without = Buffer.concat([Buffer.from(wasm.subarray(0, at)), Buffer.from(kept), Buffer.from(wasm.subarray(at + bytes(text).length))]);
+  assert.equal(gzipWithout, gzipSync(without, { level: 9 }).length);
 });
