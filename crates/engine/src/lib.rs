@@ -12,6 +12,7 @@ pub mod compact;
 pub mod cost;
 mod embedded;
 pub mod explain;
+pub mod float_text;
 pub mod model;
 pub mod plan;
 pub mod scenario;

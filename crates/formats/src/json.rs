@@ -10,6 +10,7 @@
 //! their shortest digits, `0.001`, `1.5`, `100.0`, `1e+21`). Its tests compare both ways with
 //! `serde_json`.
 
+use gpu_sizer_engine::float_text;
 use std::collections::BTreeMap;
 use std::fmt::{self, Display, Write as _};
 
@@ -507,10 +508,15 @@ fn write_double(f: &mut impl fmt::Write, x: f64) -> fmt::Result {
 /// `x` ≈ d.ddd × 10^exponent. Where two such digit strings are equally near `x`, the one ending
 /// in an even digit, as `serde_json` chooses (the standard library's may end in the odd one).
 fn shortest_digits(x: f64) -> (String, isize) {
-    let scientific = format!("{x:e}");
-    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
-    let exponent: isize = exponent.parse().unwrap_or(0);
-    let mut digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let as_text =
+        |digits: &[u8]| -> String { digits.iter().map(|&d| char::from(b'0' + d)).collect() };
+    let (shortest, exponent) = if x == 0.0 {
+        (vec![0], 0)
+    } else {
+        float_text::shortest_digits(x)
+    };
+    let exponent = exponent as isize;
+    let mut digits = as_text(&shortest);
     let last = digits.as_bytes().last().copied().unwrap_or(b'0');
     if last % 2 == 1 {
         let stem = &digits[..digits.len() - 1];
@@ -523,17 +529,9 @@ fn shortest_digits(x: f64) -> (String, isize) {
         };
         // Halfway between `stem`+`lower` and the next: the exact value is those digits and a 5.
         let halfway = |lower: u8| {
-            let exact = format!("{x:.800e}");
-            let exact: String = exact
-                .split('e')
-                .next()
-                .unwrap_or_default()
-                .chars()
-                .filter(char::is_ascii_digit)
-                .collect();
-            exact.trim_end_matches('0') == format!("{}{}5", stem, lower as char)
+            as_text(&float_text::exact_digits(x).0) == format!("{stem}{}5", lower as char)
         };
-        // Reading back first: a neighbour rarely does, and the exact value takes 800 digits.
+        // Reading back first: a neighbour rarely does, and the exact value can take 767 digits.
         if last > b'0' && reads_back(last - 1) && halfway(last - 1) {
             digits.pop();
             digits.push((last - 1) as char);

@@ -12,7 +12,7 @@ use crate::decimal;
 use crate::fields::{self, Kind, FIELDS};
 use crate::json::{Json, Num};
 use crate::Form;
-use gpu_sizer_engine::sort;
+use gpu_sizer_engine::{float_text, sort};
 use std::fmt::Write as _;
 
 /// The version links are written in.
@@ -147,8 +147,8 @@ fn write_value(out: &mut String, value: &Json) {
 /// The shortest text that parses back to exactly `x`: plain (`0.9`, `2400`) or with an
 /// exponent (`1e8`). Both of Rust's formats print the fewest digits that round-trip.
 pub fn shortest(x: f64) -> String {
-    let plain = format!("{x}");
-    let exp = format!("{x:e}");
+    let plain = float_text::shortest(x);
+    let exp = float_text::shortest_exp(x);
     if exp.len() < plain.len() {
         exp
     } else {

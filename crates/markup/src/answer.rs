@@ -8,6 +8,7 @@ use crate::html::Html;
 use crate::i18n::{self, t, Lang};
 use crate::{excluded, format};
 use gpu_sizer_engine::catalog::{Catalog, Currency};
+use gpu_sizer_engine::float_text;
 use gpu_sizer_engine::plan::{Candidate, Report, Served, ServingFleet};
 use gpu_sizer_engine::scenario::InputError;
 
@@ -88,7 +89,7 @@ fn pick(h: &mut Html, report: &Report<'_>, pick: &Candidate<'_>, lang: Lang) {
     let currency = report.currency;
     h.raw(r#"<section class="panel recommendation" data-testid="recommendation""#)
         .attr("data-offer-id", &pick.offer.id)
-        .attr("data-total", &format!("{:.2}", pick.cost.expected))
+        .attr("data-total", &float_text::fixed(pick.cost.expected, 2))
         .raw(r#"><p class="eyebrow">"#)
         .text(t::RECOMMENDED.get(lang))
         .raw("</p>");

@@ -20,6 +20,7 @@ pub use warning::{untimed, warning};
 use crate::i18n::{self, t, Lang, Text};
 use gpu_sizer_engine::catalog::{BillingMode, Currency, Provider, Quote};
 use gpu_sizer_engine::cost::money::symbol;
+use gpu_sizer_engine::float_text;
 use gpu_sizer_engine::plan::{
     Candidate, Change, Faster, Feature, Filter, Need, Reason, Scaling, Served, ServingFleet,
     Suggestion, Why,
@@ -88,11 +89,11 @@ pub fn range(value: &str, low: String, high: String) -> Option<String> {
 pub fn parameters(billions: f64) -> String {
     let millions = billions * 1e3;
     if millions >= 999.5 {
-        format!("{billions:.1}B")
+        format!("{}B", float_text::fixed(billions, 1))
     } else if millions >= 99.95 {
-        format!("{millions:.0}M")
+        format!("{}M", float_text::fixed(millions, 0))
     } else {
-        format!("{millions:.1}M")
+        format!("{}M", float_text::fixed(millions, 1))
     }
 }
 

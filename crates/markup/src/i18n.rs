@@ -3,6 +3,7 @@
 //! Strings are constants checked by the compiler: a missing translation is a build error, not a
 //! mixed-language screen. Brand and unit names that read the same in both languages are allowed.
 
+use gpu_sizer_engine::float_text;
 pub use gpu_sizer_formats::lang::{Lang, Text};
 
 macro_rules! texts {
@@ -182,7 +183,7 @@ pub fn number(value: f64, decimals: usize) -> String {
     if !value.is_finite() {
         return "—".into();
     }
-    let text = format!("{:.*}", decimals, value.abs());
+    let text = float_text::fixed(value.abs(), decimals);
     let (int, frac) = text
         .split_once('.')
         .map_or((text.as_str(), ""), |(i, f)| (i, f));

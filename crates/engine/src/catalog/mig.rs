@@ -14,6 +14,7 @@
 //! without it.
 
 use super::schema::{Catalog, Fabric, Gpu, InstanceLink, Offer, Quote};
+use crate::float_text;
 
 /// NVIDIA's MIG user guide, the supported profiles of each GPU.
 pub const SOURCE: &str =
@@ -166,11 +167,13 @@ fn slice_offer(offer: &Offer, profile: &Profile, factor: f64) -> Offer {
         .map(|q| Quote {
             per_hour: q.per_hour / per_gpu * share * factor,
             note: Some(format!(
-                "MIG {}: {share:.3} of one GPU's price ({:.4}/h ÷ {} GPUs) × price factor {factor} \
+                "MIG {}: {} of one GPU's price ({}/h ÷ {} GPUs) × price factor {} \
                  (assumed; no provider publishes a slice price)",
                 profile.name,
-                q.per_hour,
-                offer.gpu_count.max(1)
+                float_text::fixed(share, 3),
+                float_text::fixed(q.per_hour, 4),
+                offer.gpu_count.max(1),
+                float_text::Shortest(factor)
             )),
             ..q.clone()
         })

@@ -14,6 +14,7 @@ pub use workload::{
     TrainPrecision, TrainShape, WeightFormat, Workload, ZeroStage, MAX_MICRO_BATCH, MAX_SEQ_LEN,
 };
 
+use crate::float_text::Shortest;
 use std::fmt;
 
 /// A whole question: which model, doing what, fed how fast, by when.
@@ -82,7 +83,12 @@ pub(crate) fn check_range(field: &str, value: f64, min: f64, max: f64) -> Result
     } else {
         Err(InputError::new(
             field,
-            format!("must be a number between {min} and {max} (got {value})"),
+            format!(
+                "must be a number between {} and {} (got {})",
+                Shortest(min),
+                Shortest(max),
+                Shortest(value)
+            ),
         )
         .because(InputProblem::Range {
             min,

@@ -2,6 +2,7 @@
 
 use super::params::{self, LinearShapes, ParamCount};
 use super::{check_range, InputError};
+use crate::float_text::Shortest;
 use crate::model::schema::DenseNet;
 use crate::model::{self as presets, Attention, ModelKind, Transformer};
 
@@ -70,7 +71,7 @@ impl Model {
                 let t = assumed_shape(b * 1e9);
                 let count = params::count(ModelKind::Llm, &t);
                 Ok(Model {
-                    name: format!("{b} B-parameter model"),
+                    name: format!("{} B-parameter model", Shortest(b)),
                     kind: ModelKind::Llm,
                     params: b * 1e9,
                     count,

@@ -4,6 +4,7 @@
 //! the same way, grouped by thousands.
 
 use super::parse_f64;
+use gpu_sizer_engine::float_text;
 
 /// Why typed text is not a number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,9 +96,9 @@ fn ungroup(s: &str) -> Result<String, TypedError> {
 /// and the very small (`1e25`, `1e-7`).
 pub fn typed_text(v: f64) -> String {
     if v != 0.0 && (v.abs() >= 1e21 || v.abs() < 1e-4) {
-        return format!("{v:e}");
+        return float_text::shortest_exp(v);
     }
-    let plain = format!("{v}");
+    let plain = float_text::shortest(v);
     let (sign, unsigned) = match plain.strip_prefix('-') {
         Some(rest) => ("-", rest),
         None => ("", plain.as_str()),

@@ -6,6 +6,7 @@ use crate::{fields, lists};
 use gpu_sizer_engine::catalog::{mig, BillingMode, Catalog};
 use gpu_sizer_engine::cost::money::Exchange;
 use gpu_sizer_engine::cost::queue::Queue;
+use gpu_sizer_engine::float_text::Shortest;
 use gpu_sizer_engine::model::{Attention, ModelKind, Moe, Transformer};
 use gpu_sizer_engine::plan::{Constraints, CostInputs, Features, Request, StorageNeeds};
 use gpu_sizer_engine::scenario::{
@@ -59,15 +60,15 @@ fn positive(field: &str, value: f64) -> Result<f64, InputError> {
     if value.is_finite() && value >= 0.0 {
         Ok(value)
     } else {
-        Err(
-            InputError::new(field, format!("must be a number ≥ 0 (got {value})")).because(
-                InputProblem::Range {
-                    min: 0.0,
-                    max: f64::INFINITY,
-                    whole: false,
-                },
-            ),
+        Err(InputError::new(
+            field,
+            format!("must be a number ≥ 0 (got {})", Shortest(value)),
         )
+        .because(InputProblem::Range {
+            min: 0.0,
+            max: f64::INFINITY,
+            whole: false,
+        }))
     }
 }
 

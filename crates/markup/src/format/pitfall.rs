@@ -3,6 +3,7 @@
 use super::{mode, money, tx};
 use crate::i18n::{self, Lang, Text};
 use gpu_sizer_engine::catalog::{Currency, RefundRule};
+use gpu_sizer_engine::float_text;
 use gpu_sizer_engine::plan::Pitfall;
 
 /// A pitfall, with the money at stake.
@@ -19,16 +20,16 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
             // The cap and its cost, then what would lift it.
             let mut text = if zh {
                 format!(
-                    "存储只有 {} MB/s，GPU 利用率被限制在 {:.0}%：多花 {}。",
+                    "存储只有 {} MB/s，GPU 利用率被限制在 {}%：多花 {}。",
                     i18n::number(*feed_mbs, 0),
-                    utilisation * 100.0,
+                    float_text::fixed(utilisation * 100.0, 0),
                     m(*extra_cost)
                 )
             } else {
                 format!(
-                    "Storage at {} MB/s caps GPU use at {:.0}%: +{}. ",
+                    "Storage at {} MB/s caps GPU use at {}%: +{}. ",
                     i18n::number(*feed_mbs, 0),
-                    utilisation * 100.0,
+                    float_text::fixed(utilisation * 100.0, 0),
                     m(*extra_cost)
                 )
             };
@@ -76,12 +77,12 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
             tx("Egress fees", "出网流量费"),
             if zh {
                 format!(
-                    "出网流量占总成本 {:.0}%（{}）。尽量在同一云内处理数据。",
-                    share * 100.0,
+                    "出网流量占总成本 {}%（{}）。尽量在同一云内处理数据。",
+                    float_text::fixed(share * 100.0, 0),
                     m(*cost)
                 )
             } else {
-                format!("Data transfer out is {:.0}% of the bill ({}). Keep data in the same cloud where you can.", share * 100.0, m(*cost))
+                format!("Data transfer out is {}% of the bill ({}). Keep data in the same cloud where you can.", float_text::fixed(share * 100.0, 0), m(*cost))
             },
         ),
         Pitfall::CrossTraffic { .. } => (
@@ -152,13 +153,13 @@ pub fn pitfall(p: &Pitfall, currency: Currency, lang: Lang) -> (Text, String) {
             tx("Memory headroom under 10%", "显存余量不足 10%"),
             if zh {
                 format!(
-                    "只剩 {:.0}% 显存余量：真实运行可能显存溢出。",
-                    headroom * 100.0
+                    "只剩 {}% 显存余量：真实运行可能显存溢出。",
+                    float_text::fixed(headroom * 100.0, 0)
                 )
             } else {
                 format!(
-                    "Only {:.0}% of GPU memory left: a real run may run out of memory.",
-                    headroom * 100.0
+                    "Only {}% of GPU memory left: a real run may run out of memory.",
+                    float_text::fixed(headroom * 100.0, 0)
                 )
             },
         ),
@@ -372,8 +373,8 @@ fn stopped_early(p: &Pitfall, m: &dyn Fn(f64) -> String, lang: Lang) -> String {
     text.push_str(&match (refund_rule, zh) {
         (Some(rule), false) => format!(" The provider's published refund rule gives {back} back for the month cut short ({}).", cut_month_rule(*rule, *handling_fee, zh)),
         (Some(rule), true) => format!("按云厂商公布的退费规则（{}），退还 {back}。", cut_month_rule(*rule, *handling_fee, zh)),
-        (None, false) => format!(" No refund rule of this provider is in the catalog, so every month bought is counted in full: a month pays off once it is used {:.0} % of the way.", break_even_months * 100.0),
-        (None, true) => format!("目录中没有该云厂商的退费规则，已购月份全额计算：每月使用超过 {:.0}% 才划算。", break_even_months * 100.0),
+        (None, false) => format!(" No refund rule of this provider is in the catalog, so every month bought is counted in full: a month pays off once it is used {} % of the way.", float_text::fixed(break_even_months * 100.0, 0)),
+        (None, true) => format!("目录中没有该云厂商的退费规则，已购月份全额计算：每月使用超过 {}% 才划算。", float_text::fixed(break_even_months * 100.0, 0)),
     });
     text
 }

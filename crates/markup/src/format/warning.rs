@@ -3,6 +3,7 @@
 
 use crate::i18n::{self, Lang};
 use gpu_sizer_engine::cost::money::symbol;
+use gpu_sizer_engine::float_text::{self, Shortest};
 use gpu_sizer_engine::sizing::time::efficiency::{Precision, Work};
 use gpu_sizer_engine::warning::{Axis, Charge, Untimed, Warning};
 
@@ -78,18 +79,23 @@ fn en(w: &Warning) -> String {
         ),
         Warning::OneSequenceTooSlow { ms, target_ms } => format!(
             "even one sequence takes {} ms per token, above the {target_ms} ms target",
-            i18n::number(*ms, 1)
+            i18n::number(*ms, 1),
+            target_ms = Shortest(*target_ms),
         ),
         Warning::BatchOfOneTooSlow { ms, target_ms } => format!(
             "even at a batch of one a request may take {} ms (it waits for the batch ahead), above the {target_ms} ms bound",
-            i18n::number(*ms, 1)
+            i18n::number(*ms, 1),
+            target_ms = Shortest(*target_ms),
         ),
         Warning::WeakFp64 { gpu, ratio } => format!(
-            "{gpu} runs FP64 at 1/{ratio} of its FP32 rate: double-precision work is slow on it"
+            "{gpu} runs FP64 at 1/{ratio} of its FP32 rate: double-precision work is slow on it",
+            ratio = Shortest(*ratio),
         ),
         Warning::StorageCapsGpus { storage_mbs, need_mbs, utilisation } => format!(
-            "storage delivers {storage_mbs} MB/s but the GPUs consume {need_mbs:.0} MB/s: GPU utilisation capped at {:.0}%",
-            utilisation * 100.0
+            "storage delivers {storage_mbs} MB/s but the GPUs consume {need_mbs} MB/s: GPU utilisation capped at {}%",
+            float_text::fixed(utilisation * 100.0, 0),
+            storage_mbs = Shortest(*storage_mbs),
+            need_mbs = float_text::fixed(*need_mbs, 0),
         ),
         Warning::ClassicOnTransformerRates => {
             "classic training is timed with efficiencies measured on transformer training".into()
@@ -106,15 +112,18 @@ fn en(w: &Warning) -> String {
             per_gb(*per_gb_month, *currency)
         ),
         Warning::AssumedEgress { provider, gb, amount, currency } => format!(
-            "{provider} publishes no egress price: the median of other providers for {gb:.0} GB a month, {}, is assumed",
-            i18n::money(*amount, symbol(*currency))
+            "{provider} publishes no egress price: the median of other providers for {gb} GB a month, {}, is assumed",
+            i18n::money(*amount, symbol(*currency)),
+            gb = float_text::fixed(*gb, 0),
         ),
         Warning::AssumedCrossCloud { provider, gb, amount, currency } => format!(
-            "{provider} publishes no egress price: the median of other providers for {gb:.0} GB a month sent to another cloud, {}, is assumed",
-            i18n::money(*amount, symbol(*currency))
+            "{provider} publishes no egress price: the median of other providers for {gb} GB a month sent to another cloud, {}, is assumed",
+            i18n::money(*amount, symbol(*currency)),
+            gb = float_text::fixed(*gb, 0),
         ),
         Warning::FreeEgress { provider, gb } => format!(
-            "{provider} publishes no egress price: most providers charge nothing for {gb:.0} GB a month, so none is counted"
+            "{provider} publishes no egress price: most providers charge nothing for {gb} GB a month, so none is counted",
+            gb = float_text::fixed(*gb, 0),
         ),
         Warning::UnknownPrice { provider, item: i } => {
             format!("{provider} {} price unknown: not counted", item(*i))
@@ -166,18 +175,23 @@ fn zh(w: &Warning) -> String {
         ),
         Warning::OneSequenceTooSlow { ms, target_ms } => format!(
             "即使只有一个序列，每个词元也要 {} 毫秒，超过 {target_ms} 毫秒的目标",
-            i18n::number(*ms, 1)
+            i18n::number(*ms, 1),
+            target_ms = Shortest(*target_ms),
         ),
         Warning::BatchOfOneTooSlow { ms, target_ms } => format!(
             "即使每批只有一个请求，请求也可能需要 {} 毫秒（需等待前一批完成），超过 {target_ms} 毫秒的上限",
-            i18n::number(*ms, 1)
+            i18n::number(*ms, 1),
+            target_ms = Shortest(*target_ms),
         ),
         Warning::WeakFp64 { gpu, ratio } => format!(
-            "{gpu} 的 FP64 速度只有 FP32 的 1/{ratio}：双精度计算在这块卡上很慢"
+            "{gpu} 的 FP64 速度只有 FP32 的 1/{ratio}：双精度计算在这块卡上很慢",
+            ratio = Shortest(*ratio),
         ),
         Warning::StorageCapsGpus { storage_mbs, need_mbs, utilisation } => format!(
-            "存储只能提供 {storage_mbs} MB/s，而 GPU 需要 {need_mbs:.0} MB/s：GPU 利用率被限制在 {:.0}%",
-            utilisation * 100.0
+            "存储只能提供 {storage_mbs} MB/s，而 GPU 需要 {need_mbs} MB/s：GPU 利用率被限制在 {}%",
+            float_text::fixed(utilisation * 100.0, 0),
+            storage_mbs = Shortest(*storage_mbs),
+            need_mbs = float_text::fixed(*need_mbs, 0),
         ),
         Warning::ClassicOnTransformerRates => {
             "传统模型的训练按 Transformer 训练实测的效率估算".into()
@@ -193,18 +207,21 @@ fn zh(w: &Warning) -> String {
             per_gb(*per_gb_month, *currency)
         ),
         Warning::AssumedEgress { provider, gb, amount, currency } => format!(
-            "{} 未公布出网流量价格：按其他云厂商每月 {gb:.0} GB 出网价格的中位数（{}）估算",
+            "{} 未公布出网流量价格：按其他云厂商每月 {gb} GB 出网价格的中位数（{}）估算",
             zh_provider(provider),
-            i18n::money(*amount, symbol(*currency))
+            i18n::money(*amount, symbol(*currency)),
+            gb = float_text::fixed(*gb, 0),
         ),
         Warning::AssumedCrossCloud { provider, gb, amount, currency } => format!(
-            "{} 未公布出网流量价格：每月发往其他云的 {gb:.0} GB 按其他云厂商价格的中位数（{}）估算",
+            "{} 未公布出网流量价格：每月发往其他云的 {gb} GB 按其他云厂商价格的中位数（{}）估算",
             zh_provider(provider),
-            i18n::money(*amount, symbol(*currency))
+            i18n::money(*amount, symbol(*currency)),
+            gb = float_text::fixed(*gb, 0),
         ),
         Warning::FreeEgress { provider, gb } => format!(
-            "{} 未公布出网流量价格：多数云厂商对每月 {gb:.0} GB 出网不收费，因此未计入",
-            zh_provider(provider)
+            "{} 未公布出网流量价格：多数云厂商对每月 {gb} GB 出网不收费，因此未计入",
+            zh_provider(provider),
+            gb = float_text::fixed(*gb, 0),
         ),
         Warning::UnknownPrice { provider, item: i } => {
             format!("{} 的{}价格未知：未计入", zh_provider(provider), item(*i))

@@ -289,7 +289,16 @@ impl Hardware {
         if steps[0].total < steps[2].total {
             steps.swap(0, 2);
         }
-        steps[1].total = steps[1].total.clamp(steps[2].total, steps[0].total);
+        // Between the two ends, as `clamp` would put it; `clamp`'s check that its bounds are in
+        // order would bring the standard library's float formatting into the page's main module.
+        let (low, high, total) = (steps[2].total, steps[0].total, steps[1].total);
+        steps[1].total = if total < low {
+            low
+        } else if total > high {
+            high
+        } else {
+            total
+        };
         steps
     }
 }
