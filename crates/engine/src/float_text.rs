@@ -116,6 +116,9 @@ pub fn exact_digits(x: f64) -> (Vec<u8>, i32) {
 /// first; of two such, the nearer to `x`, and of two as near, the one the standard library
 /// writes.
 pub fn shortest_digits(x: f64) -> (Vec<u8>, i32) {
+    if let Some(found) = shortest_in_units(x) {
+        return found;
+    }
     let (m, e) = parts(x);
     let (digits, exp) = exact(m, e);
     // The doubles' midpoints on either side of `x`: a decimal strictly between them reads back
@@ -159,6 +162,55 @@ pub fn shortest_digits(x: f64) -> (Vec<u8>, i32) {
         }
     }
     (digits, exp)
+}
+
+/// [`shortest_digits`] for the numbers people type (below 2^53, with up to three decimals), in
+/// 64-bit integers: the fewest decimals `d` at which `x × 10^d`, rounded down or up to a whole
+/// `c`, reads back as `x`; `None` when no `d` up to 3 does. Below 2^53 no number of tens reads
+/// back unless it is `x` itself, so no shorter form has fewer decimals; and `c / 10^d`, both
+/// exact doubles, is one correctly rounded division: it is `x` exactly when the text reads back.
+/// The page writes its link and draft after each input, a few dozen numbers.
+fn shortest_in_units(x: f64) -> Option<(Vec<u8>, i32)> {
+    if x >= 9_007_199_254_740_992.0 {
+        return None;
+    }
+    let (m, e) = parts(x);
+    let mut power = 1.0;
+    for d in 0..=3u32 {
+        // Below 2^53 × 10^3 < 2^63.
+        let scaled = m * 10u64.pow(d);
+        let (down, rest, half) = if e >= 0 {
+            (scaled << e, 0, 1)
+        } else {
+            let k = e.unsigned_abs();
+            if k >= 64 {
+                return None;
+            }
+            (scaled >> k, scaled & ((1u64 << k) - 1), 1u64 << (k - 1))
+        };
+        // Whole numbers from 2^53 on are not all doubles.
+        if down + 1 >= 1 << 53 {
+            return None;
+        }
+        let reads_back = |c: u64| c > 0 && c as f64 / power == x;
+        let c = match (reads_back(down), rest > 0 && reads_back(down + 1)) {
+            // The nearer; at a tie, up, as the general way chooses.
+            (true, true) => down + u64::from(rest >= half),
+            (true, false) => down,
+            (false, true) => down + 1,
+            (false, false) => {
+                power *= 10.0;
+                continue;
+            }
+        };
+        let mut digits: Vec<u8> = c.to_string().bytes().map(|b| b - b'0').collect();
+        let exp = digits.len() as i32 - 1 - d as i32;
+        while digits.last() == Some(&0) {
+            digits.pop();
+        }
+        return Some((digits, exp));
+    }
+    None
 }
 
 /// A [`shortest`] in a format string: `format!("between {} and {}", Shortest(a), Shortest(b))`.
