@@ -89,20 +89,27 @@ fn units(x: f64, decimals: usize) -> Option<u64> {
         return None;
     }
     let (m, e) = parts(x);
-    let scaled = m * 10u64.pow(decimals as u32);
-    if e >= 0 {
-        // Whole numbers below 2^63.
-        return (e < 64 && scaled.leading_zeros() > e.unsigned_abs()).then(|| scaled << e);
+    match in_units(m, e, decimals as u32) {
+        Some((whole, rest, half)) => {
+            let up = rest > half || (rest == half && whole % 2 == 1);
+            Some(whole + u64::from(up))
+        }
+        // Below half a unit: `m × 10^decimals` is below 2^63.
+        None if e < -63 => Some(0),
+        None => None,
     }
+}
+
+/// `m × 2^e × 10^d` (`m` below 2^53, `d` up to 3, so `m × 10^d` is below 2^63) as its whole
+/// part, the bits shifted out below it and half a unit in those bits; `None` when the whole part
+/// or the shift does not fit in 64 bits.
+fn in_units(m: u64, e: i32, d: u32) -> Option<(u64, u64, u64)> {
+    let scaled = m * 10u64.pow(d);
     let k = e.unsigned_abs();
-    if k >= 64 {
-        // Below half a unit: `scaled` is below 2^63.
-        return Some(0);
+    if e >= 0 {
+        return (k < 64 && scaled.leading_zeros() > k).then(|| (scaled << k, 0, 1));
     }
-    let (whole, rest) = (scaled >> k, scaled & ((1u64 << k) - 1));
-    let half = 1u64 << (k - 1);
-    let up = rest > half || (rest == half && whole % 2 == 1);
-    Some(whole + u64::from(up))
+    (k < 64).then(|| (scaled >> k, scaled & ((1u64 << k) - 1), 1u64 << (k - 1)))
 }
 
 /// `x` (finite, > 0) exactly: its significant digits (0 to 9, no leading nor trailing zeros) and
@@ -177,17 +184,7 @@ fn shortest_in_units(x: f64) -> Option<(Vec<u8>, i32)> {
     let (m, e) = parts(x);
     let mut power = 1.0;
     for d in 0..=3u32 {
-        // Below 2^53 × 10^3 < 2^63.
-        let scaled = m * 10u64.pow(d);
-        let (down, rest, half) = if e >= 0 {
-            (scaled << e, 0, 1)
-        } else {
-            let k = e.unsigned_abs();
-            if k >= 64 {
-                return None;
-            }
-            (scaled >> k, scaled & ((1u64 << k) - 1), 1u64 << (k - 1))
-        };
+        let (down, rest, half) = in_units(m, e, d)?;
         // Whole numbers from 2^53 on are not all doubles.
         if down + 1 >= 1 << 53 {
             return None;
@@ -203,12 +200,9 @@ fn shortest_in_units(x: f64) -> Option<(Vec<u8>, i32)> {
                 continue;
             }
         };
-        let mut digits: Vec<u8> = c.to_string().bytes().map(|b| b - b'0').collect();
+        let digits: Vec<u8> = c.to_string().bytes().map(|b| b - b'0').collect();
         let exp = digits.len() as i32 - 1 - d as i32;
-        while digits.last() == Some(&0) {
-            digits.pop();
-        }
-        return Some((digits, exp));
+        return Some(trimmed((digits, exp)));
     }
     None
 }
@@ -282,12 +276,9 @@ fn exact(m: u64, e: i32) -> (Vec<u8>, i32) {
             k -= step;
         }
     }
-    let mut digits = decimal(big);
+    let digits = decimal(big);
     let exp = digits.len() as i32 - 1 - fraction_digits;
-    while digits.last() == Some(&0) {
-        digits.pop();
-    }
-    (digits, exp)
+    trimmed((digits, exp))
 }
 
 fn multiply(big: &mut Vec<u32>, by: u32) {
