@@ -31,10 +31,6 @@ use state::{AppState, View};
 /// person with prices of their own stored, it mounts once their reader (a part of its own) has
 /// read them, so that the first answer is on their prices.
 pub fn start() {
-    let mount = |stored: catalog_store::Stored, sizings: SizingCache<'static>, boot: Start| {
-        leptos::mount::mount_to_body(move || view! { <App stored sizings boot /> });
-        first_answer::remove();
-    };
     let lang = prefs::start_lang();
     match catalog_store::stored_text() {
         None => {
@@ -62,20 +58,47 @@ pub fn start() {
     }
 }
 
+/// Mounts the page and removes the first answer. A first report that needs a catalog of the
+/// person's own (their machine, MIG slices, offers of their own) waits for that code first
+/// (`split::catalog_of_own`); where it cannot be fetched, the page mounts without it and fetches
+/// it again at the next edit.
+fn mount(stored: catalog_store::Stored, sizings: SizingCache<'static>, boot: Start) {
+    let needs_own = state::needs_own_catalog(&boot.form, &stored.edits.custom_offers);
+    let show = move |own_catalog: Option<state::CatalogOfOwn>| {
+        leptos::mount::mount_to_body(move || view! { <App stored sizings boot own_catalog /> });
+        first_answer::remove();
+    };
+    if needs_own {
+        wasm_bindgen_futures::spawn_local(async move {
+            show(split::catalog_of_own().await.ok());
+        });
+    } else {
+        show(None);
+    }
+}
+
 /// The whole page, starting from `boot` (the link's scenario, else the autosaved draft, else the
-/// default form: [`persist::boot`]), the person's stored prices (`stored`, none by default) and
-/// what the answer painted before it found of the job (`sizings`, nothing by default).
+/// default form: [`persist::boot`]), the person's stored prices (`stored`, none by default),
+/// what the answer painted before it found of the job (`sizings`, nothing by default) and the
+/// code of a catalog of their own, when fetched before the mount (`own_catalog`).
 #[component]
 pub fn App(
     boot: Start,
     #[prop(optional)] stored: catalog_store::Stored,
     #[prop(optional)] sizings: SizingCache<'static>,
+    #[prop(default = None)] own_catalog: Option<state::CatalogOfOwn>,
 ) -> impl IntoView {
     let prefs = prefs::Prefs::load();
     prefs.persist();
     provide_context(prefs);
     provide_context(catalog_store::Unreadable(stored.unreadable));
-    let state = AppState::new(boot.form, state::today(), stored.edits, sizings);
+    let state = AppState::new(
+        boot.form,
+        state::today(),
+        stored.edits,
+        sizings,
+        own_catalog,
+    );
     state.view.set(boot.view);
     provide_context(state);
     provide_context(ProjectState::new(boot.plan));

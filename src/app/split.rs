@@ -22,7 +22,7 @@ use crate::app::pages::guide::Guide;
 use crate::app::pages::project::ProjectPlan;
 use crate::app::pages::versus::Versus;
 use crate::app::prefs::use_prefs;
-use crate::app::state::AppState;
+use crate::app::state::{self, AppState};
 use gpu_sizer_engine::catalog::Catalog;
 use gpu_sizer_engine::sizing::time::efficiency;
 use gpu_sizer_formats::catalog_edits::CatalogEdits;
@@ -144,6 +144,13 @@ split_fn! {
     /// among those the page waits for at start-up. The parts get them as they are built
     /// (`with_sources`).
     catalog_sources -> &'static Catalog => Catalog::with_sources()
+}
+
+split_fn! {
+    /// The code of a catalog of the person's own (`state::catalog_of_own`: their own machine, MIG
+    /// slices, offers of their own): a split point of its own, so that only a job that needs one
+    /// fetches it, and only it waits for it. Named only here, so its code goes with this part.
+    catalog_of_own -> state::CatalogOfOwn => state::catalog_of_own
 }
 
 /// How a person's own prices are read and written as text: stored in the browser (JSON) and

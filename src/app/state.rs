@@ -4,6 +4,7 @@
 //! every change of the form and nowhere else.
 
 use super::components::after_paint::drop_after_paint;
+use super::split;
 use gpu_sizer_engine::catalog::{mig, Catalog, Offer};
 use gpu_sizer_engine::plan::{evaluate, evaluate_with, Report, Request, SizingCache};
 use gpu_sizer_engine::scenario::InputError;
@@ -36,28 +37,61 @@ pub struct AppState {
     pub base: RwSignal<Option<&'static Catalog>>,
     /// The catalog the report uses: the built-in one plus the user's custom offers.
     pub catalog: Memo<&'static Catalog>,
+    /// The code that builds a catalog of the person's own ([`catalog_of_own`]), once fetched.
+    own_catalog: RwSignal<Option<CatalogOfOwn>>,
 }
 
 impl AppState {
     /// The state of a page starting from `form`, the person's catalog `edits` and `sizings`, what
-    /// an evaluation of the same job found before (the answer painted before the form's).
+    /// an evaluation of the same job found before (the answer painted before the form's), and
+    /// `own_catalog`, the code of a catalog of their own when the page fetched it already.
     pub fn new(
         form: Form,
         today: Option<i64>,
         edits: CatalogEdits,
         sizings: SizingCache<'static>,
+        own_catalog: Option<CatalogOfOwn>,
     ) -> AppState {
         let form = RwSignal::new(form);
         let edits = RwSignal::new(edits);
         let base = RwSignal::new(None);
+        let own_catalog = RwSignal::new(own_catalog);
         // The catalog depends on the custom offers, the own machine and the slices alone: memos of
         // them (a few rows and five fields, compared by value) stand between the form and edits and
         // the catalog, so a price override or another field neither rebuilds (and leaks) a catalog
         // nor compares two whole catalogs.
         let offers = Memo::new(move |_| edits.with(|e| e.custom_offers.clone()));
         let shaped = Memo::new(move |_| form.with(shape));
+        // A catalog of the person's own waits for its code (`split::catalog_of_own`): until it
+        // is there, the page keeps the last catalog and report, and fetches it, again at the next
+        // edit if the connection failed.
+        let waiting = Memo::new(move |_| {
+            own_catalog.with(Option::is_none) && offers.with(|o| shaped.with(|m| !m.is_plain(o)))
+        });
+        let fetching = StoredValue::new(false);
+        Effect::new(move |_| {
+            form.track();
+            if waiting.get() && !fetching.get_value() {
+                fetching.set_value(true);
+                leptos::task::spawn_local(async move {
+                    if let Ok(code) = split::catalog_of_own().await {
+                        own_catalog.set(Some(code));
+                    }
+                    fetching.set_value(false);
+                });
+            }
+        });
         let catalog = Memo::new_with_compare(
-            move |_| offers.with(|o| shaped.with(|m| catalog_with(builtin_now(base), o, m))),
+            move |previous: Option<&&'static Catalog>| {
+                let base = builtin_now(base);
+                offers.with(|o| {
+                    shaped.with(|m| match own_catalog.get() {
+                        _ if m.is_plain(o) => base,
+                        Some(of_own) => of_own(base, o, m),
+                        None => previous.copied().unwrap_or(base),
+                    })
+                })
+            },
             |_, _| true,
         );
         let request = Memo::new(move |_| form.with(|f| edits.with(|e| request_for(f, today, e))));
@@ -70,6 +104,9 @@ impl AppState {
         let sizings = StoredValue::new(sizings);
         let report = Memo::new_owning(move |previous| {
             if let Some(previous) = previous {
+                if waiting.get() {
+                    return (previous, false);
+                }
                 drop_after_paint(previous);
             }
             let report = request.with(|r| match r {
@@ -92,6 +129,7 @@ impl AppState {
             edits,
             base,
             catalog,
+            own_catalog,
         }
     }
 
@@ -104,11 +142,16 @@ impl AppState {
     pub fn evaluate(self, form: &Form) -> Result<Report<'static>, InputError> {
         let request = self.edits.with(|e| request_for(form, today(), e))?;
         let own = shape(form);
+        let builtin = self.builtin_catalog();
         let catalog = if own == self.form.with_untracked(shape) {
             self.catalog.get()
         } else {
-            self.edits
-                .with(|e| catalog_with(self.builtin_catalog(), &e.custom_offers, &own))
+            self.edits.with(|e| match self.own_catalog.get() {
+                _ if own.is_plain(&e.custom_offers) => builtin,
+                Some(of_own) => of_own(builtin, &e.custom_offers, &own),
+                // Its code is fetched for the page's own job only; until then, the built-in one.
+                None => builtin,
+            })
         };
         evaluate(catalog, &request)
     }
@@ -122,10 +165,26 @@ fn builtin_now(base: RwSignal<Option<&'static Catalog>>) -> &'static Catalog {
 /// What of a form shapes the catalog: its own machine, if it runs on one, and the MIG slices'
 /// price factor, if it considers them.
 #[derive(Clone, PartialEq)]
-struct Shape {
+pub struct Shape {
     own: Option<(String, Option<u32>, Option<f64>, CurrencyKey)>,
     slices: Option<f64>,
 }
+
+impl Shape {
+    /// True when the built-in catalog is the one to use, with `offers` (the custom ones) too.
+    fn is_plain(&self, offers: &[Offer]) -> bool {
+        offers.is_empty() && self.own.is_none() && self.slices.is_none()
+    }
+}
+
+/// Whether the page's first report, for `form` and the person's custom `offers`, needs a catalog
+/// of their own: the page then fetches its code before it mounts.
+pub fn needs_own_catalog(form: &Form, offers: &[Offer]) -> bool {
+    !shape(form).is_plain(offers)
+}
+
+/// [`catalog_of_own`], once its code is fetched (`split::catalog_of_own`).
+pub type CatalogOfOwn = fn(&'static Catalog, &[Offer], &Shape) -> &'static Catalog;
 
 fn shape(f: &Form) -> Shape {
     Shape {
@@ -136,8 +195,10 @@ fn shape(f: &Form) -> Shape {
     }
 }
 
-/// The built-in catalog `base` plus the user's custom offers, own machine and MIG slices.
-fn catalog_with(base: &'static Catalog, offers: &[Offer], shape: &Shape) -> &'static Catalog {
+/// The built-in catalog `base` plus the user's custom offers, own machine and MIG slices. Its
+/// code (the own machine's and the slices' offers, the custom offers' checks) is in a part of its
+/// own, `split::catalog_of_own`, which only a job that needs it fetches.
+pub fn catalog_of_own(base: &'static Catalog, offers: &[Offer], shape: &Shape) -> &'static Catalog {
     let own = shape
         .own
         .as_ref()

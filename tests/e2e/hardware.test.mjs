@@ -92,6 +92,34 @@ test("my own machine: the job on its GPUs at the price typed, or at none", async
   await app.close();
 });
 
+// A catalog of one's own (the own machine, MIG slices, offers of one's own) is built by a module
+// of its own, which only a job that needs one fetches: until it is there, the page keeps the answer
+// it shows; when it cannot be fetched, the next edit fetches it again.
+test("the code of a catalog of one's own is fetched when a job first needs it, and again after a failure", async () => {
+  // No service worker, which would serve the module from its cache past the refusal below.
+  const app = await env.open({ serviceWorkers: "block" });
+  const page = app.page;
+  const part = /-split_catalog_of_own\.wasm$/;
+  const fetched = () =>
+    page.evaluate((source) => performance.getEntriesByType("resource").some((e) => new RegExp(source).test(e.name)), part.source);
+  await page.getByTestId("field-gpu").selectOption("rtx-4090");
+  await app.setField("gpus", "2");
+  await app.setField("micro_batch", "1");
+  const before = await app.pick();
+  assert.equal(await fetched(), false, "a job on the catalog's offers does not fetch it");
+  await page.route(part, (route) => route.abort());
+  await page.getByTestId("field-own").check();
+  await page.waitForTimeout(300);
+  assert.deepEqual(await app.pick(), before, "without its code, the answer shown stays");
+  await page.unroute(part);
+  await app.setField("own_price", "0.5");
+  await page.waitForFunction(() => document.querySelector("[data-testid=recommendation]")?.dataset.offerId === "own-machine");
+  assert.ok(Number((await app.pick()).total) > 0);
+  // The refused download is reported on the console; nothing else is.
+  assert.deepEqual(app.errors.filter((e) => !/Failed to fetch|Failed to load resource|ERR_FAILED/.test(e)), []);
+  await app.close();
+});
+
 test("QLoRA on a 70B model at micro-batch 4: the detail says what fits, as the CLI does", async () => {
   const link = `${env.server.url}?v=1&m=llama-3.1-70b&q=1&mb=4&dl=24`;
   const app = await env.open({ url: link });

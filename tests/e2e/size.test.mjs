@@ -71,8 +71,8 @@ test("a part's code is fetched when the part is first shown, and the part then w
     const split = buildFiles(DIST).map((f) => f.file).filter((f) => APP_PART.test(f));
     assert.deepEqual(
       split.map((f) => f.match(APP_PART)[1]).sort(),
-      ["answer_panels", "catalog_page", "catalog_sources", "compare_page", "doctor_page", "guide_page", "plan_page", "prices_text", "versus_page"],
-      "one module per page, one for the calculator's panels, one for the catalog's sources (the share notice's export) and one for a person's own prices as text",
+      ["answer_panels", "catalog_of_own", "catalog_page", "catalog_sources", "compare_page", "doctor_page", "guide_page", "plan_page", "prices_text", "versus_page"],
+      "one module per page, one for the calculator's panels, one for the catalog's sources (the share notice's export), one for a person's own prices as text and one for a catalog of their own",
     );
     assert.deepEqual(await parts(), ["answer_panels"], "the calculator fetches its panels' module only (no prices of one's own to read)");
     await page.getByTestId("ranking").scrollIntoViewIfNeeded();
