@@ -157,6 +157,18 @@ pub fn App(
     }
 }
 
+/// The `T` that `App` provides in context. A missing one is a bug, reported with the type's name
+/// by one function for every type (Leptos's `expect_context` formats its message in each).
+pub fn provided<T: Clone + 'static>() -> T {
+    use_context().unwrap_or_else(|| not_provided(std::any::type_name::<T>()))
+}
+
+#[cold]
+#[inline(never)]
+fn not_provided(what: &str) -> ! {
+    panic!("{what} is not in the context: App provides it")
+}
+
 /// Logs panics to the console and replaces the page with a message, so a bug never leaves a
 /// blank page behind.
 pub fn install_panic_handler() {

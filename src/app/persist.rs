@@ -366,7 +366,7 @@ impl Persist {
 
 /// The persistence state from context (provided by `App`).
 pub fn use_persist() -> Persist {
-    expect_context::<Persist>()
+    crate::app::provided::<Persist>()
 }
 
 /// Puts `text` on the clipboard; `done` receives `false` when there is no clipboard or the browser

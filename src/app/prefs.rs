@@ -104,5 +104,5 @@ pub fn show_theme(theme: Theme) {
 
 /// The preferences from context (provided by `App`).
 pub fn use_prefs() -> Prefs {
-    expect_context::<Prefs>()
+    crate::app::provided::<Prefs>()
 }

@@ -240,7 +240,7 @@ fn request_for(
 
 /// The state from context (provided by `App`).
 pub fn use_state() -> AppState {
-    expect_context::<AppState>()
+    crate::app::provided::<AppState>()
 }
 
 /// Today as days since 1970-01-01, from the browser's clock (the engine has none).

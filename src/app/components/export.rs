@@ -84,7 +84,7 @@ pub fn download(name: &str, mime: &str, text: &str) {
 pub fn Export() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
-    let printing = expect_context::<Printing>();
+    let printing = crate::app::provided::<Printing>();
     let csv = move |_| {
         state.report.with(|r| {
             if let Ok(r) = r {

@@ -147,7 +147,7 @@ pub fn ShareLink() -> impl IntoView {
 #[component]
 pub fn SharedNotice() -> impl IntoView {
     let state = use_state();
-    let shared_prices = expect_context::<SharedPrices>();
+    let shared_prices = crate::app::provided::<SharedPrices>();
     let lang = use_prefs().lang;
     let (offered, set_aside, kept) = (
         shared_prices.offered,

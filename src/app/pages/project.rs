@@ -19,7 +19,7 @@ use leptos::prelude::*;
 pub fn ProjectPlan() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
-    let plan = expect_context::<ProjectState>();
+    let plan = crate::app::provided::<ProjectState>();
     plan.read(lang.get_untracked());
     let project = plan.project;
     let name = RwSignal::new(String::new());
