@@ -69,13 +69,21 @@ impl AppState {
             own_catalog.with(Option::is_none) && offers.with(|o| shaped.with(|m| !m.is_plain(o)))
         });
         let fetching = StoredValue::new(false);
+        let failed = RwSignal::new(false);
         Effect::new(move |_| {
-            form.track();
-            if waiting.get() && !fetching.get_value() {
+            if !waiting.get() {
+                return;
+            }
+            if failed.get() {
+                form.track();
+            }
+            if !fetching.get_value() {
                 fetching.set_value(true);
                 leptos::task::spawn_local(async move {
-                    if let Ok(code) = split::catalog_of_own().await {
-                        own_catalog.set(Some(code));
+                    match split::catalog_of_own().await {
+                        Ok(code) => own_catalog.set(Some(code)),
+                        Err(_) if !failed.get_untracked() => failed.set(true),
+                        Err(_) => {}
                     }
                     fetching.set_value(false);
                 });
