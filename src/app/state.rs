@@ -92,13 +92,9 @@ impl AppState {
         let catalog = Memo::new_with_compare(
             move |previous: Option<&&'static Catalog>| {
                 let base = builtin_now(base);
-                offers.with(|o| {
-                    shaped.with(|m| match own_catalog.get() {
-                        _ if m.is_plain(o) => base,
-                        Some(of_own) => of_own(base, o, m),
-                        None => previous.copied().unwrap_or(base),
-                    })
-                })
+                offers
+                    .with(|o| shaped.with(|m| shaped_catalog(base, o, m, own_catalog.get())))
+                    .unwrap_or_else(|| previous.copied().unwrap_or(base))
             },
             |_, _| true,
         );
@@ -154,12 +150,10 @@ impl AppState {
         let catalog = if own == self.form.with_untracked(shape) {
             self.catalog.get()
         } else {
-            self.edits.with(|e| match self.own_catalog.get() {
-                _ if own.is_plain(&e.custom_offers) => builtin,
-                Some(of_own) => of_own(builtin, &e.custom_offers, &own),
-                // Its code is fetched for the page's own job only; until then, the built-in one.
-                None => builtin,
-            })
+            // Its code is fetched for the page's own job only; until then, the built-in one.
+            self.edits
+                .with(|e| shaped_catalog(builtin, &e.custom_offers, &own, self.own_catalog.get()))
+                .unwrap_or(builtin)
         };
         evaluate(catalog, &request)
     }
@@ -193,6 +187,20 @@ pub fn needs_own_catalog(form: &Form, offers: &[Offer]) -> bool {
 
 /// [`catalog_of_own`], once its code is fetched (`split::catalog_of_own`).
 pub type CatalogOfOwn = fn(&'static Catalog, &[Offer], &Shape) -> &'static Catalog;
+
+/// The catalog for `offers` and `shape`: `builtin` when they change nothing, else the one `code`
+/// builds; `None` while that code is not fetched.
+fn shaped_catalog(
+    builtin: &'static Catalog,
+    offers: &[Offer],
+    shape: &Shape,
+    code: Option<CatalogOfOwn>,
+) -> Option<&'static Catalog> {
+    if shape.is_plain(offers) {
+        return Some(builtin);
+    }
+    code.map(|of_own| of_own(builtin, offers, shape))
+}
 
 fn shape(f: &Form) -> Shape {
     Shape {
