@@ -10,7 +10,8 @@
 //! - The draft is saved on every change; a refusing storage only raises a message, the page keeps
 //!   everything in memory.
 //! - Both are written once the frame showing the change is painted (`replaceState` is slow on a
-//!   phone and would delay that frame), and at once when the page is hidden or left.
+//!   phone and would delay that frame), spaced out when the form keeps changing (see
+//!   [`WRITE_BURST`]), and at once when the page is hidden or left.
 //! - Saved scenarios go through `gpu_sizer_formats::store`, written with the entries a load kept
 //!   aside and the deletions it made, so nothing is lost. The list is read by the parts that show
 //!   it ([`Persist::load_saved`]), not at start-up, so its readers and the merge below are their
@@ -38,6 +39,40 @@ use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use gpu_sizer_storage::{read, write};
+use std::cell::Cell;
+use std::time::Duration;
+
+/// The address bar and the draft are written after each frame that shows a change, up to this
+/// many in a row; then once every [`WRITE_EVERY_MS`] while the form keeps changing. Browsers
+/// refuse `history.replaceState` called too often, Safari past 100 calls in 30 seconds (a
+/// `SecurityError`), Chromium past 200 in 10: someone typing values in a row reached Safari's
+/// limit, and the address bar then stopped following the form, so a link copied from it missed
+/// the last edits. With these, a page makes at most 80 calls in 30 seconds.
+pub const WRITE_BURST: f64 = 20.0;
+/// See [`WRITE_BURST`]: one more write allowed every this many milliseconds.
+pub const WRITE_EVERY_MS: f64 = 500.0;
+
+thread_local! {
+    /// The writes the page may make at once, as counted at a time (ms since 1970), and whether a
+    /// write waits for the next one allowed: one address bar per page.
+    static WRITES: Cell<(f64, f64)> = const { Cell::new((WRITE_BURST, 0.0)) };
+    static QUEUED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Takes one write of those allowed now ([`WRITE_BURST`]), or says in how many milliseconds one
+/// is allowed.
+fn take_write() -> Result<(), f64> {
+    let now = js_sys::Date::now();
+    let (allowed, at) = WRITES.get();
+    let allowed = (allowed + (now - at) / WRITE_EVERY_MS).min(WRITE_BURST);
+    if allowed >= 1.0 {
+        WRITES.set((allowed - 1.0, now));
+        Ok(())
+    } else {
+        WRITES.set((allowed, now));
+        Err((1.0 - allowed) * WRITE_EVERY_MS)
+    }
+}
 
 /// The form and page to start with (see [`page::start`]): the link's, else the draft, else the
 /// starting form.
@@ -197,15 +232,30 @@ pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
     // The URL and the draft follow the page once the frame showing the change is painted: the
     // address bar's update and the storage write (milliseconds on a slow phone) never hold that
     // frame back, and changes made before it are written once, by the last change's call. (A
-    // call queued for an earlier change, whose frame has passed, writes nothing.) A page hidden
-    // meanwhile paints no frame: its write is made as it is hidden (below), or when it is shown
-    // again.
+    // call queued for an earlier change, whose frame has passed, writes nothing.) Past the
+    // writes allowed in a row (`take_write`), one write waits for the next allowed and takes what
+    // the form is by then. A page hidden meanwhile paints no frame: its write is made as it is
+    // hidden (below), or when it is shown again.
     let schedule = move || {
         let change = changes.get_value().wrapping_add(1);
         changes.set_value(change);
         after_next_paint(move || {
-            if changes.try_get_value() == Some(change) {
-                sync();
+            if changes.try_get_value() != Some(change) {
+                return;
+            }
+            match take_write() {
+                Ok(()) => sync(),
+                Err(wait) if !QUEUED.replace(true) => {
+                    // Boxed: the one `set_timeout` of a boxed callback the page has already.
+                    let write: Box<dyn FnOnce()> = Box::new(move || {
+                        QUEUED.set(false);
+                        // One is allowed again by now.
+                        let _ = take_write();
+                        sync();
+                    });
+                    set_timeout(write, Duration::from_millis(wait.ceil() as u64 + 1));
+                }
+                Err(_) => {}
             }
         });
     };
