@@ -1,10 +1,14 @@
 //! One scenario evaluated against the whole embedded catalog: every offer, its instance counts
 //! and billing modes, with memory, time and the full cost breakdown; then the pick explained with
-//! every formula, as the page does on each change.
+//! every formula, as the page does on each change; and the evaluation the page makes after an
+//! edit that leaves the job's placements and timings as they were (the amount of data, a price),
+//! which keeps what the last evaluation found of the job.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use gpu_sizer_engine::catalog::Catalog;
-use gpu_sizer_engine::plan::{evaluate, explain, Constraints, CostInputs, Objective, Request};
+use gpu_sizer_engine::plan::{
+    evaluate, evaluate_with, explain, Constraints, CostInputs, Objective, Request, SizingCache,
+};
 use gpu_sizer_engine::scenario::{Lora, ModelSpec, Scenario, Serve, Workload};
 use std::hint::black_box;
 
@@ -41,6 +45,20 @@ fn bench(c: &mut Criterion) {
     );
     c.bench_function("evaluate LoRA 8B, whole catalog, 1-8 GPUs", |b| {
         b.iter(|| evaluate(catalog, black_box(&lora)).unwrap())
+    });
+    // Each step another amount of training tokens, as a person typing it: the job's placements
+    // are kept, its time and cost are computed again.
+    let mut cache = SizingCache::default();
+    let mut edited = lora.clone();
+    let mut step = 0;
+    c.bench_function("evaluate LoRA 8B again after an edit of its tokens", |b| {
+        b.iter(|| {
+            step += 1;
+            if let Workload::Lora(l) = &mut edited.scenario.workload {
+                l.shape.tokens = [1e9, 2e8, 5e9, 1e8][step % 4];
+            }
+            evaluate_with(catalog, black_box(&edited), &mut cache).unwrap()
+        })
     });
     c.bench_function("evaluate serving 8B, whole catalog", |b| {
         b.iter(|| evaluate(catalog, black_box(&serve)).unwrap())
