@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { writeAppModules } from "./app-modules.mjs";
-import { finishIndex } from "./index-html.mjs";
+import { finishIndex, withoutComments } from "./index-html.mjs";
 
 const staging = process.env.TRUNK_STAGING_DIR;
 const source = process.env.TRUNK_SOURCE_DIR;
@@ -47,7 +47,7 @@ ship("accuracy", "tsv", readFileSync(join(source, "crates/engine/data/accuracy.t
 for (const [name, html] of Object.entries(pages)) ship(name, "html", Buffer.from(html));
 
 // 3. The boot module.
-const boot = readFileSync(join(source, "boot/boot.mjs"), "utf8");
+const boot = withoutComments(readFileSync(join(source, "boot/boot.mjs"), "utf8"));
 const bootFile = `boot-${hash(boot)}.js`;
 writeFileSync(join(staging, bootFile), boot);
 

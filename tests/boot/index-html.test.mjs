@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { finishIndex } from "../../scripts/index-html.mjs";
+import { finishIndex, withoutComments } from "../../scripts/index-html.mjs";
 
 const read = (path) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
 const GATE = read("boot/gate.js");
@@ -25,12 +25,15 @@ const pieces = {
 
 test("the gate is allowed by its hash, with its settings and the boot module before it", () => {
   const html = finishIndex(staged, pieces);
-  const hash = createHash("sha256").update(GATE).digest("base64");
+  // As shipped: without its comments.
+  const SHIPPED = withoutComments(GATE);
+  assert.ok(SHIPPED.length < GATE.length && !SHIPPED.includes("// "));
+  const hash = createHash("sha256").update(SHIPPED).digest("base64");
   assert.ok(html.includes(`script-src 'self' 'sha256-${hash}' 'wasm-unsafe-eval'`));
   const order = [
     'id="gpu-sizer-start"',
     '<script type="module" src="./boot-0123.js"></script>',
-    `<script>${GATE}</script>`,
+    `<script>${SHIPPED}</script>`,
     '<link rel="stylesheet"',
     "<body>",
   ].map((piece) => html.indexOf(piece));
@@ -71,4 +74,29 @@ test("index.html and Trunk.toml put in the pieces the hook and the start-up scri
   assert.match(trunk, /^pattern_script = ""$/m);
   assert.match(trunk, /^pattern_preload = ""$/m);
   assert.match(trunk, /command_arguments = \["scripts\/post-build.mjs"\]/);
+});
+
+test("the start-up scripts ship without the comments on lines of their own, and run the same", () => {
+  const source = [
+    "// What this does.",
+    "const a = 1; // kept: after code",
+    "",
+    "/** A block",
+    " * on lines of its own. */",
+    'const url = "https://example.org/*x*/"; /* kept */',
+    "  // indented",
+    "const b = `a",
+    "b`;",
+  ].join("\n");
+  assert.equal(
+    withoutComments(source),
+    ['const a = 1; // kept: after code', 'const url = "https://example.org/*x*/"; /* kept */', "const b = `a", "b`;", ""].join("\n"),
+  );
+  // Both scripts lose their comments, most of their text (the end-to-end tests run them as
+  // shipped, in the page).
+  for (const path of ["boot/gate.js", "boot/boot.mjs"]) {
+    const shipped = withoutComments(read(path));
+    assert.ok(!/^\s*\/\//m.test(shipped), path);
+    assert.ok(shipped.length < read(path).length / 1.5, `${path}: ${shipped.length} bytes`);
+  }
 });
