@@ -4,7 +4,8 @@
 //
 //  1. The first answer: built into the page for a first visit (boot/gate.js chose the copy in the
 //     visitor's language, or none). Otherwise the app paints it as soon as its code has loaded,
-//     before it builds the form (src/app/first_answer.rs).
+//     before it builds the form (src/app/first_answer.rs), into the copy's frame, which shows
+//     meanwhile without the built-in answer.
 //  2. The app: its code is fetched and compiled at once, while a built-in answer is painted, and
 //     it starts after that paint (without one, the gate began fetching and compiling it). The
 //     browser compiles wasm off the main thread as the bytes arrive.
@@ -12,11 +13,20 @@
 const read = (id) => JSON.parse(document.getElementById(id).textContent);
 const start = read("gpu-sizer-start");
 
-const shown = document.documentElement.dataset.firstAnswer;
+// The frame the gate chose stays (none on a page other than the calculator), with its built-in
+// answer if that is this visitor's; otherwise its place waits for the answer the app paints
+// (src/app/first_answer.rs).
+const { frame, firstAnswer } = document.documentElement.dataset;
 for (const copy of document.querySelectorAll("[data-prerendered]")) {
-  if (copy.dataset.prerendered !== shown) copy.remove();
+  if (copy.dataset.prerendered !== frame) {
+    copy.remove();
+  } else if (firstAnswer === "none") {
+    const results = copy.querySelector("[data-built-in]");
+    results?.replaceChildren();
+    results?.removeAttribute("data-built-in");
+  }
 }
-const builtIn = Boolean(document.querySelector("[data-prerendered]"));
+const builtIn = firstAnswer !== "none" && Boolean(document.querySelector("[data-prerendered]"));
 
 // The app's code is fetched and compiled while the built-in answer is painted (at low priority
 // then, after what that paint needs). Its JS modules too, so that importing them after the paint

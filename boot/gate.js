@@ -12,7 +12,11 @@
 //    visitor's language shows (`data-first-answer`, read by the styles and by boot/boot.mjs);
 //    otherwise the app paints the answer once its code has loaded: its wasm is compiled from now
 //    on, as it downloads (`gpuSizerAppCode`, which boot/boot.mjs takes), and its JS
-//    modules are preloaded.
+//    modules are preloaded;
+//  - whether the page opens on the calculator. If so, the copy's frame (heading, tabs, quick
+//    starts, the form's place) shows at once in any case (`data-frame`), its built-in answer only
+//    when it is the visitor's: a link's or a draft's answer is then painted into a page already
+//    laid out, and the page is not blank meanwhile.
 (() => {
   const read = (id) => JSON.parse(document.getElementById(id).textContent);
   const start = read("gpu-sizer-start");
@@ -56,6 +60,8 @@
     stored(start.keys.catalog_edits) === null &&
     today <= start.valid_through_day;
   html.dataset.firstAnswer = firstVisit ? lang : "none";
+  const view = new URLSearchParams(location.search).get(start.view.param);
+  html.dataset.frame = view === null || view === start.view.calculator ? lang : "none";
 
   // Without a built-in answer, the app paints it: its files are fetched from now on, while the
   // rest of the page is read, rather than once the boot module runs (which waits for the page to

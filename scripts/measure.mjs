@@ -112,9 +112,13 @@ export async function wasmCompiling(browser, url) {
  *   the answer it painted first, and that card then goes unreported in most loads of a shared
  *   link, leaving only the mounted page's card, hundreds of ms later.
  * - The first contentful paint therefore counts too, when it is the paint of a frame begun with the
- *   answer in the DOM: nothing contentful was painted before that frame, so it showed the answer.
- *   (On a shared link, the app writes the page's frame and the card at once; a first visit's
- *   answer is in the HTML.) */
+ *   answer in the DOM: nothing contentful was painted before that frame, so it showed the answer
+ *   (a first visit's answer is in the HTML; a page without the frame built into it, e.g. one whose
+ *   start-up script found no calculator, gets the frame and the card at once).
+ * - On a shared link (no built-in answer) the frame built into the page is painted before the
+ *   answer, which the app writes into it. The long animation frame whose rendering began with the answer in the DOM
+ *   counts then: the app's evaluation and the card's rendering make it long. Its end is when the
+ *   main thread was done with that frame, a few ms before it was on screen. */
 function recordAnswerPainted() {
   window.__answerPaints = [];
   const painted = (time) => {
@@ -135,6 +139,15 @@ function recordAnswerPainted() {
       if (e.name === "first-contentful-paint" && paintOfAnswer) painted(e.startTime);
     }
   }).observe({ entryTypes: ["element", "paint"] });
+  new PerformanceObserver((list) => {
+    for (const frame of list.getEntries()) {
+      const answerIn = window.__firstResult;
+      const appPainted = document.documentElement.dataset.firstAnswer === "none";
+      if (appPainted && answerIn !== undefined && frame.renderStart >= answerIn) {
+        painted(frame.startTime + frame.duration);
+      }
+    }
+  }).observe({ type: "long-animation-frame", buffered: true });
 }
 
 /** Values set in turn into the input: steps of ×5 and more, which reorder the ranking. */

@@ -22,8 +22,9 @@ pub fn card() -> Option<String> {
     Some(results.inner_html()).filter(|card| !card.is_empty())
 }
 
-/// Paints the page's frame, in `lang`, with the answer to the form the app starts from (`start`:
-/// the link's, else the draft), when the page holds none: building the form and its panels takes
+/// Paints the answer to the form the app starts from (`start`: the link's, else the draft) into
+/// the page's frame, in `lang`, when the page holds none (and the frame too, when the page does
+/// not show the one built into it): building the form and its panels takes
 /// longer than the answer, and a person opening a link sees the answer a frame or more sooner.
 /// When it painted, what the evaluation found of the job, for the app, whose first evaluation is
 /// of the same job and takes it instead of placing and timing the job again. `None` when nothing
@@ -52,12 +53,20 @@ pub fn paint(start: &Start, lang: Lang) -> Option<SizingCache<'static>> {
     if report.as_ref().is_ok_and(|r| r.fits_nowhere()) {
         return None;
     }
-    let body = document().body()?;
     let card = answer::card(&report, lang);
     // Thousands of candidates: freed after the frame that shows the card, not before it.
     drop_after_paint(report);
-    body.insert_adjacent_html("afterbegin", &frame(&card, lang, false))
-        .ok()?;
+    // The frame built into the page shows already, laid out, in the page's language (the boot
+    // script emptied its results column): only the card is new to lay out. Without one, the
+    // whole frame.
+    let selector = format!(".{FIRST_ANSWER_CLASS} .results");
+    match document().query_selector(&selector).ok()? {
+        Some(results) => results.insert_adjacent_html("afterbegin", &card.finish()),
+        None => document()
+            .body()?
+            .insert_adjacent_html("afterbegin", &frame(&card, lang, false)),
+    }
+    .ok()?;
     Some(sizings)
 }
 

@@ -15,6 +15,17 @@ let documentEvents = [];
 function copies(languages) {
   const all = languages.map((lang) => ({
     dataset: { prerendered: lang },
+    // Its results column, with the built-in answer until that is taken out.
+    results: {
+      answer: true,
+      replaceChildren() {
+        this.answer = false;
+      },
+      removeAttribute() {},
+    },
+    querySelector(selector) {
+      return selector === "[data-built-in]" ? this.results : null;
+    },
     remove() {
       all.splice(all.indexOf(this), 1);
     },
@@ -22,17 +33,18 @@ function copies(languages) {
   return all;
 }
 
-/** Boots a page on which the start-up gate chose `firstAnswer` ("none": no built-in answer), in a
- * browser that compiles wasm as it downloads (`streaming`: "yes"), refuses the response ("refused")
- * or cannot ("absent"). */
-async function boot({ firstAnswer, app = "name=app", serviceWorker, streaming = "yes" } = {}) {
+/** Boots a page on which the start-up gate chose `firstAnswer` ("none": no built-in answer) and
+ * the `frame` shown (its language, "none" on another page than the calculator), in a browser that
+ * compiles wasm as it downloads (`streaming`: "yes"), refuses the response ("refused") or cannot
+ * ("absent"). */
+async function boot({ firstAnswer, frame = firstAnswer, app = "name=app", serviceWorker, streaming = "yes" } = {}) {
   const built = copies(["en", "zh"]);
   const blocks = {
     "gpu-sizer-start": { app: { js: module(app), wasm: "./app_bg.wasm", imports: ["./app-split.js"] } },
   };
   globalThis.bootLog = [];
   globalThis.document = {
-    documentElement: { dataset: { firstAnswer } },
+    documentElement: { dataset: { firstAnswer, frame } },
     getElementById: (id) => ({ textContent: JSON.stringify(blocks[id]) }),
     querySelectorAll: () => [...built],
     querySelector: () => built[0] ?? null,
@@ -64,7 +76,12 @@ async function boot({ firstAnswer, app = "name=app", serviceWorker, streaming = 
   } finally {
     console.warn = warn;
   }
-  return { log: bootLog, shown: built.map((c) => c.dataset.prerendered), warnings };
+  return {
+    log: bootLog,
+    shown: built.map((c) => c.dataset.prerendered),
+    answers: built.map((c) => c.results.answer),
+    warnings,
+  };
 }
 
 const { compileStreaming } = WebAssembly;
@@ -84,11 +101,19 @@ const APP = "app module of ./app_bg.wasm";
 test("a first visit keeps the built-in answer in its language; the app starts after its paint", async () => {
   const page = await boot({ firstAnswer: "zh" });
   assert.deepEqual(page.shown, ["zh"]);
+  assert.deepEqual(page.answers, [true]);
   assert.deepEqual(page.log, [COMPILE, ...PRELOAD, "paint", APP]);
 });
 
 test("otherwise the app starts at once, its code fetched first (it paints the answer itself)", async () => {
-  const page = await boot({ firstAnswer: "none" });
+  // The frame in the visitor's language stays, without the built-in answer: the app paints its
+  // own into it.
+  const calculator = await boot({ firstAnswer: "none", frame: "zh" });
+  assert.deepEqual(calculator.shown, ["zh"]);
+  assert.deepEqual(calculator.answers, [false]);
+  assert.deepEqual(calculator.log, ["compile ./app_bg.wasm at auto priority", APP]);
+  // On another page, no frame.
+  const page = await boot({ firstAnswer: "none", frame: "none" });
   assert.deepEqual(page.shown, []);
   // Its JS modules were preloaded by the gate (tests/boot/gate.test.mjs), not again here.
   assert.deepEqual(page.log, ["compile ./app_bg.wasm at auto priority", APP]);

@@ -18,6 +18,7 @@ const START = {
   tags: { en: "en", zh: "zh-CN" },
   default_lang: "en",
   themes: ["light", "dark"],
+  view: { param: "view", calculator: "calculator" },
   // As scripts/post-build.mjs adds them.
   app: { js: "./gpu-sizer-app-1.js", wasm: "./gpu-sizer-app-1_bg.wasm", imports: ["./gpu-sizer-app-1-split.js"] },
 };
@@ -55,10 +56,11 @@ function gate({ stored = {}, languages = ["en-US"], search = "", day = 20000, st
     ? { compileStreaming: (response) => (compiled.push(response), Promise.resolve(`module of ${response}`)) }
     : {};
   const fetch = (url) => url;
-  const context = { document, localStorage, navigator, location: { search }, Date: Today, WebAssembly, fetch };
+  const context = { document, localStorage, navigator, location: { search }, Date: Today, WebAssembly, fetch, URLSearchParams };
   vm.runInNewContext(GATE, context);
   const code = context.gpuSizerAppCode;
-  return { lang: html.lang, theme: html.dataset.theme, firstAnswer: html.dataset.firstAnswer, preloads, compiled, code };
+  const { theme, firstAnswer, frame } = html.dataset;
+  return { lang: html.lang, theme, firstAnswer, frame, preloads, compiled, code };
 }
 
 test("a visitor gets the first of their browser's languages the page is written in", () => {
@@ -95,6 +97,7 @@ test("a remembered theme is applied, the system's is left to the styles", () => 
 test("a first visit is shown the built-in answer in its language, and nothing is preloaded", () => {
   const zh = gate({ languages: ["zh-CN"] });
   assert.equal(zh.firstAnswer, "zh");
+  assert.equal(zh.frame, "zh");
   assert.deepEqual(zh.preloads, []);
   // boot/boot.mjs fetches the app's code once the page is read, at low priority.
   assert.deepEqual([zh.compiled, zh.code], [[], undefined]);
@@ -111,6 +114,8 @@ test("any other start is answered by the app, whose code is compiled and files p
   for (const [name, visit] of Object.entries(others)) {
     const page = gate(visit);
     assert.equal(page.firstAnswer, "none", name);
+    // The page's frame shows meanwhile, without the built-in answer (boot/boot.mjs).
+    assert.equal(page.frame, "en", name);
     assert.deepEqual(page.compiled, [START.app.wasm], name);
     assert.equal(await page.code, `module of ${START.app.wasm}`, `${name}: the compiled module, for boot/boot.mjs`);
     assert.deepEqual(
@@ -133,6 +138,19 @@ test("any other start is answered by the app, whose code is compiled and files p
       ],
       name,
     );
+  }
+});
+
+test("a link to a page other than the calculator shows no frame of the calculator's", () => {
+  for (const [search, frame] of [
+    ["?v=1&w=serve&view=plan", "none"],
+    ["?view=guide", "none"],
+    ["?v=1&w=serve&view=calculator", "zh"],
+    ["?v=1&w=serve", "zh"],
+  ]) {
+    const page = gate({ search, languages: ["zh-CN"] });
+    assert.equal(page.frame, frame, search);
+    assert.equal(page.firstAnswer, "none", search);
   }
 });
 

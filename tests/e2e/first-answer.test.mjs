@@ -60,7 +60,9 @@ function recordPaintedAnswer() {
     requestAnimationFrame(countFrames);
   };
   new MutationObserver((_, observer) => {
-    const painted = document.querySelector(".first-answer:not([data-prerendered]) [data-testid=recommendation]");
+    // The app's card: in the frame built into the page, once the boot script has taken out that
+    // frame's own answer (and its mark), or in a frame of the app's.
+    const painted = document.querySelector(".first-answer .results:not([data-built-in]) [data-testid=recommendation]");
     if (!painted) return;
     observer.disconnect();
     window.__painted = { card: painted.outerHTML, form: Boolean(document.querySelector("[data-testid=scenario-form]")) };
@@ -142,6 +144,26 @@ for (const [key, locale] of [
     await app.page.context().close();
   });
 }
+
+test("a link's page shows its frame at once, in its language, and no answer but the link's", async () => {
+  const link = await linkOf("serve-chat");
+  const page = await withoutApp({ url: link, locale: "zh-CN" });
+  const frame = page.locator(".first-answer:visible");
+  await frame.waitFor();
+  assert.equal(await frame.getAttribute("lang"), "zh-CN");
+  assert.equal(await frame.locator("h1").textContent(), "GPU Sizer 云 GPU 选型");
+  assert.equal(await frame.locator(".form.pending").count(), 1, "the form's place");
+  // The built-in answer is the starting form's, not the link's: never shown, and taken out.
+  assert.equal(await page.getByTestId("recommendation").count(), 0);
+  assert.equal(await page.locator("[data-prerendered]").count(), 1, "the other language's copy is removed");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+  // A link to another page shows no frame of the calculator's.
+  const plan = await withoutApp({ url: `${link}&view=plan` });
+  await plan.waitForFunction(() => document.documentElement.dataset.frame === "none");
+  assert.equal(await plan.locator(".first-answer:visible").count(), 0);
+  await plan.context().close();
+});
 
 test("the first answer uses the autosaved draft, like the app", async () => {
   const app = await env.open();

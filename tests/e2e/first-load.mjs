@@ -34,11 +34,15 @@ export function buildFiles(dist) {
 
 /** A page init script: records in `window.__firstResult` when the answer is first in the DOM (ms
  * since navigation start). The page holds the first answer for a first visit in each language,
- * hidden; one counts only when the page's start-up script chose it. */
+ * hidden, in a results column marked `data-built-in`; one counts only when the page's start-up
+ * script chose it. The app paints any other answer into the frame that script chose to show, in
+ * that column once the mark is gone. */
 export function recordFirstResult() {
   const shown = (card) => {
     const copy = card.closest("[data-prerendered]");
-    return !copy || copy.dataset.prerendered === document.documentElement.dataset.firstAnswer;
+    const { firstAnswer, frame } = document.documentElement.dataset;
+    if (!copy || copy.dataset.prerendered === firstAnswer) return true;
+    return copy.dataset.prerendered === frame && !card.closest("[data-built-in]");
   };
   new MutationObserver((_, observer) => {
     if ([...document.querySelectorAll("[data-testid=recommendation]")].some(shown)) {

@@ -256,7 +256,9 @@ pub fn quick_start_texts() -> Vec<Text> {
 /// reacts: it is replaced within moments.
 ///
 /// A `prerendered` frame is one built into index.html, in each language; it is hidden until the
-/// page's start-up script (`gate.js`) finds that it is the answer this visitor would get.
+/// page's start-up script (`gate.js`) chooses its language, and its card (in a results column
+/// marked `data-built-in`) until that script finds that it is the answer this visitor would get.
+/// Otherwise the app paints the visitor's answer into that column.
 pub fn frame(card: &Html, lang: Lang, prerendered: bool) -> String {
     let mut h = Html::new();
     h.raw(r#"<div"#).attr("class", FIRST_ANSWER_CLASS);
@@ -294,7 +296,8 @@ pub fn frame(card: &Html, lang: Lang, prerendered: bool) -> String {
     }
     h.raw(r#"</section><div class="layout"><div class="panel form pending"><p class="muted">"#)
         .text(t::LOADING_FORM.get(lang))
-        .raw(r#"</p></div><div class="results">"#)
+        .raw(r#"</p></div><div class="results""#)
+        .raw(if prerendered { " data-built-in>" } else { ">" })
         .append(card)
         .raw("</div></div></main></div>");
     h.finish()

@@ -10,8 +10,8 @@
 
 use crate::answer;
 use crate::i18n::Lang;
-use crate::keys::StorageKey;
-use crate::page::{frame, starting_form, Theme};
+use crate::keys::{StorageKey, VIEW_PARAM};
+use crate::page::{frame, starting_form, Theme, View};
 use gpu_sizer_engine::plan::evaluate;
 use gpu_sizer_engine::Catalog;
 use serde_json::{json, Map, Value};
@@ -59,7 +59,8 @@ impl Prerendered {
     /// The data the build writes into index.html, as JSON: the frames, the day they hold
     /// through, the storage keys whose presence means the visitor is not a first visitor, and the
     /// languages (their tags, and the one for a browser in none of them) and themes the start-up
-    /// script (`boot/gate.js`) applies. Beside them, `pages`: the files the build ships for the
+    /// script (`boot/gate.js`) applies, and the link parameter naming a page other than the
+    /// calculator (whose frame the page then does not show). Beside them, `pages`: the files the build ships for the
     /// app to fetch when a page opens (the guide's sections in each language, `guide-<lang>`).
     pub fn to_json(&self) -> String {
         let pages: Map<String, Value> = Lang::ALL
@@ -89,6 +90,7 @@ impl Prerendered {
             "tags": tags,
             "default_lang": Lang::default().key(),
             "themes": [Theme::Light.key(), Theme::Dark.key()],
+            "view": { "param": VIEW_PARAM, "calculator": View::Calculator.key() },
             "frames": frames,
             "pages": pages,
         })
@@ -153,6 +155,10 @@ mod tests {
         assert!(frame(Lang::En).contains('$'));
         assert!(frame(Lang::Zh).contains('¥'));
         assert!(frame(Lang::Zh).contains(r#"lang="zh-CN""#));
+        // Its answer is marked, for the page to hide it from any visitor but a first one.
+        for lang in Lang::ALL {
+            assert!(frame(lang).contains(r#"<div class="results" data-built-in><section"#));
+        }
     }
 
     #[test]
@@ -169,6 +175,7 @@ mod tests {
         assert!(json.contains(r#""zh":"zh-CN""#));
         assert!(json.contains(r#""default_lang":"en""#));
         assert!(json.contains(r#""themes":["light","dark"]"#));
+        assert!(json.contains(r#""view":{"calculator":"calculator","param":"view"}"#));
         // The guide's sections, one page per language, as the guide markup writes them.
         for lang in Lang::ALL {
             let page = &read["pages"][crate::guide::data_name(lang)];
