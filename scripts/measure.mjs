@@ -116,9 +116,10 @@ export async function wasmCompiling(browser, url) {
  *   (a first visit's answer is in the HTML; a page without the frame built into it, e.g. one whose
  *   start-up script found no calculator, gets the frame and the card at once).
  * - On a shared link (no built-in answer) the frame built into the page is painted before the
- *   answer, which the app writes into it. The long animation frame whose rendering began with the answer in the DOM
- *   counts then: the app's evaluation and the card's rendering make it long. Its end is when the
- *   main thread was done with that frame, a few ms before it was on screen. */
+ *   answer, which the app writes into it. The long animation frame whose rendering began with
+ *   the answer in the DOM counts then: the app's evaluation and the card's rendering make it
+ *   long. Its end is when the main thread was done with that frame, a few ms before it was on
+ *   screen. */
 function recordAnswerPainted() {
   window.__answerPaints = [];
   const painted = (time) => {

@@ -16,16 +16,20 @@ use leptos::prelude::document;
 /// from, in the page's language ([`paint`] paints only an answer the app would give). None when
 /// there is none, e.g. a job that fits nowhere.
 pub fn card() -> Option<String> {
-    // Of the copies built into the page, the boot script keeps only the one shown.
+    Some(results()?.inner_html()).filter(|card| !card.is_empty())
+}
+
+/// The results column of the first answer's frame on screen. Of the copies built into the page,
+/// the boot script keeps only the one shown, emptied when its answer is not the visitor's.
+fn results() -> Option<web_sys::Element> {
     let selector = format!(".{FIRST_ANSWER_CLASS} .results");
-    let results = document().query_selector(&selector).ok()??;
-    Some(results.inner_html()).filter(|card| !card.is_empty())
+    document().query_selector(&selector).ok()?
 }
 
 /// Paints the answer to the form the app starts from (`start`: the link's, else the draft) into
 /// the page's frame, in `lang`, when the page holds none (and the frame too, when the page does
-/// not show the one built into it): building the form and its panels takes
-/// longer than the answer, and a person opening a link sees the answer a frame or more sooner.
+/// not show the one built into it): building the form and its panels takes longer than the
+/// answer, and a person opening a link sees the answer a frame or more sooner.
 /// When it painted, what the evaluation found of the job, for the app, whose first evaluation is
 /// of the same job and takes it instead of placing and timing the job again. `None` when nothing
 /// was painted:
@@ -56,11 +60,9 @@ pub fn paint(start: &Start, lang: Lang) -> Option<SizingCache<'static>> {
     let card = answer::card(&report, lang);
     // Thousands of candidates: freed after the frame that shows the card, not before it.
     drop_after_paint(report);
-    // The frame built into the page shows already, laid out, in the page's language (the boot
-    // script emptied its results column): only the card is new to lay out. Without one, the
-    // whole frame.
-    let selector = format!(".{FIRST_ANSWER_CLASS} .results");
-    match document().query_selector(&selector).ok()? {
+    // The frame built into the page shows already, laid out, in the page's language: only the
+    // card is new to lay out. Without one, the whole frame.
+    match results() {
         Some(results) => results.insert_adjacent_html("afterbegin", &card.finish()),
         None => document()
             .body()?

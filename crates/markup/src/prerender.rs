@@ -60,8 +60,9 @@ impl Prerendered {
     /// through, the storage keys whose presence means the visitor is not a first visitor, and the
     /// languages (their tags, and the one for a browser in none of them) and themes the start-up
     /// script (`boot/gate.js`) applies, and the link parameter naming a page other than the
-    /// calculator (whose frame the page then does not show). Beside them, `pages`: the files the build ships for the
-    /// app to fetch when a page opens (the guide's sections in each language, `guide-<lang>`).
+    /// calculator (whose frame the page then does not show). Beside them, `pages`: the files the
+    /// build ships for the app to fetch when a page opens (the guide's sections in each language,
+    /// `guide-<lang>`).
     pub fn to_json(&self) -> String {
         let pages: Map<String, Value> = Lang::ALL
             .iter()
