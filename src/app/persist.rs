@@ -53,8 +53,8 @@ pub const WRITE_BURST: f64 = 20.0;
 pub const WRITE_EVERY_MS: f64 = 500.0;
 
 thread_local! {
-    /// The writes the page may make at once, as counted at a time (ms since 1970), and whether a
-    /// write waits for the next one allowed: one address bar per page.
+    /// The writes the page may make at once, as counted at a time ([`monotonic_ms`]), and whether
+    /// a write waits for the next one allowed: one address bar per page.
     static WRITES: Cell<(f64, f64)> = const { Cell::new((WRITE_BURST, 0.0)) };
     static QUEUED: Cell<bool> = const { Cell::new(false) };
 }
@@ -62,7 +62,7 @@ thread_local! {
 /// Takes one write of those allowed now ([`WRITE_BURST`]), or says in how many milliseconds one
 /// is allowed.
 fn take_write() -> Result<(), f64> {
-    let now = js_sys::Date::now();
+    let now = monotonic_ms();
     let (allowed, at) = WRITES.get();
     let allowed = (allowed + (now - at) / WRITE_EVERY_MS).min(WRITE_BURST);
     if allowed >= 1.0 {
@@ -72,6 +72,37 @@ fn take_write() -> Result<(), f64> {
         WRITES.set((allowed, now));
         Err((1.0 - allowed) * WRITE_EVERY_MS)
     }
+}
+
+/// Runs `write` if one is allowed now ([`take_write`]), else once one is; one write waits at a
+/// time, and writes what the form is by then.
+fn when_allowed(write: impl Fn() + Copy + 'static) {
+    match take_write() {
+        Ok(()) => write(),
+        Err(wait) if !QUEUED.replace(true) => {
+            // Boxed: the one `set_timeout` of a boxed callback the page has already.
+            let later: Box<dyn FnOnce()> = Box::new(move || {
+                QUEUED.set(false);
+                // Asks again: a write is never made without one allowed.
+                when_allowed(write);
+            });
+            set_timeout(later, Duration::from_millis(wait.ceil() as u64));
+        }
+        Err(_) => {}
+    }
+}
+
+/// Milliseconds on the page's monotonic clock. Not the wall clock: a time sync may step it, ahead
+/// (the page would write more often than browsers allow) or back (the address bar would stop
+/// following the form for as long).
+fn monotonic_ms() -> f64 {
+    #[wasm_bindgen::prelude::wasm_bindgen]
+    extern "C" {
+        // Every page has one (`window.performance`); bound directly, it is one import.
+        #[wasm_bindgen(js_namespace = performance, js_name = now)]
+        fn performance_now() -> f64;
+    }
+    performance_now()
 }
 
 /// The form and page to start with (see [`page::start`]): the link's, else the draft, else the
@@ -243,20 +274,7 @@ pub fn start(state: AppState, ignored: Vec<Ignored>) -> Persist {
             if changes.try_get_value() != Some(change) {
                 return;
             }
-            match take_write() {
-                Ok(()) => sync(),
-                Err(wait) if !QUEUED.replace(true) => {
-                    // Boxed: the one `set_timeout` of a boxed callback the page has already.
-                    let write: Box<dyn FnOnce()> = Box::new(move || {
-                        QUEUED.set(false);
-                        // One is allowed again by now.
-                        let _ = take_write();
-                        sync();
-                    });
-                    set_timeout(write, Duration::from_millis(wait.ceil() as u64 + 1));
-                }
-                Err(_) => {}
-            }
+            when_allowed(sync);
         });
     };
     Effect::new(move |first: Option<()>| {
