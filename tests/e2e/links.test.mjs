@@ -14,10 +14,16 @@ after(async () => {
 
 const param = (page, key) => new URL(page.url()).searchParams.get(key);
 
-test("the address bar follows edits without adding history entries", async () => {
+/** Opens the page once its address bar follows the form (the starting form's link is in it). */
+async function openFollowing() {
   const app = await env.open();
+  await app.page.waitForFunction(() => location.search.startsWith("?v=1"));
+  return app;
+}
+
+test("the address bar follows edits without adding history entries", async () => {
+  const app = await openFollowing();
   const page = app.page;
-  await page.waitForFunction(() => location.search.startsWith("?v=1"));
   const entries = await page.evaluate(() => history.length);
   await app.setField("tokens", "1e9");
   await page.waitForFunction(() => new URLSearchParams(location.search).get("tok") === "1e9");
@@ -45,9 +51,8 @@ test("the address bar follows edits without adding history entries", async () =>
 });
 
 test("an edit reaches the address bar and the draft after the frame showing it, or at once when the page is hidden or left", async () => {
-  const app = await env.open();
+  const app = await openFollowing();
   const page = app.page;
-  await page.waitForFunction(() => location.search.startsWith("?v=1"));
   for (const [value, leave] of [
     ["4e9", "pagehide"],
     ["6e9", "visibilitychange"],
@@ -91,10 +96,10 @@ test("an edit reaches the address bar and the draft after the frame showing it, 
 async function editInARow(page, count, first = 1) {
   return page.evaluate(async ([count, first]) => {
     const replaced = [];
-    const replace = history.replaceState.bind(history);
-    history.replaceState = (...args) => {
+    const replace = history.replaceState;
+    history.replaceState = function (...args) {
       replaced.push(performance.now());
-      return replace(...args);
+      return replace.apply(this, args);
     };
     const input = document.querySelector("[data-testid=field-tokens]");
     const start = performance.now();
@@ -107,18 +112,18 @@ async function editInARow(page, count, first = 1) {
       await new Promise((done) => setTimeout(done, 0));
     }
     const elapsed = performance.now() - start;
-    await new Promise((done) => {
+    const lastWritten = await new Promise((done) => {
       // Three turns at most (see the pace test below), then the test says what it saw.
       const until = performance.now() + 1500;
       const check = () => {
         const written = Number(new URLSearchParams(location.search).get("tok")) === last * 1e8;
-        if (written || performance.now() > until) done();
+        if (written || performance.now() > until) done(written);
         else setTimeout(check, 20);
       };
       check();
     });
-    const tok = new URLSearchParams(location.search).get("tok");
-    return { replaced, elapsed, lastWritten: Number(tok) === last * 1e8 };
+    history.replaceState = replace;
+    return { replaced, elapsed, lastWritten };
   }, [count, first]);
 }
 
@@ -142,9 +147,8 @@ function assertPace(replaced, writes) {
 test("edits in a row reach the address bar, 20 at once and then one every 500 ms, the last one included", async () => {
   // Safari refuses replaceState past 100 calls in 30 seconds, and the address bar would then stop
   // following the form.
-  const app = await env.open();
+  const app = await openFollowing();
   const page = app.page;
-  await page.waitForFunction(() => location.search.startsWith("?v=1"));
   const { replaced, elapsed, lastWritten } = await editInARow(page, 60);
   assert.ok(lastWritten, "the last edit reaches the address bar");
   const draft = await page.evaluate(() => JSON.parse(localStorage.getItem("gpu-sizer.draft") ?? "{}").tokens);
@@ -166,9 +170,8 @@ test("edits in a row reach the address bar, 20 at once and then one every 500 ms
 
 test("the address bar keeps its pace when the computer's clock is stepped back or runs ahead", async () => {
   // A time sync may step the wall clock at any moment; the pace is counted on the page's own.
-  const app = await env.open();
+  const app = await openFollowing();
   const page = app.page;
-  await page.waitForFunction(() => location.search.startsWith("?v=1"));
   await page.evaluate(() => {
     const now = Date.now.bind(Date);
     Date.now = () => now() - 3_600_000;
