@@ -1,7 +1,7 @@
 // End-to-end: the optimised release build in dist/, served from a sub-path, in headless Chromium.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { DIST, start } from "./page.mjs";
+import { DIST, start, shownText, shownTexts } from "./page.mjs";
 import { serve } from "./server.mjs";
 
 let env;
@@ -272,7 +272,7 @@ test("a candidate opens in detail with its formulas and sources", async () => {
   const lines = detail.getByTestId("cost-lines").locator("li");
   assert.ok((await lines.count()) >= 1);
   await lines.first().locator("summary").click();
-  assert.ok((await lines.first().locator(".formula").innerText()).length > 5);
+  assert.ok((await shownText(lines.first().locator(".formula"))).length > 5);
   // A catalog price links its source (only a price of your own has none).
   assert.equal(await detail.getByRole("link", { name: /price source/ }).count(), 1);
   // The time model's rates come with the published run they were derived from, which the page
@@ -292,7 +292,7 @@ test("excluded candidates say why", async () => {
   await page.getByTestId("excluded").locator("summary").click();
   // The rows are built when the list's toggle event arrives, a task after the click.
   await page.getByTestId("excluded-row").first().waitFor();
-  const reasons = await page.getByTestId("excluded-row").allInnerTexts();
+  const reasons = await shownTexts(page.getByTestId("excluded-row"));
   assert.ok(reasons.length > 0);
   assert.ok(reasons.every((r) => r.includes(" — ")));
   await app.close();
@@ -430,7 +430,7 @@ test("a queue of jobs from a link: its fields under Advanced, the pitfall and bo
   await detail.scrollIntoViewIfNeeded();
   await page.waitForFunction((id) => document.querySelector("[data-testid=detail]")?.dataset.offerId === id, offer);
   await detail.getByTestId("queue-advice").waitFor();
-  assert.match(await detail.getByTestId("queue-advice").innerText(), /Start instances for the work and stop them: .* kept up \(25 % busy\)/);
+  assert.match(await shownText(detail.getByTestId("queue-advice")), /Start instances for the work and stop them: .* kept up \(25 % busy\)/);
   assert.ok((await detail.getByTestId("queue-lines").locator("li").count()) >= 6);
   // Enough jobs a day to keep the instance busy turn the advice.
   await app.setField("queue_jobs", "11.5");

@@ -5,7 +5,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { start } from "./page.mjs";
+import { start, shownText } from "./page.mjs";
 
 // Built by the native tests that run before these (`cargo test --workspace`).
 const CLI = fileURLToPath(new URL("../../target/debug/gpu-sizer", import.meta.url));
@@ -139,10 +139,10 @@ test("QLoRA on a 70B model at micro-batch 4: the detail says what fits, as the C
   assert.ok(items.fits_micro_batch >= 4, JSON.stringify(items));
   assert.ok(items.fits_seq_len >= 2048, JSON.stringify(items));
   assert.ok(items.fits_deadline_gpus >= 1, JSON.stringify(items));
-  const text = await fits.innerText();
+  const text = await shownText(fits);
   assert.match(text, /Largest micro-batch/);
   await fits.locator("summary").first().click();
-  assert.match(await fits.locator(".formula").first().innerText(), /GiB/);
+  assert.match(await shownText(fits.locator(".formula").first()), /GiB/);
 
   // The CLI, on the same link, finds the same pick and the same answers.
   const cli = JSON.parse(execFileSync(CLI, ["estimate", link, "--json"], { encoding: "utf8" }));

@@ -3,7 +3,7 @@
 // without identifiers or English sentences.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { start } from "./page.mjs";
+import { start, shownTexts } from "./page.mjs";
 
 let env;
 before(async () => {
@@ -107,16 +107,11 @@ test("Chinese screens carry no identifier and no English sentence", async () => 
   await page.getByTestId("quick-pretrain").click();
   await page.waitForTimeout(300);
   // Proper names the page shows as they are.
-  const names = await page.evaluate(() => {
-    const out = new Set();
-    for (const r of document.querySelectorAll("[data-testid=result-row]")) {
-      for (const td of r.querySelectorAll("td")) for (const line of td.innerText.split("\n")) out.add(line.trim());
-    }
-    return [...out];
-  });
+  const cells = await shownTexts(page.getByTestId("result-row").locator("td"));
+  const names = [...new Set(cells.flatMap((text) => text.split("\n").map((line) => line.trim())))];
   const scan = async (what, locator) => {
     await locator.first().waitFor();
-    const texts = await locator.allInnerTexts();
+    const texts = await shownTexts(locator);
     const rowNames = await page.evaluate(() =>
       [...document.querySelectorAll("[data-testid=excluded-row] > span:first-child, #detail-heading")].flatMap((e) => e.innerText.split(" · ")),
     );

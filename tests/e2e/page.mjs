@@ -31,6 +31,37 @@ export async function start() {
   };
 }
 
+/** The text of every element `locator` matches, as shown on screen. The panels below the answer
+ * skip rendering their contents while off screen, and until the frame after they are built
+ * (`content-visibility: auto`), and `innerText` reads skipped contents as empty, or as their raw
+ * text with hidden parts included. So this brings the first element into view and reads the
+ * texts in a frame in which every element and its contents are rendered. */
+export async function shownTexts(locator) {
+  await locator.first().scrollIntoViewIfNeeded();
+  const since = Date.now();
+  for (;;) {
+    const texts = await locator.evaluateAll(
+      (els) =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => {
+            const shown = (e) => e.checkVisibility({ contentVisibilityAuto: true });
+            const all = els.every((e) => shown(e) && (e.children.length === 0 || [...e.children].some(shown)));
+            resolve(all ? els.map((e) => e.innerText) : null);
+          }),
+        ),
+    );
+    if (texts) return texts;
+    if (Date.now() - since > 5000) throw new Error(`not rendered within 5 s: ${locator}`);
+  }
+}
+
+/** The text of the one element `locator` matches, as shown on screen (see `shownTexts`). */
+export async function shownText(locator) {
+  const texts = await shownTexts(locator);
+  assert.equal(texts.length, 1, `one element for ${locator}`);
+  return texts[0];
+}
+
 export class App {
   constructor(page) {
     this.page = page;
@@ -85,9 +116,10 @@ export class App {
     return this.page.getByTestId("share-link").inputValue();
   }
 
-  /** The names in the saved-scenarios list, in order. */
+  /** The names in the saved-scenarios list, in order, as written: the list's panel may not be
+   * rendered yet (see `shownTexts`), and its names are read as its waits read them. */
   async savedNames() {
-    return this.page.getByTestId("saved-name").allInnerTexts();
+    return this.page.getByTestId("saved-name").allTextContents();
   }
 
   /** Names the form and saves it. */

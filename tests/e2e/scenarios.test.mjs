@@ -3,7 +3,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { start } from "./page.mjs";
+import { start, shownText } from "./page.mjs";
 
 let env;
 before(async () => {
@@ -135,13 +135,13 @@ test("export then import gives the same scenarios", async () => {
   const other = await env.open();
   await other.page.getByTestId("import-scenarios").setInputFiles(file);
   await expectNames(other, ["First", "Second 第二"]);
-  assert.match(await other.page.getByTestId("scenario-status").innerText(), /Imported 2/);
+  assert.match(await shownText(other.page.getByTestId("scenario-status")), /Imported 2/);
   // The same file again adds nothing.
   await other.page.getByTestId("import-scenarios").setInputFiles(file);
   await other.page.waitForTimeout(200);
   await expectNames(other, ["First", "Second 第二"]);
   // and says so.
-  assert.match(await other.page.getByTestId("scenario-status").innerText(), /0 added, 2 already saved/);
+  assert.match(await shownText(other.page.getByTestId("scenario-status")), /0 added, 2 already saved/);
   await other.page.getByTestId("saved-item").nth(1).getByTestId("open-scenario").click();
   await other.page.waitForFunction(() => document.querySelector("[data-testid=workload-select]").value === "dev");
 
@@ -215,7 +215,7 @@ test("a storage that refuses every write shows a message and the page keeps work
   // Saved in memory all the same.
   await app.save("Kept in memory");
   await expectNames(app, ["Kept in memory"]);
-  assert.match(await page.getByTestId("scenario-status").innerText(), /on this page only/);
+  assert.match(await shownText(page.getByTestId("scenario-status")), /on this page only/);
   await page.getByTestId("dismiss-storage-error").click();
   await page.getByTestId("storage-error").waitFor({ state: "detached" });
   await app.setField("tokens", "2e9");

@@ -30,7 +30,7 @@ function rng(seed) {
   };
 }
 
-const names = (app) => app.page.getByTestId("saved-name").allInnerTexts();
+const names = (app) => app.page.getByTestId("saved-name").allTextContents();
 const item = (app, name) => app.page.getByTestId("saved-item").filter({ has: app.page.getByTestId("saved-name").getByText(name, { exact: true }) });
 const quick = { timeout: 2000 };
 
