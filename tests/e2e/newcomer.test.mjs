@@ -110,10 +110,10 @@ test("Chinese screens carry no identifier and no English sentence", async () => 
   const cells = await shownTexts(page.getByTestId("result-row").locator("td"));
   const names = [...new Set(cells.flatMap((text) => text.split("\n").map((line) => line.trim())))];
   const scan = async (what, locator) => {
-    await locator.first().waitFor();
     const texts = await shownTexts(locator);
+    // Names, read as written: their panels need not be rendered.
     const rowNames = await page.evaluate(() =>
-      [...document.querySelectorAll("[data-testid=excluded-row] > span:first-child, #detail-heading")].flatMap((e) => e.innerText.split(" · ")),
+      [...document.querySelectorAll("[data-testid=excluded-row] > span:first-child, #detail-heading")].flatMap((e) => e.textContent.split(" · ")),
     );
     for (const text of texts) {
       const found = englishIn(text, [...names, ...rowNames, ...GPU_WORDS]);

@@ -30,7 +30,6 @@ function rng(seed) {
   };
 }
 
-const names = (app) => app.page.getByTestId("saved-name").allTextContents();
 const item = (app, name) => app.page.getByTestId("saved-item").filter({ has: app.page.getByTestId("saved-name").getByText(name, { exact: true }) });
 const quick = { timeout: 2000 };
 
@@ -71,7 +70,7 @@ for (const seed of SEEDS) {
       const app = tabs[pick(2)];
       // The tab a person acts in is the one in front (a hidden tab's frames are held back).
       await app.page.bringToFront();
-      const shown = await names(app);
+      const shown = await app.savedNames();
       const kind = shown.length === 0 ? 0 : pick(6);
       if (process.env.STRESS_LOG) console.log(`op ${op} kind ${kind} list ${Date.now() - t0} ms`);
       if (kind === 0) {
@@ -139,12 +138,12 @@ for (const seed of SEEDS) {
           { timeout: 10000 },
         )
         .catch(() => {});
-      assert.deepEqual((await names(app)).sort(), expected);
+      assert.deepEqual((await app.savedNames()).sort(), expected);
     }
     // The same list, in the same order, in both tabs and in a tab opened now.
-    assert.deepEqual(await names(a), await names(b));
+    assert.deepEqual(await a.savedNames(), await b.savedNames());
     const c = await env.tab(a);
-    assert.deepEqual(await names(c), await names(a));
+    assert.deepEqual(await c.savedNames(), await a.savedNames());
     assert.ok(raced >= OPS / 15, `only ${raced} simultaneous saves`);
     assert.ok(deletions.size >= OPS / 15, `only ${deletions.size} deletions`);
     for (const app of [...tabs, c]) assert.deepEqual(app.errors, []);
