@@ -36,16 +36,15 @@ pub fn fixed(x: f64, decimals: usize) -> String {
             return text;
         }
         if let Some(units) = units(x.abs(), decimals) {
-            let whole = units.to_string();
-            if decimals == 0 {
-                text.push_str(&whole);
-            } else {
-                // At least one digit before the point.
-                let padded = format!("{whole:0>width$}", width = decimals + 1);
-                let (int, frac) = padded.split_at(padded.len() - decimals);
-                text.push_str(int);
-                text.push('.');
-                text.push_str(frac);
+            // At least one digit before the point: the zeros ahead of the digits make up the
+            // rest (`units` takes three decimals at most).
+            let (buf, count) = decimal_digits(units);
+            let shown = &buf[buf.len() - count.max(decimals + 1)..];
+            for (i, &digit) in shown.iter().enumerate() {
+                if i + decimals == shown.len() {
+                    text.push('.');
+                }
+                text.push(char::from(digit));
             }
             return text;
         }
@@ -97,6 +96,23 @@ fn units(x: f64, decimals: usize) -> Option<u64> {
         // Below half a unit: `m × 10^decimals` is below 2^63.
         None if e < -63 => Some(0),
         None => None,
+    }
+}
+
+/// The decimal digits of `n` as ASCII, the last `count` bytes of the array (the others are
+/// zeros), and `count`:
+/// written without the standard library's formatting machinery, which costs more than the
+/// arithmetic for the dozens of figures the page writes on each keystroke.
+fn decimal_digits(mut n: u64) -> ([u8; 20], usize) {
+    let mut digits = [b'0'; 20];
+    let mut count = 0;
+    loop {
+        count += 1;
+        digits[20 - count] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return (digits, count);
+        }
     }
 }
 

@@ -7,8 +7,6 @@
 //! text goes through [`Html::text`] or [`Html::attr`], which escape it. Names in the catalog may
 //! come from a user's import or from what they typed.
 
-use std::fmt::Write;
-
 /// An HTML fragment being written.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Html(String);
@@ -39,7 +37,9 @@ impl Html {
 
     /// ` name="value"`, the value escaped.
     pub fn attr(&mut self, name: &'static str, value: &str) -> &mut Html {
-        let _ = write!(self.0, " {name}=\"");
+        self.0.push(' ');
+        self.0.push_str(name);
+        self.0.push_str("=\"");
         escape_into(&mut self.0, value);
         self.0.push('"');
         self
@@ -67,17 +67,26 @@ pub fn options<'a>(items: impl IntoIterator<Item = (&'a str, &'a str)>, selected
     h.finish()
 }
 
+/// Writes `text` escaped: the runs between the five characters HTML gives a meaning to are
+/// copied whole (this writes every row of the ranking on each keystroke). The five are ASCII, so
+/// a byte equal to one of them is that character, never part of another's encoding.
 fn escape_into(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
+    let mut rest = text;
+    while let Some(at) = rest
+        .bytes()
+        .position(|b| matches!(b, b'&' | b'<' | b'>' | b'"' | b'\''))
+    {
+        out.push_str(&rest[..at]);
+        out.push_str(match rest.as_bytes()[at] {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            _ => "&#39;",
+        });
+        rest = &rest[at + 1..];
     }
+    out.push_str(rest);
 }
 
 #[cfg(test)]
@@ -115,6 +124,20 @@ mod tests {
             h.finish(),
             "<p title=\"&lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot; &#39;single&#39; &amp; more\">\
              <b>&lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot; &#39;single&#39; &amp; more</b></p>"
+        );
+    }
+
+    #[test]
+    fn text_around_the_escaped_characters_is_kept_whole() {
+        let mut h = Html::new();
+        h.text("")
+            .text("没有 & <实例> 放得下")
+            .text("'")
+            .text("末尾&")
+            .text("plain");
+        assert_eq!(
+            h.finish(),
+            "没有 &amp; &lt;实例&gt; 放得下&#39;末尾&amp;plain"
         );
     }
 }

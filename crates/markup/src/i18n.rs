@@ -187,23 +187,22 @@ pub fn number(value: f64, decimals: usize) -> String {
     let (int, frac) = text
         .split_once('.')
         .map_or((text.as_str(), ""), |(i, f)| (i, f));
-    let mut grouped = String::with_capacity(int.len() + int.len() / 3 + 8);
+    let negative = value < 0.0 && text.bytes().any(|b| b.is_ascii_digit() && b != b'0');
+    let mut grouped = String::with_capacity(text.len() + int.len() / 3 + 1);
+    if negative {
+        grouped.push('-');
+    }
     for (i, c) in int.chars().enumerate() {
         if i > 0 && (int.len() - i) % 3 == 0 {
             grouped.push(',');
         }
         grouped.push(c);
     }
-    let sign = if value < 0.0 && text.bytes().any(|b| b.is_ascii_digit() && b != b'0') {
-        "-"
-    } else {
-        ""
-    };
-    if frac.is_empty() {
-        format!("{sign}{grouped}")
-    } else {
-        format!("{sign}{grouped}.{frac}")
+    if !frac.is_empty() {
+        grouped.push('.');
+        grouped.push_str(frac);
     }
+    grouped
 }
 
 /// How many rows a list shows of how many: "20 shown of 338" / "显示 20 条，共 338 条".
@@ -218,7 +217,9 @@ pub fn shown_of(shown: usize, total: usize, lang: Lang) -> String {
 /// A money amount with its symbol; whole units above 1000, cents below.
 pub fn money(value: f64, symbol: &str) -> String {
     let decimals = if value.abs() >= 1000.0 { 0 } else { 2 };
-    format!("{symbol}{}", number(value, decimals))
+    let mut text = String::from(symbol);
+    text.push_str(&number(value, decimals));
+    text
 }
 
 /// A duration in hours, shown in days when long: "5.3 h" / "5.3 小时", "12.5 days" / "12.5 天".
