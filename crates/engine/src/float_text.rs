@@ -99,9 +99,9 @@ fn units(x: f64, decimals: usize) -> Option<u64> {
     }
 }
 
-/// The decimal digits of `n` as ASCII, the last `count` bytes of the array (the others are
-/// zeros), and `count`:
-/// written without the standard library's formatting machinery, which costs more than the
+/// The decimal digits of `n` as ASCII, the last `count` bytes of the array (the bytes ahead are
+/// `0`s, for a caller that pads), and `count`. Every integer this module writes goes through
+/// here rather than the standard library's formatting machinery, which costs more than the
 /// arithmetic for the dozens of figures the page writes on each keystroke.
 fn decimal_digits(mut n: u64) -> ([u8; 20], usize) {
     let mut digits = [b'0'; 20];
@@ -216,7 +216,8 @@ fn shortest_in_units(x: f64) -> Option<(Vec<u8>, i32)> {
                 continue;
             }
         };
-        let digits: Vec<u8> = c.to_string().bytes().map(|b| b - b'0').collect();
+        let (buf, count) = decimal_digits(c);
+        let digits: Vec<u8> = buf[buf.len() - count..].iter().map(|b| b - b'0').collect();
         let exp = digits.len() as i32 - 1 - d as i32;
         return Some(trimmed((digits, exp)));
     }
@@ -329,12 +330,11 @@ fn decimal(mut big: Vec<u32>) -> Vec<u8> {
         }
     }
     let mut digits = Vec::with_capacity(chunks.len() * 9);
-    for (i, chunk) in chunks.iter().rev().enumerate() {
-        let text = chunk.to_string();
-        if i > 0 {
-            digits.extend(std::iter::repeat_n(0, 9 - text.len()));
-        }
-        digits.extend(text.bytes().map(|b| b - b'0'));
+    for (i, &chunk) in chunks.iter().rev().enumerate() {
+        let (buf, count) = decimal_digits(u64::from(chunk));
+        // Every chunk but the first is nine digits, its leading zeros included.
+        let width = if i == 0 { count } else { 9 };
+        digits.extend(buf[buf.len() - width..].iter().map(|b| b - b'0'));
     }
     digits
 }
