@@ -84,6 +84,15 @@ impl TrafficProfile {
             output_tokens,
         }
     }
+
+    /// Tokens (prompt and output) the day's requests carry.
+    pub fn tokens_per_day(&self) -> f64 {
+        self.requests_per_second
+            .iter()
+            .map(|r| r * 3600.0)
+            .sum::<f64>()
+            * (self.prompt_tokens + self.output_tokens)
+    }
 }
 
 /// A fleet over one day and the month it implies.
@@ -184,86 +193,140 @@ pub fn fleet_on_spot_with(
     down: f64,
     detail: impl Detail,
 ) -> Fleet {
-    let cap = capacity_rps.max(1e-9);
-    let mut by_hour = [0u32; 24];
-    let mut spares_by_hour = [0u32; 24];
-    for ((n, spare), rps) in by_hour
-        .iter_mut()
-        .zip(spares_by_hour.iter_mut())
-        .zip(profile.requests_per_second)
-    {
-        let needed = ((rps.max(0.0) / cap).ceil() as u32).max(min_instances);
-        *spare = spares(needed, down);
-        *n = needed.saturating_add(*spare);
+    FleetSize::on_spot(profile, capacity_rps, min_instances, down).priced(profile, per_hour, detail)
+}
+
+/// A fleet's instances hour by hour: what its traffic, an instance's capacity and the share of
+/// the time an instance is reclaimed ask for, whatever an instance costs. Ranking prices every
+/// billing mode of every offer of a GPU on the same placement, so candidates that differ only
+/// in price share one size, found once.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FleetSize {
+    /// Instances running in each hour when autoscaled (spares included).
+    pub instances_by_hour: [u32; 24],
+    /// Of those, spares kept against spot reclaims.
+    pub spares_by_hour: [u32; 24],
+    pub peak_instances: u32,
+    /// Spares in the busiest hour.
+    pub peak_spares: u32,
+}
+
+impl FleetSize {
+    /// Instances serving `capacity_rps` requests per second each, at least `min_instances`,
+    /// each out a `down` share of the time (0 off spot).
+    pub fn on_spot(
+        profile: &TrafficProfile,
+        capacity_rps: f64,
+        min_instances: u32,
+        down: f64,
+    ) -> FleetSize {
+        let cap = capacity_rps.max(1e-9);
+        let mut by_hour = [0u32; 24];
+        let mut spares_by_hour = [0u32; 24];
+        for ((n, spare), rps) in by_hour
+            .iter_mut()
+            .zip(spares_by_hour.iter_mut())
+            .zip(profile.requests_per_second)
+        {
+            let needed = ((rps.max(0.0) / cap).ceil() as u32).max(min_instances);
+            *spare = spares(needed, down);
+            *n = needed.saturating_add(*spare);
+        }
+        let peak = by_hour.iter().copied().max().unwrap_or(0);
+        let peak_spares = by_hour
+            .iter()
+            .zip(spares_by_hour)
+            .filter(|(n, _)| **n == peak)
+            .map(|(_, s)| s)
+            .max()
+            .unwrap_or(0);
+        FleetSize {
+            instances_by_hour: by_hour,
+            spares_by_hour,
+            peak_instances: peak,
+            peak_spares,
+        }
     }
-    let peak = by_hour.iter().copied().max().unwrap_or(0);
-    let peak_spares = by_hour
-        .iter()
-        .zip(spares_by_hour)
-        .filter(|(n, _)| **n == peak)
-        .map(|(_, s)| s)
-        .max()
-        .unwrap_or(0);
-    let instance_hours: f64 = by_hour.iter().map(|&n| f64::from(n)).sum();
-    let autoscaled = instance_hours * per_hour * DAYS_PER_MONTH;
-    let fixed = f64::from(peak) * 24.0 * per_hour * DAYS_PER_MONTH;
-    let tokens_per_day: f64 = profile
-        .requests_per_second
-        .iter()
-        .map(|r| r * 3600.0)
-        .sum::<f64>()
-        * (profile.prompt_tokens + profile.output_tokens);
-    let per_million = if tokens_per_day > 0.0 {
-        autoscaled / DAYS_PER_MONTH / tokens_per_day * 1e6
-    } else {
-        0.0
-    };
-    Fleet {
-        instances_by_hour: by_hour,
-        spares_by_hour,
-        peak_instances: peak,
-        peak_spares,
-        autoscaled_per_month: autoscaled,
-        fixed_per_month: fixed,
-        per_million_tokens: per_million,
-        terms: vec![
-            Term {
-                key: "autoscaled_fleet",
-                value: autoscaled,
-                unit: "currency/month",
-                formula: detail.text(|| {
-                    let spare: f64 = spares_by_hour.iter().map(|&n| f64::from(n)).sum();
-                    if spare > 0.0 {
+
+    /// Instance-hours in a day.
+    pub fn instance_hours(&self) -> f64 {
+        self.instances_by_hour.iter().map(|&n| f64::from(n)).sum()
+    }
+
+    /// The month autoscaled (the day's instance-hours) and fixed (the busiest hour's instances
+    /// all day), at `per_hour` an instance.
+    pub fn per_month(&self, per_hour: f64) -> (f64, f64) {
+        (
+            self.instance_hours() * per_hour * DAYS_PER_MONTH,
+            f64::from(self.peak_instances) * 24.0 * per_hour * DAYS_PER_MONTH,
+        )
+    }
+
+    /// The fleet at `per_hour` an instance, serving `profile`.
+    pub fn priced(&self, profile: &TrafficProfile, per_hour: f64, detail: impl Detail) -> Fleet {
+        let FleetSize {
+            instances_by_hour,
+            spares_by_hour,
+            peak_instances: peak,
+            peak_spares,
+        } = *self;
+        let instance_hours = self.instance_hours();
+        let (autoscaled, fixed) = self.per_month(per_hour);
+        let tokens_per_day = profile.tokens_per_day();
+        let per_million = if tokens_per_day > 0.0 {
+            autoscaled / DAYS_PER_MONTH / tokens_per_day * 1e6
+        } else {
+            0.0
+        };
+        Fleet {
+            instances_by_hour,
+            spares_by_hour,
+            peak_instances: peak,
+            peak_spares,
+            autoscaled_per_month: autoscaled,
+            fixed_per_month: fixed,
+            per_million_tokens: per_million,
+            terms: vec![
+                Term {
+                    key: "autoscaled_fleet",
+                    value: autoscaled,
+                    unit: "currency/month",
+                    formula: detail.text(|| {
+                        let spare: f64 = spares_by_hour.iter().map(|&n| f64::from(n)).sum();
+                        if spare > 0.0 {
+                            format!(
+                                "{instance_hours} instance-hours/day ({spare} of them spares against reclaims) × {per_hour:.4}/h × {DAYS_PER_MONTH:.2} days"
+                            )
+                        } else {
+                            format!(
+                                "{instance_hours} instance-hours/day × {per_hour:.4}/h × {DAYS_PER_MONTH:.2} days"
+                            )
+                        }
+                    }),
+                    source: None,
+                },
+                Term {
+                    key: "fixed_fleet",
+                    value: fixed,
+                    unit: "currency/month",
+                    formula: detail.text(|| {
                         format!(
-                            "{instance_hours} instance-hours/day ({spare} of them spares against reclaims) × {per_hour:.4}/h × {DAYS_PER_MONTH:.2} days"
+                            "{peak} instances × 24 h × {per_hour:.4}/h × {DAYS_PER_MONTH:.2} days"
                         )
-                    } else {
-                        format!(
-                            "{instance_hours} instance-hours/day × {per_hour:.4}/h × {DAYS_PER_MONTH:.2} days"
-                        )
-                    }
-                }),
-                source: None,
-            },
-            Term {
-                key: "fixed_fleet",
-                value: fixed,
-                unit: "currency/month",
-                formula: detail.text(|| {
-                    format!("{peak} instances × 24 h × {per_hour:.4}/h × {DAYS_PER_MONTH:.2} days")
-                }),
-                source: None,
-            },
-            Term {
-                key: "cost_per_million_tokens",
-                value: per_million,
-                unit: "currency",
-                formula: detail.text(|| {
-                    format!("daily autoscaled cost ÷ {tokens_per_day:.0} tokens/day × 1 000 000")
-                }),
-                source: None,
-            },
-        ],
+                    }),
+                    source: None,
+                },
+                Term {
+                    key: "cost_per_million_tokens",
+                    value: per_million,
+                    unit: "currency",
+                    formula: detail.text(|| {
+                        format!("daily autoscaled cost ÷ {tokens_per_day:.0} tokens/day × 1 000 000")
+                    }),
+                    source: None,
+                },
+            ],
+        }
     }
 }
 

@@ -366,7 +366,7 @@ pub fn evaluate_fitting_with<'a>(
     cache: &mut SizingCache<'a>,
 ) -> Result<Report<'a>, InputError> {
     let published = pricing::Published::of(catalog, request);
-    let mut per_provider = pricing::PerProvider::default();
+    let mut kept = pricing::Kept::default();
     let mut priced = Vec::with_capacity(catalog.offers.len() * 3);
     let mut unpriced = Vec::new();
     let sized = candidates::enumerate(
@@ -374,7 +374,7 @@ pub fn evaluate_fitting_with<'a>(
         request,
         &published,
         cache,
-        |c| match pricing::price(c, request, &published, &mut per_provider) {
+        |c| match pricing::price(c, request, &published, &mut kept) {
             Ok(candidate) => priced.push(candidate),
             Err(ex) => unpriced.push(ex),
         },

@@ -17,8 +17,8 @@ use crate::sizing::time::Timing;
 use crate::warning::{Untimed, Warning};
 use lines::{lines, refund_rate, Bill, Total};
 use notes::notes;
-use serving::serving_plan;
 pub(super) use serving::stated_traffic;
+use serving::{serving_plan, LastFleets};
 use std::sync::Arc;
 
 mod lines;
@@ -175,7 +175,7 @@ pub(super) fn price<'a>(
     s: Sized<'a>,
     request: &Request,
     published: &Published,
-    per_provider: &mut PerProvider<'a>,
+    kept: &mut Kept<'a>,
 ) -> Result<Candidate<'a>, Excluded<'a>> {
     let costs = &request.costs;
     let rate = costs
@@ -205,7 +205,7 @@ pub(super) fn price<'a>(
         None => base_hours,
     };
 
-    let facts = per_provider.of(s.provider, request, published);
+    let facts = kept.provider(s.provider, request, published);
     let mut basis = Basis {
         offer: s.offer,
         provider: s.provider,
@@ -220,7 +220,7 @@ pub(super) fn price<'a>(
         storage: facts.tier,
     };
     // A service's fleet is planned once: its compute line and the fleet the card shows.
-    let plan = serving.then(|| serving_plan(&basis, request, rate, Numbers));
+    let plan = serving.then(|| serving_plan(&basis, request, rate, Numbers, &mut kept.fleets));
     basis.plan = plan.as_ref();
     let cost = cost_band(&basis, request, hours);
     let break_even = commitment_break_even(&s.quote, s.on_demand, request, Numbers);
@@ -320,15 +320,17 @@ fn cost_band(basis: &Basis, request: &Request, hours: Band) -> Band {
     )
 }
 
-/// What pricing finds out about a provider, which depends on the provider alone: its notes and
-/// the storage tier a job's data goes on. Offers come grouped by provider, so the last
-/// provider's are kept and shared by its candidates rather than found for each.
+/// What pricing keeps from one candidate for the next, over one request's candidates: what it
+/// found out about a provider, which depends on the provider alone (its notes and the storage
+/// tier a job's data goes on; offers come grouped by provider, so the last provider's are kept
+/// and shared by its candidates rather than found for each), and the last serving fleets sized.
 #[derive(Default)]
-pub(super) struct PerProvider<'a> {
-    last: Option<ProviderFacts<'a>>,
+pub(super) struct Kept<'a> {
+    provider: Option<ProviderFacts<'a>>,
+    fleets: serving::LastFleets,
 }
 
-/// One provider's notes and storage tier (see [`PerProvider`]).
+/// One provider's notes and storage tier (see [`Kept`]).
 #[derive(Clone)]
 struct ProviderFacts<'a> {
     provider: &'a Provider,
@@ -336,14 +338,14 @@ struct ProviderFacts<'a> {
     tier: Option<&'a StorageTier>,
 }
 
-impl<'a> PerProvider<'a> {
-    fn of(
+impl<'a> Kept<'a> {
+    fn provider(
         &mut self,
         provider: &'a Provider,
         request: &Request,
         published: &Published,
     ) -> ProviderFacts<'a> {
-        match &self.last {
+        match &self.provider {
             Some(facts) if std::ptr::eq(facts.provider, provider) => facts.clone(),
             _ => {
                 let facts = ProviderFacts {
@@ -351,7 +353,7 @@ impl<'a> PerProvider<'a> {
                     notes: notes(provider, request, published).into(),
                     tier: storage_tier(provider, request),
                 };
-                self.last = Some(facts.clone());
+                self.provider = Some(facts.clone());
                 facts
             }
         }

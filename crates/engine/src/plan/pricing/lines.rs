@@ -1,7 +1,7 @@
 //! The lines of a candidate's bill: compute, set-up, idle hours, storage, snapshots and data
 //! transfer, each a term whose formula says how it was reached.
 
-use super::{own_or_median, serving_plan, Basis, Which};
+use super::{own_or_median, serving_plan, Basis, LastFleets, Which};
 use crate::catalog::{BillingMode, Currency, Offer, Provider, RefundRule};
 use crate::cost::bandwidth::fixed_month_cost;
 use crate::cost::billing::{billed_hours, commitment_cost, on_demand_cost};
@@ -114,7 +114,7 @@ fn compute(b: &Basis, request: &Request, rate: f64, h: f64, detail: impl Detail)
     let mut compute = if serving {
         match b.plan {
             Some(p) => p.compute.clone(),
-            None => serving_plan(b, request, rate, detail).compute,
+            None => serving_plan(b, request, rate, detail, &mut LastFleets::default()).compute,
         }
     } else {
         match b.quote.mode.term_hours() {
