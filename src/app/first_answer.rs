@@ -3,7 +3,6 @@
 //! has loaded, before the app mounts ([`paint`]). The app removes it in the task in which it
 //! mounts, so no frame shows both.
 
-use super::components::after_paint::drop_after_paint;
 use super::state;
 use gpu_sizer_engine::plan::{evaluate_fitting_with, SizingCache};
 use gpu_sizer_engine::Catalog;
@@ -30,15 +29,15 @@ fn results() -> Option<web_sys::Element> {
 /// the page's frame, in `lang`, when the page holds none (and the frame too, when the page does
 /// not show the one built into it): building the form and its panels takes longer than the
 /// answer, and a person opening a link sees the answer a frame or more sooner.
-/// When it painted, what the evaluation found of the job, for the app, whose first evaluation is
-/// of the same job and takes it instead of placing and timing the job again. `None` when nothing
-/// was painted:
+/// When it painted, what the evaluation found, for the app, whose first evaluation is of the
+/// same job: the answer itself, or at least the job's placements and timings
+/// ([`state::Found`]). `None` when nothing was painted:
 /// - the page has an answer already (a first visit's, built in), or opens on another page;
 /// - the answer needs a catalog of the person's own (their machine, MIG slices, a link's prices,
 ///   which the app asks about first; with prices stored, [`super::start`] mounts once they are
 ///   read and does not call this);
 /// - the job fits nowhere: what would fit is a search the app makes once, after its first frame.
-pub fn paint(start: &Start, lang: Lang) -> Option<SizingCache<'static>> {
+pub fn paint(start: &Start, lang: Lang) -> Option<state::Found> {
     if card().is_some() {
         return None;
     }
@@ -50,16 +49,21 @@ pub fn paint(start: &Start, lang: Lang) -> Option<SizingCache<'static>> {
         return None;
     }
     let mut sizings = SizingCache::default();
+    let catalog = Catalog::builtin();
+    let today = state::today();
     let report = start
         .form
-        .to_request(state::today())
-        .and_then(|request| evaluate_fitting_with(Catalog::builtin(), &request, &mut sizings));
+        .to_request(today)
+        .and_then(|request| evaluate_fitting_with(catalog, &request, &mut sizings));
     if report.as_ref().is_ok_and(|r| r.fits_nowhere()) {
         return None;
     }
     let card = answer::card(&report, lang);
-    // Thousands of candidates: freed after the frame that shows the card, not before it.
-    drop_after_paint(report);
+    let answered = report.ok().map(|report| state::Answered {
+        today,
+        catalog,
+        report,
+    });
     // The frame built into the page shows already, laid out, in the page's language: only the
     // card is new to lay out. Without one, the whole frame.
     match results() {
@@ -69,7 +73,7 @@ pub fn paint(start: &Start, lang: Lang) -> Option<SizingCache<'static>> {
             .insert_adjacent_html("afterbegin", &frame(&card, lang, false)),
     }
     .ok()?;
-    Some(sizings)
+    Some(state::Found { sizings, answered })
 }
 
 /// Removes the first answer (the app calls this once it has mounted).

@@ -17,14 +17,13 @@ pub use gpu_sizer_markup::{answer, format, html, i18n, keys};
 use components::scenarios::Notices;
 use components::toolbar::Toolbar;
 use components::update_banner::UpdateBanner;
-use gpu_sizer_engine::plan::SizingCache;
 use gpu_sizer_markup::page::{catalog_line, Start};
 use i18n::{t, Lang};
 use leptos::prelude::*;
 use pages::calculator::Calculator;
 use plan_store::ProjectState;
 use split::when_loaded;
-use state::{AppState, View};
+use state::{AppState, Found, View};
 
 /// Mounts the page. Where the page holds no answer yet (a link, a draft), the answer is painted
 /// first and the page mounts after that frame, from the same reading of the link or draft. For a
@@ -36,24 +35,16 @@ pub fn start() {
         None => {
             let boot = persist::boot(lang == Lang::Zh);
             match first_answer::paint(&boot, lang) {
-                Some(sizings) => components::after_paint::after_next_paint(move || {
-                    mount(catalog_store::Stored::default(), sizings, boot)
+                Some(found) => components::after_paint::after_next_paint(move || {
+                    mount(catalog_store::Stored::default(), found, boot)
                 }),
-                None => mount(
-                    catalog_store::Stored::default(),
-                    SizingCache::default(),
-                    boot,
-                ),
+                None => mount(catalog_store::Stored::default(), Found::default(), boot),
             }
         }
         // Before the mount, Leptos has no executor yet.
         Some(raw) => wasm_bindgen_futures::spawn_local(async move {
             let stored = catalog_store::load(raw).await;
-            mount(
-                stored,
-                SizingCache::default(),
-                persist::boot(lang == Lang::Zh),
-            )
+            mount(stored, Found::default(), persist::boot(lang == Lang::Zh))
         }),
     }
 }
@@ -62,10 +53,10 @@ pub fn start() {
 /// person's own (their machine, MIG slices, offers of their own) waits for that code first
 /// (`split::catalog_of_own`); where it cannot be fetched, the page mounts without it and fetches
 /// it again at the next edit.
-fn mount(stored: catalog_store::Stored, sizings: SizingCache<'static>, boot: Start) {
+fn mount(stored: catalog_store::Stored, found: Found, boot: Start) {
     let needs_own = state::needs_own_catalog(&boot.form, &stored.edits.custom_offers);
     let show = move |own_catalog: Option<state::CatalogOfOwn>| {
-        leptos::mount::mount_to_body(move || view! { <App stored sizings boot own_catalog /> });
+        leptos::mount::mount_to_body(move || view! { <App stored found boot own_catalog /> });
         first_answer::remove();
     };
     if needs_own {
@@ -79,26 +70,20 @@ fn mount(stored: catalog_store::Stored, sizings: SizingCache<'static>, boot: Sta
 
 /// The whole page, starting from `boot` (the link's scenario, else the autosaved draft, else the
 /// default form: [`persist::boot`]), the person's stored prices (`stored`, none by default),
-/// what the answer painted before it found of the job (`sizings`, nothing by default) and the
+/// what the answer painted before it found (`found`, nothing by default) and the
 /// code of a catalog of their own, when fetched before the mount (`own_catalog`).
 #[component]
 pub fn App(
     boot: Start,
     #[prop(optional)] stored: catalog_store::Stored,
-    #[prop(optional)] sizings: SizingCache<'static>,
+    #[prop(optional)] found: Found,
     #[prop(default = None)] own_catalog: Option<state::CatalogOfOwn>,
 ) -> impl IntoView {
     let prefs = prefs::Prefs::load();
     prefs.persist();
     provide_context(prefs);
     provide_context(catalog_store::Unreadable(stored.unreadable));
-    let state = AppState::new(
-        boot.form,
-        state::today(),
-        stored.edits,
-        sizings,
-        own_catalog,
-    );
+    let state = AppState::new(boot.form, state::today(), stored.edits, found, own_catalog);
     state.view.set(boot.view);
     provide_context(state);
     provide_context(ProjectState::new(boot.plan));

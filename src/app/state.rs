@@ -13,6 +13,8 @@ use gpu_sizer_formats::form::CurrencyKey;
 use gpu_sizer_formats::own_machine;
 use gpu_sizer_formats::Form;
 use leptos::prelude::*;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
 
 pub use gpu_sizer_markup::page::View;
 
@@ -41,15 +43,47 @@ pub struct AppState {
     own_catalog: RwSignal<Option<CatalogOfOwn>>,
 }
 
+/// What the answer painted before the form found ([`super::first_answer::paint`]), handed to the
+/// page: the job's placements and timings, which the page's evaluations of the same job reuse,
+/// and the answer itself, for the form the page starts from, which the page takes as its first
+/// report when nothing changed the question since (the form, the day, the person's prices, the
+/// catalog): a link's or a draft's answer is computed once before the form responds, not twice.
+#[derive(Default)]
+pub struct Found {
+    pub sizings: SizingCache<'static>,
+    pub answered: Option<Answered>,
+}
+
+/// A report of the form the page starts from, with what else it answers: a day, no prices of
+/// the person's own, a catalog.
+pub struct Answered {
+    pub today: Option<i64>,
+    pub catalog: &'static Catalog,
+    pub report: Report<'static>,
+}
+
+impl Answered {
+    /// The report, when it answers the starting form on `today` with `edits` on `catalog`.
+    fn answers(
+        self,
+        today: Option<i64>,
+        edits: &CatalogEdits,
+        catalog: &'static Catalog,
+    ) -> Option<Report<'static>> {
+        let same = self.today == today && edits.is_empty() && std::ptr::eq(self.catalog, catalog);
+        same.then_some(self.report)
+    }
+}
+
 impl AppState {
-    /// The state of a page starting from `form`, the person's catalog `edits` and `sizings`, what
-    /// an evaluation of the same job found before (the answer painted before the form's), and
+    /// The state of a page starting from `form`, the person's catalog `edits` and what an
+    /// evaluation before the page's found (`found`: the answer painted before the form), and
     /// `own_catalog`, the code of a catalog of their own when the page fetched it already.
     pub fn new(
         form: Form,
         today: Option<i64>,
         edits: CatalogEdits,
-        sizings: SizingCache<'static>,
+        found: Found,
         own_catalog: Option<CatalogOfOwn>,
     ) -> AppState {
         let form = RwSignal::new(form);
@@ -98,14 +132,30 @@ impl AppState {
             },
             |_, _| true,
         );
-        let request = Memo::new(move |_| form.with(|f| edits.with(|e| request_for(f, today, e))));
+        // How many times the request was computed. With an answer handed in `found`, the first
+        // is the starting form's, computed here, before anything can change the form: while the
+        // count is 1, the request is still the one that answer answers (with the same day,
+        // prices and catalog). Without one, the request waits for the first evaluation, after
+        // the first frame.
+        let requests = Arc::new(AtomicU32::new(0));
+        let request = Memo::new({
+            let requests = Arc::clone(&requests);
+            move |_| {
+                requests.fetch_add(1, Ordering::Relaxed);
+                form.with(|f| edits.with(|e| request_for(f, today, e)))
+            }
+        });
+        if found.answered.is_some() {
+            request.with_untracked(|_| ());
+        }
         // The request memo already filters out edits that change nothing, so a new report is
         // always a changed one: comparing two reports field by field would cost more than it saves.
         // The report it replaces (thousands of candidates) is freed after the frame that shows the
         // new one, not before it. Most edits leave the job as it was (a price, the deadline, the
         // amount of data): the last evaluation's placements and timings are kept for the next, the
-        // first starting from those of the answer painted before the form, if any.
-        let sizings = StoredValue::new(sizings);
+        // first starting from those of the answer painted before the form, if any, or taking
+        // that answer when it is the one to give.
+        let found = StoredValue::new(found);
         let report = Memo::new_owning(move |previous| {
             if let Some(previous) = previous {
                 if waiting.get() {
@@ -116,8 +166,17 @@ impl AppState {
             let report = request.with(|r| match r {
                 Ok(request) => {
                     let catalog = catalog.get();
-                    sizings
-                        .try_update_value(|cache| evaluate_with(catalog, request, cache))
+                    let first = requests.load(Ordering::Relaxed) == 1;
+                    found
+                        .try_update_value(|found| {
+                            let painted = found.answered.take().filter(|_| first).and_then(|a| {
+                                edits.with_untracked(|e| a.answers(today, e, catalog))
+                            });
+                            match painted {
+                                Some(report) => Ok(report),
+                                None => evaluate_with(catalog, request, &mut found.sizings),
+                            }
+                        })
                         .unwrap_or_else(|| evaluate(catalog, request))
                 }
                 Err(e) => Err(e.clone()),
@@ -262,4 +321,75 @@ pub fn use_state() -> AppState {
 /// Today as days since 1970-01-01, from the browser's clock (the engine has none).
 pub fn today() -> Option<i64> {
     gpu_sizer_markup::page::day_of(js_sys::Date::now())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+    /// The page's first report is the answer painted before the form when that answers the
+    /// page's request on the page's catalog, and the page's own evaluation otherwise: a report
+    /// cut to one candidate stands for the painted answer, so which one the page shows is seen.
+    #[test]
+    fn the_first_report_is_the_painted_answer_only_when_it_answers_the_same_request() {
+        // The state's effects need Leptos's executor, which a mount sets up.
+        leptos::mount::mount_to_body(|| ());
+        let owner = Owner::new();
+        owner.set();
+        let form = Form::default();
+        let today = today();
+        let request = request_for(&form, today, &CatalogEdits::default()).unwrap();
+        let builtin = Catalog::builtin();
+        let mut painted = evaluate(builtin, &request).unwrap();
+        let all = painted.ranked.len();
+        assert!(all > 1);
+        painted.ranked.truncate(1);
+        // The page's first report, handed an answer of `day` on `catalog`, after `edit` if any.
+        let first_report = |day: Option<i64>,
+                            catalog: &'static Catalog,
+                            edit: Option<fn(&mut Form)>| {
+            let found = Found {
+                sizings: SizingCache::default(),
+                answered: Some(Answered {
+                    today: day,
+                    catalog,
+                    report: painted.clone(),
+                }),
+            };
+            let state = AppState::new(form.clone(), today, CatalogEdits::default(), found, None);
+            if let Some(edit) = edit {
+                state.form.update(edit);
+            }
+            state
+                .report
+                .with_untracked(|r| r.as_ref().map(|r| r.ranked.len()).unwrap())
+        };
+        let unchanged = None;
+        assert_eq!(
+            first_report(today, builtin, unchanged),
+            1,
+            "the painted answer"
+        );
+        let edited: Option<fn(&mut Form)> = Some(|f| f.egress_gb += 100.0);
+        assert_eq!(
+            first_report(today, builtin, edited),
+            all,
+            "the form edited: evaluated"
+        );
+        let yesterday = today.map(|d| d - 1);
+        assert_eq!(
+            first_report(yesterday, builtin, unchanged),
+            all,
+            "another day: evaluated"
+        );
+        let copy: &'static Catalog = Box::leak(Box::new(builtin.clone()));
+        assert_eq!(
+            first_report(today, copy, unchanged),
+            all,
+            "another catalog: evaluated"
+        );
+    }
 }
