@@ -130,7 +130,7 @@ pub(super) fn serving_plan(
         0.0
     };
     let down = spot_down_share(reclaim_rate, request.costs.spot_restart_h);
-    let kept = fleets.of(capacity.max(1e-9), down, b.traffic, || {
+    let kept = fleets.of(capacity, down, b.traffic, || {
         day(workload, request, stated_rate(workload).unwrap_or(capacity))
     });
     let (profile, units) = (&kept.day, &kept.size);
