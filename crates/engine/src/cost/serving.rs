@@ -253,6 +253,26 @@ impl FleetSize {
         self.instances_by_hour.iter().map(|&n| f64::from(n)).sum()
     }
 
+    /// Of those, the spares' hours.
+    pub fn spare_hours(&self) -> f64 {
+        self.spares_by_hour.iter().map(|&n| f64::from(n)).sum()
+    }
+
+    /// The fleet counted in instances when each of its units is `instances` instances (a
+    /// replica spanning several).
+    pub fn in_instances(mut self, instances: u32) -> FleetSize {
+        for n in self
+            .instances_by_hour
+            .iter_mut()
+            .chain(self.spares_by_hour.iter_mut())
+        {
+            *n = n.saturating_mul(instances);
+        }
+        self.peak_instances = self.peak_instances.saturating_mul(instances);
+        self.peak_spares = self.peak_spares.saturating_mul(instances);
+        self
+    }
+
     /// The month autoscaled (the day's instance-hours) and fixed (the busiest hour's instances
     /// all day), at `per_hour` an instance.
     pub fn per_month(&self, per_hour: f64) -> (f64, f64) {
@@ -292,7 +312,7 @@ impl FleetSize {
                     value: autoscaled,
                     unit: "currency/month",
                     formula: detail.text(|| {
-                        let spare: f64 = spares_by_hour.iter().map(|&n| f64::from(n)).sum();
+                        let spare = self.spare_hours();
                         if spare > 0.0 {
                             format!(
                                 "{instance_hours} instance-hours/day ({spare} of them spares against reclaims) × {per_hour:.4}/h × {DAYS_PER_MONTH:.2} days"

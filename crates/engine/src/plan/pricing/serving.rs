@@ -134,18 +134,11 @@ pub(super) fn serving_plan(
         day(workload, request, stated_rate(workload).unwrap_or(capacity))
     });
     let (profile, units) = (&kept.day, &kept.size);
-    let mut size = *units;
-    if instances_per_replica > 1 {
-        for n in size
-            .instances_by_hour
-            .iter_mut()
-            .chain(size.spares_by_hour.iter_mut())
-        {
-            *n = n.saturating_mul(instances_per_replica);
-        }
-        size.peak_instances = size.peak_instances.saturating_mul(instances_per_replica);
-        size.peak_spares = size.peak_spares.saturating_mul(instances_per_replica);
-    }
+    let size = if instances_per_replica > 1 {
+        units.in_instances(instances_per_replica)
+    } else {
+        *units
+    };
     let shape = Shape {
         capacity,
         per_replica,
@@ -158,7 +151,7 @@ pub(super) fn serving_plan(
     let (term, scaling) = compute_line(profile, &shape, b, request, rate, detail);
     let days = HOURS_PER_MONTH / 24.0;
     let instance_hours = size.instance_hours();
-    let spare_hours: f64 = size.spares_by_hour.iter().map(|&n| f64::from(n)).sum();
+    let spare_hours = size.spare_hours();
     let tokens_per_month = profile.tokens_per_day() * days;
     // The latency the fleet is sized at: the step at the batch meeting the target, when set
     // (for a non-LLM service, a request's latency).
