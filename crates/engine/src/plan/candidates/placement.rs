@@ -35,6 +35,9 @@ pub(super) struct OnGpu<'a> {
     rates: RateCache<'a>,
     /// The smallest instance count that places the job, by GPUs per instance.
     first: Vec<(u32, Option<u32>)>,
+    /// A serving replica's GPUs when it fits in at most that many, by that many (an offer's
+    /// GPUs per instance, or fewer when capped).
+    replica: Vec<(u32, Option<u32>)>,
 }
 
 impl OnGpu<'_> {
@@ -158,6 +161,23 @@ impl OnGpu<'_> {
         self.first.push((per_node, found));
         Ok(found)
     }
+
+    /// The fewest GPUs, up to `cap`, that hold one serving replica, if any do.
+    fn replica_gpus(
+        &mut self,
+        model: &Model,
+        workload: &Workload,
+        gpu: &Gpu,
+        cap: u32,
+    ) -> Result<Option<u32>, InputError> {
+        if let Some((_, n)) = self.replica.iter().find(|(c, _)| *c == cap) {
+            return Ok(*n);
+        }
+        let search = fit::min_gpus_with(model, workload, gpu, cap, Numbers)?;
+        let n = search.found.then_some(search.fit.gpus.max(1));
+        self.replica.push((cap, n));
+        Ok(n)
+    }
 }
 
 /// The exclusion a failed placement gives.
@@ -278,18 +298,9 @@ impl<'a> Job<'a, '_> {
         known: &mut OnGpu<'a>,
         per_node: u32,
     ) -> Result<Result<(u32, Arc<Shared>), Reason>, InputError> {
-        let search = fit::min_gpus_with(
-            self.model,
-            self.workload,
-            self.gpu,
-            self.max_gpus.min(per_node),
-            Numbers,
-        )?;
-        if search.found {
-            let slots = Slots {
-                gpus: search.fit.gpus.max(1),
-                per_node,
-            };
+        let cap = self.max_gpus.min(per_node);
+        if let Some(gpus) = known.replica_gpus(self.model, self.workload, self.gpu, cap)? {
+            let slots = Slots { gpus, per_node };
             return Ok(
                 match known.place(self.model, self.workload, self.gpu, slots)? {
                     Ok(p) => Ok((1, p)),
