@@ -4,9 +4,10 @@ use crate::cost::spot::SpotOutcome;
 use crate::explain::Term;
 use crate::plan::{evaluate, explain, Constraints, CostInputs, Objective, Request};
 use crate::scenario::{
-    Classic, DataSource, DevBox, Lora, ModelSpec, Optimizer, Parallelism, Render, Scenario, Serve,
-    Train, TrainPrecision, WeightFormat, Workload, ZeroStage,
+    Classic, DataSource, DevBox, Lora, Model, ModelSpec, Optimizer, Parallelism, Render, Scenario,
+    Serve, Train, TrainPrecision, WeightFormat, Workload, ZeroStage,
 };
+use crate::sizing::fit;
 
 fn request(model: &str, workload: Workload, data: Option<DataSource>) -> Request {
     Request {
@@ -212,5 +213,51 @@ fn explaining_a_candidate_gives_the_values_it_was_ranked_on() {
         "spot_expected_hours",
     ] {
         assert!(seen.contains(key), "no candidate has a {key} figure");
+    }
+}
+
+/// A service's replica is searched for once per GPU model and cap (the offer's GPUs per instance,
+/// or the maximum when lower) and kept for the next offer: each candidate's replica is the one a
+/// search for its own offer finds, whether offers of one GPU model hold 1, 2, 4 or 8 of them.
+#[test]
+fn a_kept_replica_is_the_one_a_search_for_its_offer_finds() {
+    let catalog = Catalog::builtin();
+    let serve = Serve {
+        requests_per_s: Some(2.0),
+        ..Serve::default()
+    };
+    for (model, max_gpus) in [
+        ("llama-3.1-8b", 16),
+        ("llama-3.1-70b", 16),
+        ("llama-3.1-70b", 2),
+    ] {
+        let mut req = request(model, Workload::Serve(serve.clone()), None);
+        req.constraints.max_gpus = max_gpus;
+        let report = evaluate(catalog, &req).unwrap();
+        let resolved = Model::resolve(&req.scenario.model).unwrap();
+        let mut within = 0;
+        for c in &report.ranked {
+            let fleet = c
+                .serving
+                .as_ref()
+                .expect("a service's candidate has a fleet");
+            let cap = max_gpus.min(c.offer.gpu_count.max(1));
+            let search = fit::min_gpus(&resolved, &req.scenario.workload, c.gpu, cap).unwrap();
+            let replica = (fleet.instances_per_replica, fleet.gpus_per_replica);
+            if search.found {
+                assert_eq!(replica, (1, search.fit.gpus), "{}", c.offer.id);
+                within += 1;
+            } else {
+                assert!(replica.0 > 1, "{} holds no replica", c.offer.id);
+            }
+        }
+        assert!(within > 0, "{model}: no replica inside an instance");
+        if model == "llama-3.1-70b" && max_gpus == 16 {
+            // Most GPUs hold it only together: replicas of 2 or more GPUs inside one instance.
+            assert!(report.ranked.iter().any(|c| {
+                let fleet = c.serving.as_ref().unwrap();
+                fleet.instances_per_replica == 1 && fleet.gpus_per_replica > 1
+            }));
+        }
     }
 }
