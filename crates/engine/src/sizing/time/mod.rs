@@ -54,8 +54,14 @@ pub struct Timing {
 }
 
 impl Timing {
+    /// The figure named `key`. Keys are the engine's own literals, and the build keeps one copy
+    /// of each text, so a figure asked for by name usually has the very same key: its address
+    /// settles it, without comparing the text, which the wasm does byte by byte (a service's
+    /// pricing reads six of them for every candidate).
     pub fn figure(&self, key: &str) -> Option<&Figure> {
-        self.figures.iter().find(|f| f.key == key)
+        self.figures.iter().find(|f| {
+            f.key.len() == key.len() && (std::ptr::eq(f.key.as_ptr(), key.as_ptr()) || f.key == key)
+        })
     }
 
     /// GPU-hours (hours × GPUs).
