@@ -231,3 +231,37 @@ pub(crate) fn term(
         source,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A figure is found by its key's text wherever that text is kept (the address is only a
+    /// shortcut), and not by another key of the same length.
+    #[test]
+    fn a_figure_is_found_by_the_text_of_its_key() {
+        let timing = Timing {
+            figures: vec![
+                Figure {
+                    key: "tokens_per_s",
+                    unit: "tokens/s",
+                    band: Band::exact(10.0),
+                },
+                Figure {
+                    key: "requests_per_s",
+                    unit: "requests/s",
+                    band: Band::exact(2.0),
+                },
+            ],
+            ..Timing::unknown(1, Untimed::NoRequestRate)
+        };
+        let expected = |key: &str| timing.figure(key).map(|f| f.band.expected);
+        let kept_elsewhere = String::from("requests_per_s");
+        assert_ne!(kept_elsewhere.as_ptr(), "requests_per_s".as_ptr());
+        assert_eq!(expected(&kept_elsewhere), Some(2.0));
+        assert_eq!(expected("requests_per_s"), Some(2.0));
+        assert_eq!(expected("tokens_per_s"), Some(10.0));
+        assert_eq!(expected("requests_per_x"), None);
+        assert_eq!(expected("tokens"), None);
+    }
+}
