@@ -33,7 +33,7 @@ const OPT_MAIN = [
   "--low-memory-unused",
   "--one-caller-inline-max-function-size=200",
 ];
-const OPT_PART = ["-Oz", "--low-memory-unused", "--one-caller-inline-max-function-size=200"];
+export const OPT_PART = ["-Oz", "--low-memory-unused", "--one-caller-inline-max-function-size=200"];
 
 // The loader instantiates each split-off module as it downloads, which the browser refuses unless the
 // server sends it as application/wasm, and the part's caller then panics. It is given a fallback,

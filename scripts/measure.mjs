@@ -152,7 +152,7 @@ function recordAnswerPainted() {
 }
 
 /** Values set in turn into the input: steps of ×5 and more, which reorder the ranking. */
-const LARGE_STEPS = ["1e9", "2e8", "5e9", "1e8"];
+export const LARGE_STEPS = ["1e9", "2e8", "5e9", "1e8"];
 /** Steps of a tenth, as a figure being typed or nudged. */
 const TYPING_STEPS = ["1e9", "1.1e9", "1.2e9", "1.3e9", "1.4e9"];
 
