@@ -37,8 +37,17 @@ export async function start() {
  * text with hidden parts included. So this brings the first element into view and reads the
  * texts in a frame in which every element and its contents are rendered. */
 export async function shownTexts(locator) {
-  await locator.first().scrollIntoViewIfNeeded();
   const since = Date.now();
+  // A page still settling (the app mounting after its first answer) may replace the element just
+  // found: the one in its place is then brought into view.
+  for (;;) {
+    try {
+      await locator.first().scrollIntoViewIfNeeded();
+      break;
+    } catch (error) {
+      if (!/not attached/.test(error.message) || Date.now() - since > 5000) throw error;
+    }
+  }
   for (;;) {
     const texts = await locator.evaluateAll(
       (els) =>
