@@ -2,8 +2,8 @@
 // release profile (size-optimised), bound by wasm-bindgen and optimised by wasm-opt as the page's
 // modules are, then run in Node's V8 (crates/wasm-bench). The page's timings (bench.mjs,
 // compare.mjs) move by a fifth between runs, more than most changes to the engine make; here a
-// build timed in turns against itself differs by under 1 %, so a change to the engine is judged
-// here first. It times one build, or two in turns (A, B, then B, A, …) so that a busier moment of
+// build timed in turns against itself came out within 1.5 % in most runs (5.5 % at most), so a
+// change to the engine is judged here first. It times one build, or two in turns (A, B, then B, A, …) so that a busier moment of
 // the machine falls on both.
 //
 // Usage:
