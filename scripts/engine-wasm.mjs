@@ -3,8 +3,8 @@
 // modules are, then run in Node's V8 (crates/wasm-bench). The page's timings (bench.mjs,
 // compare.mjs) move by a fifth between runs, more than most changes to the engine make; here a
 // build timed in turns against itself came out within 1.5 % in most runs (5.5 % at most), so a
-// change to the engine is judged here first. It times one build, or two in turns (A, B, then B, A, …) so that a busier moment of
-// the machine falls on both.
+// change to the engine is judged here first. It times one build, or two in turns (A, B, then
+// B, A, …) so that a busier moment of the machine falls on both.
 //
 // Usage:
 //   node scripts/engine-wasm.mjs build <dir>              the working tree's engine into <dir>
@@ -52,7 +52,8 @@ const CASES = [
 function time(engine, links, keep, times) {
   const start = performance.now();
   for (let i = 0; i < times; i++) {
-    if (engine.evaluate(links[i % links.length], keep) === 0) throw new Error(`${links[i % links.length]} ranked nothing`);
+    const link = links[i % links.length];
+    if (engine.evaluate(link, keep) === 0) throw new Error(`${link} ranked nothing`);
   }
   return (performance.now() - start) / times;
 }

@@ -16,8 +16,8 @@ use crate::plan::Request;
 ///
 /// The sums' methods are inlined (`#[inline(always)]`): called, each takes its line as a whole
 /// term copied into it, only to read its value; inlined, the rest of the term is never built.
-/// Ranking adds up three bills for each of thousands of candidates, and the size-optimised
-/// build would not inline them by itself.
+/// Ranking adds up three bills for each of thousands of candidates; the size-optimised build
+/// does not inline them by itself, and wasm-opt, after it, only some of them.
 pub(super) trait Sink {
     fn push(&mut self, line: Term);
 
