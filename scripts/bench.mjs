@@ -9,7 +9,8 @@
 //     first called): time, functions and bytes of code, from separate traced loads;
 //   - recompute: input event → the last DOM change it causes, and → the end of the frame that shows
 //     it, same throttling: with the form in view and with the ranking in view, for steps that
-//     reorder the ranking, and with the ranking in view for typing-sized steps;
+//     reorder the ranking, and with the ranking in view for typing-sized steps; and, from separate
+//     traced loads, the main thread's time per input in script, style, layout and paint;
 //   - what the app's main module (what is split off not counted) is made of: sections, code per
 //     crate and what would go with each crate, and the largest functions, read from the named
 //     module the build leaves in target/ (scripts/wasm-sizes.mjs); and what its Chinese text
@@ -24,7 +25,7 @@ import { chineseText, describe } from "./wasm-sizes.mjs";
 import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/browser.mjs";
 import { firstLoadFiles, SHARED_LINK } from "../tests/e2e/first-load.mjs";
-import { load, median, recomputeTimings, wasmCompiling } from "./measure.mjs";
+import { load, median, recomputeTimings, recomputeWork, wasmCompiling } from "./measure.mjs";
 
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const RUNS = Number(process.argv[2] ?? 10);
@@ -87,6 +88,9 @@ for (let i = 0; i < 3; i++) {
   home.compiling.push(await wasmCompiling(browser, server.url));
   link.compiling.push(await wasmCompiling(browser, server.url + SHARED_LINK));
 }
+// Likewise traced: the main thread's work for each input, the ranking on screen.
+const work = [];
+for (let i = 0; i < 3; i++) work.push(await recomputeWork(browser, server.url, INPUT));
 await browser.close();
 await server.close();
 const conditions = "4× CPU throttling, cold cache";
@@ -108,6 +112,11 @@ console.log(`recompute, the ranking on screen (4× CPU throttling):             
 console.log(`recompute, the ranking on screen → its frame shown:               ${stats(recomputes.rankingFrame)}`);
 console.log(`recompute, the ranking on screen, typing-sized steps:             ${stats(recomputes.typing)}`);
 console.log(`recompute, the ranking on screen, typing-sized steps → its frame: ${stats(recomputes.typingFrame)}`);
+const workOf = (k) => median(work.map((w) => w[k])).toFixed(1);
+console.log(
+  `recompute, the ranking on screen: main thread per input (traced, n=${work.length}, medians): ` +
+    `script ${workOf("script")} ms, style ${workOf("style")}, layout ${workOf("layout")}, paint ${workOf("paint")}`,
+);
 
 /** The main module `wasm-split-cli` cuts from the linked app at `path`, as the build does. */
 function splitMain(path) {

@@ -104,6 +104,72 @@ export async function wasmCompiling(browser, url) {
   }
 }
 
+/** The main thread's work for each input with the ranking on screen, from one cold load of `url` in
+ * `browser`, traced while the inputs `LARGE_STEPS` are set into `input` (4× CPU throttling): ms per
+ * input running script (the app's update, and what it leaves for after the frame), recalculating
+ * style, laying out and painting (pre-paint and paint). The recompute timings above end with the
+ * script; the frame that shows its change waits for the rest, which they cannot show apart. Each
+ * is the length of the union of its events, so nested events count once, and a layout forced from
+ * script counts as layout only. */
+export async function recomputeWork(browser, url, input = "field-tokens") {
+  const { context, page, cdp } = await coldPage(browser);
+  try {
+    await page.addInitScript(recordInteractive);
+    const ready = said(page, "bench: app ready");
+    await page.goto(url, { waitUntil: "commit" });
+    await ready;
+    // The ranking is built after the frame that shows the form.
+    await page.locator("[data-testid=ranking]").scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    const events = [];
+    cdp.on("Tracing.dataCollected", (data) => events.push(...data.value));
+    const complete = new Promise((done) => cdp.once("Tracing.tracingComplete", done));
+    await cdp.send("Tracing.start", { traceConfig: { includedCategories: ["devtools.timeline"] }, transferMode: "ReportEvents" });
+    const steps = [...LARGE_STEPS, ...LARGE_STEPS];
+    await timeInputs(page, input, steps);
+    await cdp.send("Tracing.end");
+    await complete;
+    const main = new Set(events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => e.tid));
+    const spans = (...names) =>
+      events.filter((e) => main.has(e.tid) && e.ph === "X" && names.includes(e.name)).map((e) => [e.ts, e.ts + e.dur]);
+    const render = { style: spans("UpdateLayoutTree"), layout: spans("Layout"), paint: spans("PrePaint", "Paint") };
+    const script = spans("FunctionCall", "RunMicrotasks", "TimerFire", "FireAnimationFrame", "EventDispatch", "EvaluateScript");
+    const perInput = (us) => us / 1000 / steps.length;
+    return {
+      script: perInput(length(script) - overlap(script, Object.values(render).flat())),
+      ...Object.fromEntries(Object.entries(render).map(([k, v]) => [k, perInput(length(v))])),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** `spans` ([start, end] pairs, possibly overlapping) merged into disjoint ones, in order. */
+function union(spans) {
+  const merged = [];
+  for (const [start, end] of [...spans].sort((a, b) => a[0] - b[0])) {
+    const last = merged[merged.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged;
+}
+
+/** The length of the union of `spans`. */
+function length(spans) {
+  return union(spans).reduce((sum, [start, end]) => sum + end - start, 0);
+}
+
+/** The length of what the unions of `a` and of `b` have in common. */
+function overlap(a, b) {
+  const other = union(b);
+  let sum = 0;
+  for (const [start, end] of union(a)) {
+    for (const [s, e] of other) sum += Math.max(0, Math.min(end, e) - Math.max(start, s));
+  }
+  return sum;
+}
+
 /** A page init script: collects in `window.__answerPaints` when the frame showing the first answer
  * was painted (ms since navigation start), and says so on the console ("bench: painted").
  * - The answer's heading carries `elementtiming="first-result"`, and Chromium reports when it is
