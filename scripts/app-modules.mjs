@@ -10,14 +10,18 @@
 //  2. wasm-bindgen binds the main module, as Trunk would, keeping what the split-off modules import;
 //  3. in a release build, wasm-opt optimises every module;
 //  4. the files are named by their contents, one name for the set, and the names they give each
-//     other are rewritten to those.
+//     other are rewritten to those. The JS modules the app's Rust code names
+//     (`#[wasm_bindgen(module = …)]`), which wasm-bindgen writes under snippets/ for the bindings
+//     to import, are written into the bindings instead (`inlineSnippet`).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { withoutComments } from "./index-html.mjs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const APP = "gpu-sizer-app";
 const LOADER = "__wasm_split.js";
+const SNIPPETS = "snippets";
 
 // wasm-opt's parameters: the linear memory starts zeroed and its lowest kilobyte (the bottom of
 // the stack) is never addressed, and a function called from one place is inlined only when small:
@@ -79,6 +83,42 @@ export function dropStreamClasses(js) {
   return js;
 }
 
+/** The bindings `js` with the snippet `path` (as they import it) in place of its import: the
+ * snippet's code in a function of its own, so that its names meet none of the bindings', returning
+ * what the bindings import. A snippet imported would be one more request, made only once the
+ * bindings have arrived, before the app can start. Throws on a snippet this cannot inline (one
+ * that imports, or exports otherwise than `export function` or `export const`). */
+export function inlineSnippet(js, path, snippet) {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const statement = new RegExp(`^import \\{ ([^}]*) \\} from '\\./${escaped}';$`, "m");
+  const names = js.match(statement)?.[1];
+  if (!names) throw new Error(`the bindings do not import ${path} as expected: wasm-bindgen's output changed`);
+  if (/^\s*import\b/m.test(snippet)) throw new Error(`${path} imports other modules: it cannot be inlined`);
+  const code = snippet.replace(/^export (function|const) /gm, "$1 ");
+  if (/^\s*export\b/m.test(code)) throw new Error(`${path} exports otherwise than a function or a const`);
+  // `import { a as b }` binds the snippet's `a` to `b`.
+  const pairs = names.split(",").map((n) => n.trim().split(/\s+as\s+/));
+  const bound = pairs.map(([exported, local]) => (local ? `${exported}: ${local}` : exported)).join(", ");
+  const exported = pairs.map(([name]) => name).join(", ");
+  const inlined = `const { ${bound} } = (() => {\n${withoutComments(code)}return { ${exported} };\n})();`;
+  return js.replace(statement, () => inlined);
+}
+
+/** The JS module `js` (`file` in the tools' output) as the page downloads it: without its comments
+ * on lines of their own (`withoutComments`), a fifth to a quarter of the generated bindings' bytes
+ * gzip. Throws when a line of code holds an odd number of backticks, as a template literal running
+ * over lines would have: a line of it could read as a comment. */
+export function shipped(js, file) {
+  for (const line of js.split("\n")) {
+    const code = line.trimStart();
+    if (code.startsWith("//") || code.startsWith("*") || code.startsWith("/*")) continue;
+    if ((code.replace(/\\`/g, "").match(/`/g) ?? []).length % 2) {
+      throw new Error(`${file} has a template literal over several lines: its comments cannot be dropped line by line`);
+    }
+  }
+  return withoutComments(js);
+}
+
 const run = (tool, args, cwd) => execFileSync(tool, args, { cwd, stdio: ["ignore", "inherit", "inherit"] });
 
 /** Cuts the linked app at `linked` into `outDir`: `${APP}.wasm` (the main module, its names kept),
@@ -123,13 +163,20 @@ export function writeAppModules({ staging, source, profile, hash }) {
 
     const read = (f) => readFileSync(join(work, f));
     const hasLoader = outputs.includes(LOADER);
-    const files = [`${APP}.js`, `${APP}_bg.wasm`, ...(hasLoader ? [LOADER] : []), ...split.sort()];
+    const snippets = existsSync(join(work, SNIPPETS))
+      ? readdirSync(join(work, SNIPPETS), { recursive: true })
+          .map((f) => join(SNIPPETS, f).split("\\").join("/"))
+          .filter((f) => f.endsWith(".js"))
+          .sort()
+      : [];
+    const files = [`${APP}.js`, `${APP}_bg.wasm`, ...(hasLoader ? [LOADER] : []), ...split.sort(), ...snippets];
     const set = hash(Buffer.concat(files.map(read)));
     const name = (suffix) => `${APP}-${set}${suffix}`;
     const names = { js: name(".js"), wasm: name("_bg.wasm"), loader: name("-split.js") };
 
     let js = read(`${APP}.js`).toString("utf8");
     const written = [];
+    for (const snippet of snippets) js = inlineSnippet(js, snippet, read(snippet).toString("utf8"));
     if (hasLoader) {
       // Only the JS imports: the wasm's import table keeps the loader's original name as its key.
       js = rename(js, `from "./${LOADER}"`, `from "./${names.loader}"`, `${APP}.js`);
@@ -141,16 +188,17 @@ export function writeAppModules({ staging, source, profile, hash }) {
         writeFileSync(join(staging, file), read(part));
         written.push(file);
       }
-      writeFileSync(join(staging, names.loader), loader);
+      writeFileSync(join(staging, names.loader), shipped(loader, LOADER));
       written.push(names.loader);
     }
-    writeFileSync(join(staging, names.js), js);
+    writeFileSync(join(staging, names.js), shipped(js, `${APP}.js`));
     writeFileSync(join(staging, names.wasm), read(`${APP}_bg.wasm`));
     // Trunk's own output of the app, bound without the split (named by a hash of its own).
     const trunks = (f) => /^gpu-sizer-app-[0-9a-f]+(\.js|_bg\.wasm)$/.test(f) && !f.startsWith(name(""));
     const trunkOutput = readdirSync(staging).filter(trunks);
     if (trunkOutput.length !== 2) throw new Error(`Trunk's output of the app is not as expected: ${trunkOutput}`);
     for (const f of trunkOutput) rmSync(join(staging, f));
+    rmSync(join(staging, SNIPPETS), { recursive: true, force: true });
     return {
       js: `./${names.js}`,
       wasm: `./${names.wasm}`,

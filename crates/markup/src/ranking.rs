@@ -1,8 +1,9 @@
-//! The ranking's rows, each as markup (a `<tr>`, see [`crate::html`]) and as its [`Figures`], what
-//! an input changes in a row whose candidate keeps its place: the page rewrites only those there,
-//! and writes the markup of the other rows, so the browser does not rebuild and lay out every row
-//! on each keystroke. Each row carries its candidate's key in data attributes, so the table's one
-//! click handler opens the detail without a handler per row.
+//! The ranking's rows, each as markup (a `<tr>`, see [`crate::html`]) and as its [`Row::fields`],
+//! every text and attribute value of the row in a fixed order: the page writes a table body
+//! whole as markup, and then writes the fields of the next rows into the row elements there, so
+//! the browser does not rebuild, restyle and lay out every row on each keystroke. Each row
+//! carries its candidate's key in data attributes, so the table's one click handler opens the
+//! detail without a handler per row.
 
 use crate::format;
 use crate::html::Html;
@@ -10,13 +11,13 @@ use crate::i18n::{self, Lang};
 use gpu_sizer_engine::catalog::Currency;
 use gpu_sizer_engine::plan::Candidate;
 
-/// What a row shows that can change while its candidate keeps its place. The rest of the row
-/// (provider, instance, region, GPUs, billing mode, the button's name) follows from the key and
-/// the language alone.
+/// A row's candidate: offer id, billing mode key, instances (the row's data attributes).
+pub type Key = (String, &'static str, u32);
+
+/// A row's candidate and figures as the row shows them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Figures {
-    /// The candidate: offer id, billing mode key, instances (the row's data attributes).
-    pub key: (String, &'static str, u32),
+    pub key: Key,
     /// Its place in the whole ranking, from 1 (filters leave gaps).
     pub rank: String,
     pub time: String,
@@ -40,32 +41,36 @@ impl Figures {
             hours_attr: format!("{:.4}", c.hours.expected),
         }
     }
-
-    /// The cells holding figures, by their column (from 0), with their text: each is text only.
-    pub fn cells(&self) -> [(usize, &str); 4] {
-        [
-            (0, &self.rank),
-            (5, &self.time),
-            (6, &self.total),
-            (7, &self.per_hour),
-        ]
-    }
-
-    /// The row's attributes holding figures, with their values.
-    pub fn attributes(&self) -> [(&'static str, &str); 2] {
-        [
-            ("data-total", &self.total_attr),
-            ("data-hours", &self.hours_attr),
-        ]
-    }
 }
 
-/// One row: its markup (a `<tr>`) and its figures.
+/// One row: its markup (a `<tr>`), its figures and its fields.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
     pub html: String,
     pub figures: Figures,
+    /// Every text and attribute value of the row, in [`FIELDS`] order, each ended by a NUL: what
+    /// the page writes into a row element already there. `None` when a value holds a NUL itself.
+    pub fields: Option<String>,
 }
+
+/// The values in [`Row::fields`], in order.
+pub const FIELDS: [&str; 15] = [
+    "data-offer-id",
+    "data-mode",
+    "data-instances",
+    "data-total",
+    "data-hours",
+    "rank",
+    "aria-label",
+    "provider",
+    "instance",
+    "region",
+    "gpu",
+    "mode",
+    "time",
+    "total",
+    "per-hour",
+];
 
 /// The rows for `rows` (each with its place in the ranking, from 0).
 pub fn rows<'r, 'a: 'r>(
@@ -77,10 +82,11 @@ pub fn rows<'r, 'a: 'r>(
         .map(|(rank, c)| {
             let figures = Figures::of(rank, c, currency, lang);
             let mut h = Html::new();
-            row(&mut h, &figures, c, lang);
+            let fields = row(&mut h, &figures, c, lang);
             Row {
                 html: h.finish(),
                 figures,
+                fields,
             }
         })
         .collect()
@@ -88,7 +94,7 @@ pub fn rows<'r, 'a: 'r>(
 
 /// One ranked candidate's row. Its button opens the detail through the table's click handler,
 /// which reads the row's key from its data attributes.
-fn row(h: &mut Html, f: &Figures, c: &Candidate, lang: Lang) {
+fn row(h: &mut Html, f: &Figures, c: &Candidate, lang: Lang) -> Option<String> {
     let provider = format::provider_name(c.provider, lang);
     // The button shows the provider's name; its accessible name says what it opens.
     let (instance, region) = (&c.offer.instance_type, &c.offer.region);
@@ -97,27 +103,54 @@ fn row(h: &mut Html, f: &Figures, c: &Candidate, lang: Lang) {
         Lang::Zh => format!("查看 {provider} {instance}（{region}）的详情"),
     };
     let (offer, mode, instances) = &f.key;
+    let gpus = format!("{} × {}", c.gpus, c.gpu.name);
+    let mode_text = format::mode(c.mode).get(lang);
+    let instances_text = instances.to_string();
+    let values = [
+        offer.as_str(),
+        mode,
+        &instances_text,
+        &f.total_attr,
+        &f.hours_attr,
+        &f.rank,
+        &label,
+        provider,
+        instance,
+        region,
+        &gpus,
+        mode_text,
+        &f.time,
+        &f.total,
+        &f.per_hour,
+    ];
+    let fields = (!values.iter().any(|v| v.contains('\0'))).then(|| {
+        let mut all = String::with_capacity(values.iter().map(|v| v.len() + 1).sum());
+        for v in values {
+            all.push_str(v);
+            all.push('\0');
+        }
+        all
+    });
     h.raw("<tr data-testid=\"result-row\"")
         .attr("data-offer-id", offer)
         .attr("data-mode", mode)
-        .attr("data-instances", &instances.to_string());
-    for (name, value) in f.attributes() {
-        h.attr(name, value);
-    }
-    h.raw("><td class=\"num\">")
+        .attr("data-instances", &instances_text)
+        .attr("data-total", &f.total_attr)
+        .attr("data-hours", &f.hours_attr)
+        .raw("><td class=\"num\">")
         .text(&f.rank)
         .raw("</td><td><button type=\"button\" class=\"link\" data-testid=\"open-detail\"")
         .attr("aria-label", &label)
         .raw(">")
         .text(provider)
         .raw("</button></td><td class=\"instance\">")
-        .text(&c.offer.instance_type)
+        .text(instance)
         .raw("<br><span class=\"muted\">")
-        .text(&c.offer.region)
+        .text(region)
         .raw("</span></td><td class=\"gpu\">")
-        .text(&format!("{} × {}", c.gpus, c.gpu.name))
+        .text(&gpus)
         .raw("</td><td class=\"mode\">")
-        .text(format::mode(c.mode).get(lang))
+        .text(mode_text)
         .raw("</td><td class=\"num\">")
         .text(&f.time)
         .raw("</td><td class=\"num\" data-testid=\"row-total\">")
@@ -125,6 +158,7 @@ fn row(h: &mut Html, f: &Figures, c: &Candidate, lang: Lang) {
         .raw("</td><td class=\"num\">")
         .text(&f.per_hour)
         .raw("</td></tr>");
+    fields
 }
 
 /// The time column: the job's hours, or a service's time per output token (a service runs the
@@ -176,37 +210,58 @@ mod tests {
         assert!(html.contains(&per_hour), "{per_hour}");
     }
 
-    /// The page patches a row's figures into its cells by column: each must be the whole text of
-    /// the cell at its column, and each attribute the row's.
+    /// The page writes a row's fields into a row element it wrote as markup before
+    /// (`src/app/components/ranking_rows.js`), walking the row's elements as this markup has
+    /// them: each row must be this markup with its fields in place, escaped.
     #[test]
-    fn each_figure_is_the_whole_text_of_its_cell() {
+    fn a_row_is_its_fields_in_the_markup_the_page_walks() {
         let (report, _) = hostile_report();
         for lang in [Lang::En, Lang::Zh] {
             let rows = rows(report.ranked.iter().enumerate(), report.currency, lang);
             assert!(!rows.is_empty());
-            for Row {
-                html: tr,
-                figures: f,
-            } in &rows
-            {
-                assert!(tr.starts_with("<tr ") && tr.ends_with("</tr>"), "{tr}");
-                assert_eq!(tr.matches("<tr ").count(), 1, "{tr}");
-                // The cells' contents, in column order.
-                let cells: Vec<&str> = tr
-                    .split("<td")
-                    .skip(1)
-                    .map(|td| &td[td.find('>').unwrap() + 1..td.find("</td>").unwrap()])
+            for Row { html, fields, .. } in &rows {
+                let fields = fields.as_deref().expect("no value holds a NUL");
+                let values: Vec<&str> = fields.strip_suffix('\0').unwrap().split('\0').collect();
+                assert_eq!(values.len(), FIELDS.len(), "{fields:?}");
+                let v: Vec<String> = values
+                    .iter()
+                    .map(|value| {
+                        let mut h = Html::new();
+                        h.text(value);
+                        h.finish()
+                    })
                     .collect();
-                assert_eq!(cells.len(), 8, "{tr}");
-                for (column, text) in f.cells() {
-                    assert_eq!(cells[column], text, "{tr}");
-                }
-                let start = &tr[..tr.find('>').unwrap()];
-                for (name, value) in f.attributes() {
-                    assert!(start.contains(&format!(r#" {name}="{value}""#)), "{start}");
-                }
+                let expected = format!(
+                    "<tr data-testid=\"result-row\" data-offer-id=\"{}\" data-mode=\"{}\" \
+                     data-instances=\"{}\" data-total=\"{}\" data-hours=\"{}\">\
+                     <td class=\"num\">{}</td>\
+                     <td><button type=\"button\" class=\"link\" data-testid=\"open-detail\" \
+                     aria-label=\"{}\">{}</button></td>\
+                     <td class=\"instance\">{}<br><span class=\"muted\">{}</span></td>\
+                     <td class=\"gpu\">{}</td><td class=\"mode\">{}</td><td class=\"num\">{}</td>\
+                     <td class=\"num\" data-testid=\"row-total\">{}</td><td class=\"num\">{}</td></tr>",
+                    v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12],
+                    v[13], v[14]
+                );
+                assert_eq!(html, &expected);
             }
         }
+    }
+
+    #[test]
+    fn a_value_holding_a_nul_leaves_the_row_to_its_markup() {
+        let (mut report, _) = hostile_report();
+        let mut offer = report.ranked[0].offer.clone();
+        offer.instance_type = "a\0b".into();
+        report.ranked[0].offer = &*Box::leak(Box::new(offer));
+        let rows = rows(
+            report.ranked.iter().enumerate().take(2),
+            report.currency,
+            Lang::En,
+        );
+        assert_eq!(rows[0].fields, None);
+        assert!(rows[0].html.contains("a\0b"));
+        assert!(rows[1].fields.is_some());
     }
 
     #[test]
