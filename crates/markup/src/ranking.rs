@@ -53,7 +53,9 @@ pub struct Row {
     pub fields: Option<String>,
 }
 
-/// The values in [`Row::fields`], in order.
+/// The values in [`Row::fields`], in order: the row's attributes, then the texts of its cells (the
+/// provider's button's name before its text, the instance's name before its region).
+/// `src/app/components/ranking_rows.js` reads them in this order.
 pub const FIELDS: [&str; 15] = [
     "data-offer-id",
     "data-mode",
@@ -106,7 +108,7 @@ fn row(h: &mut Html, f: &Figures, c: &Candidate, lang: Lang) -> Option<String> {
     let gpus = format!("{} × {}", c.gpus, c.gpu.name);
     let mode_text = format::mode(c.mode).get(lang);
     let instances_text = instances.to_string();
-    let values = [
+    let values: [&str; FIELDS.len()] = [
         offer.as_str(),
         mode,
         &instances_text,
