@@ -15,17 +15,16 @@ use gpu_sizer_engine::plan::Candidate;
 pub type Key = (String, &'static str, u32);
 
 /// A row's candidate and figures as the row shows them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Figures {
-    pub key: Key,
+struct Figures {
+    key: Key,
     /// Its place in the whole ranking, from 1 (filters leave gaps).
-    pub rank: String,
-    pub time: String,
-    pub total: String,
-    pub per_hour: String,
+    rank: String,
+    time: String,
+    total: String,
+    per_hour: String,
     /// The unrounded total and hours the tests and the page read (`data-total`, `data-hours`).
-    pub total_attr: String,
-    pub hours_attr: String,
+    total_attr: String,
+    hours_attr: String,
 }
 
 impl Figures {
@@ -43,11 +42,11 @@ impl Figures {
     }
 }
 
-/// One row: its markup (a `<tr>`), its figures and its fields.
+/// One row: its markup (a `<tr>`), its candidate and its fields.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
     pub html: String,
-    pub figures: Figures,
+    pub key: Key,
     /// Every text and attribute value of the row, in [`FIELDS`] order, each ended by a NUL: what
     /// the page writes into a row element already there. `None` when a value holds a NUL itself.
     pub fields: Option<String>,
@@ -87,7 +86,7 @@ pub fn rows<'r, 'a: 'r>(
             let fields = row(&mut h, &figures, c, lang);
             Row {
                 html: h.finish(),
-                figures,
+                key: figures.key,
                 fields,
             }
         })

@@ -57,11 +57,10 @@ struct Choices {
     modes: Vec<BillingMode>,
 }
 
-/// The rows on screen, in which language, and how many are shown of how many.
+/// The rows on screen, and how many are shown of how many.
 #[derive(Debug, Clone, PartialEq)]
 struct Listing {
     rows: Vec<ranking::Row>,
-    lang: Lang,
     shown: usize,
     total: usize,
 }
@@ -97,7 +96,7 @@ fn write_rows(tbody: &web_sys::Element, before: Option<&Written>, now: &Listing)
         .map(|keys| {
             keys.iter()
                 .zip(&now.rows)
-                .filter(|(k, r)| **k == r.figures.key)
+                .filter(|(k, r)| **k == r.key)
                 .count()
         });
     if kept.is_some_and(|kept| 2 * kept >= now.rows.len()) {
@@ -372,7 +371,6 @@ pub fn Ranking() -> impl IntoView {
             let shown = if all { total } else { total.min(PAGE) };
             Some(Listing {
                 rows: ranking::rows(rows.into_iter().take(shown), report.currency, lang),
-                lang,
                 shown,
                 total,
             })
@@ -387,7 +385,7 @@ pub fn Ranking() -> impl IntoView {
         if let Some(tbody) = tbody.get() {
             // The rows on screen are the listing's (its change rewrites them, and marks them).
             listing.with_untracked(|l| {
-                let rows = l.iter().flat_map(|l| &l.rows).map(|r| &r.figures.key);
+                let rows = l.iter().flat_map(|l| &l.rows).map(|r| &r.key);
                 mark_selected(&tbody, marked, rows, selected.as_ref());
             });
         }
@@ -413,7 +411,7 @@ pub fn Ranking() -> impl IntoView {
             let written = listing.with(|now| {
                 let now = now.as_ref()?;
                 write_rows(&tbody, before.as_ref(), now);
-                Some(now.rows.iter().map(|r| r.figures.key.clone()).collect())
+                Some(now.rows.iter().map(|r| r.key.clone()).collect())
             });
             let shows = written.or(before);
             // Rows written anew lost their mark, and rows written in place may show another
