@@ -8,7 +8,7 @@
 import { launch } from "../tests/e2e/browser.mjs";
 import { SHARED_LINK } from "../tests/e2e/first-load.mjs";
 import { serve } from "../tests/e2e/server.mjs";
-import { load, median, recomputeTimings, wasmCompiling } from "./measure.mjs";
+import { load, median, recomputeTimings, startupWork } from "./measure.mjs";
 
 const [a, b, rounds = "10"] = process.argv.slice(2);
 if (!a || !b) {
@@ -58,13 +58,13 @@ for (let round = 0; round < Number(rounds); round++) {
     }
   }
 }
-// The wasm each build compiles on the main thread at start, from separate traced loads: its bytes
-// move by a few hundred between loads, so three loads tell a change the timings cannot.
+// Where each build's main thread spends its start, from separate traced loads: the bytes of wasm
+// compiled move by a few hundred between loads, so three loads tell a change the timings cannot.
 const compiling = builds.map(() => ({ visit: [], link: [] }));
 for (let round = 0; round < 3; round++) {
   for (const i of turns(round)) {
-    compiling[i].visit.push(await wasmCompiling(browser, servers[i].url));
-    compiling[i].link.push(await wasmCompiling(browser, servers[i].url + SHARED_LINK));
+    compiling[i].visit.push(await startupWork(browser, servers[i].url));
+    compiling[i].link.push(await startupWork(browser, servers[i].url + SHARED_LINK));
   }
 }
 await browser.close();
@@ -99,12 +99,12 @@ for (const [name, pick] of MEASURES) {
   const spread = `${signed(quantile(diffs, 0.25), 1)} … ${signed(quantile(diffs, 0.75), 1)}`;
   row(name, results.map((r) => median(pick(r))), 1, spread);
 }
-console.log("\nwasm compiled on the main thread before interactive, medians of 3 traced loads");
-for (const [name, path, key, digits] of [
-  ["a first visit: compiling, ms", "visit", "ms", 1],
-  ["a first visit: code compiled, bytes", "visit", "bytes", 0],
-  ["a shared link: compiling, ms", "link", "ms", 1],
-  ["a shared link: code compiled, bytes", "link", "bytes", 0],
-]) {
+console.log("\nthe main thread before interactive, medians of 3 traced loads (scripts/measure.mjs: startupWork)");
+const STARTUP = [["wasm compiling, ms", "compile", 1], ["wasm code compiled, bytes", "bytes", 0], ["script, ms", "script", 1],
+  ["parsing HTML, ms", "parse", 1], ["style, ms", "style", 1], ["layout, ms", "layout", 1], ["paint, ms", "paint", 1],
+  ["busy in all, ms", "busy", 1]];
+for (const [name, path, key, digits] of ["a first visit", "a shared link"].flatMap((who, i) =>
+  STARTUP.map(([what, key, digits]) => [`${who}: ${what}`, ["visit", "link"][i], key, digits]),
+)) {
   row(name, compiling.map((c) => median(c[path].map((r) => r[key]))), digits);
 }

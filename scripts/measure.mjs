@@ -72,32 +72,67 @@ export async function load(browser, url, { recompute = null, gzip = null, input 
   return times;
 }
 
-/** One cold load of `url` in `browser`, 4× CPU throttling, traced: the main thread's time compiling
- * wasm until the page says it is interactive (ms), and the number of functions compiled. V8
- * compiles a wasm function (with its baseline compiler) when it is first called, on the calling
- * thread, so the code each module runs at start is compiled on the main thread while the page
- * waits: a cost of the code's size that the timings above include and cannot show apart. Also the
- * bytes of function bodies so compiled, which, unlike the time, do not move between runs. */
-export async function wasmCompiling(browser, url) {
+/** One cold load of `url` in `browser`, 4× CPU throttling, traced until the page is interactive
+ * (its form in the DOM): where the main thread's time went meanwhile, ms.
+ * - `compile`: wasm compiled on the main thread. V8 compiles a wasm function (with its baseline
+ *   compiler) when it is first called, on the calling thread, so the code each module runs at
+ *   start is compiled while the page waits: a cost of the code's size that the timings of `load`
+ *   include and cannot show apart. With it the number of `functions` so compiled and the `bytes`
+ *   of their bodies, which, unlike the times, do not move between runs.
+ * - `script` (the rest of running scripts and wasm), `parse` (reading the HTML, scripts run from
+ *   it apart), `style`, `layout` and `paint` (pre-paint and paint), each counted once where events
+ *   nest (a layout forced from script is layout, a compile within a call is compile), and `busy`,
+ *   the main thread's tasks end to end, of which the rest is the browser's own work (loading,
+ *   messages, timers, garbage collection).
+ * Tracing slows the page: these add up to more than `load`'s interactive time. */
+export async function startupWork(browser, url) {
   const { context, page, cdp } = await coldPage(browser);
   try {
+    // The end of the span, marked in the trace itself when the form is in the DOM: before the
+    // page says so on its console, which ends the trace.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector("[data-testid=scenario-form]")) {
+          console.timeStamp("gpu-sizer: interactive");
+          observer.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true });
+    });
     await page.addInitScript(recordInteractive);
     const events = [];
     cdp.on("Tracing.dataCollected", (data) => events.push(...data.value));
     const complete = new Promise((done) => cdp.once("Tracing.tracingComplete", done));
-    await cdp.send("Tracing.start", { traceConfig: { includedCategories: ["v8.wasm", "disabled-by-default-v8.wasm.detailed"] }, transferMode: "ReportEvents" });
+    const categories = ["devtools.timeline", "v8.wasm", "disabled-by-default-v8.wasm.detailed"];
+    await cdp.send("Tracing.start", { traceConfig: { includedCategories: categories }, transferMode: "ReportEvents" });
     const ready = said(page, "bench: app ready");
     await page.goto(url, { waitUntil: "commit" });
     await ready;
     await cdp.send("Tracing.end");
     await complete;
-    const main = new Set(events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => e.tid));
-    const onMain = (name) => events.filter((e) => e.name === name && e.ph === "X" && main.has(e.tid));
+    const main = new Set(events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
+    const end = events.find((e) => e.name === "TimeStamp" && e.args?.data?.message === "gpu-sizer: interactive")?.ts;
+    if (end === undefined) throw new Error("the trace has no mark of the page interactive");
+    // From the request for the page: what ran before it was the blank page the browser opens with.
+    const start = events.find((e) => e.name === "ResourceSendRequest" && e.args?.data?.url === url)?.ts ?? 0;
+    const traced = events.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === "X" && e.ts < end && e.ts + e.dur > start);
+    const onMain = (...names) => traced.filter((e) => names.includes(e.name));
+    const within = (list) => list.map((e) => [Math.max(e.ts, start), Math.min(e.ts + e.dur, end)]);
+    const spans = (...names) => within(onMain(...names));
     const compiles = onMain("wasm.CompileLazy");
+    const compile = spans("wasm.CompileLazy");
+    const render = { style: spans("UpdateLayoutTree"), layout: spans("Layout"), paint: spans("PrePaint", "Paint") };
+    const rendering = Object.values(render).flat();
+    const script = spans("FunctionCall", "EvaluateScript", "v8.evaluateModule", "RunMicrotasks", "TimerFire", "FireAnimationFrame", "EventDispatch");
+    const parse = spans("ParseHTML");
+    const ms = (us) => us / 1000;
     return {
-      ms: compiles.reduce((sum, e) => sum + e.dur, 0) / 1000,
+      compile: ms(length(compile)),
       functions: compiles.length,
       bytes: onMain("wasm.CompileBaseline").reduce((sum, e) => sum + (e.args?.bodySize ?? 0), 0),
+      script: ms(length(script) - overlap(script, [...compile, ...rendering])),
+      parse: ms(length(parse) - overlap(parse, [...script, ...compile, ...rendering])),
+      ...Object.fromEntries(Object.entries(render).map(([k, v]) => [k, ms(length(v))])),
+      busy: ms(length(within(traced))),
     };
   } finally {
     await context.close();
