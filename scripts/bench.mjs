@@ -72,8 +72,8 @@ const stats = (xs) => {
   return `median ${median(s).toFixed(1)} ms, range ${s[0].toFixed(1)}–${s[s.length - 1].toFixed(1)} ms (n=${s.length})`;
 };
 
-const home = { dom: [], paint: [], ready: [], bytes: [], compiling: [] };
-const link = { dom: [], paint: [], ready: [], bytes: [], compiling: [] };
+const home = { dom: [], paint: [], ready: [], bytes: [], startup: [] };
+const link = { dom: [], paint: [], ready: [], bytes: [], startup: [] };
 const recomputes = recomputeTimings();
 for (let i = 0; i < RUNS; i++) {
   for (const [timings, url, recompute] of [[home, server.url, recomputes], [link, server.url + SHARED_LINK, null]]) {
@@ -86,8 +86,8 @@ for (let i = 0; i < RUNS; i++) {
 }
 // Apart from the timed loads, as tracing slows the page: the main thread's work at start.
 for (let i = 0; i < 3; i++) {
-  home.compiling.push(await startupWork(browser, server.url));
-  link.compiling.push(await startupWork(browser, server.url + SHARED_LINK));
+  home.startup.push(await startupWork(browser, server.url));
+  link.startup.push(await startupWork(browser, server.url + SHARED_LINK));
 }
 // Likewise traced: the main thread's work for each input, the ranking on screen.
 const work = [];
@@ -101,14 +101,14 @@ for (const [name, t] of [["a first visit", home], ["a shared link", link]]) {
   console.log(`${name}: navigation → interactive, the app's form mounted (${conditions}): ${stats(t.ready)}`);
   const bytes = [...new Set(t.bytes)].join(", ");
   console.log(`${name}: bytes fetched before interactive (gzip -9): ${bytes}`);
-  const mid = (k) => median(t.compiling.map((r) => r[k]));
+  const mid = (k) => median(t.startup.map((r) => r[k]));
   console.log(
-    `${name}: wasm compiled on the main thread before interactive (traced, n=${t.compiling.length}): ` +
+    `${name}: wasm compiled on the main thread before interactive (traced, n=${t.startup.length}): ` +
       `median ${mid("compile").toFixed(1)} ms, ${mid("functions")} functions, ${mid("bytes")} bytes of code`,
   );
   const ms = (k) => `${k} ${mid(k).toFixed(1)}`;
   console.log(
-    `${name}: main thread before interactive (traced, n=${t.compiling.length}, medians, ms): ` +
+    `${name}: main thread before interactive (traced, n=${t.startup.length}, medians, ms): ` +
       `${["script", "parse", "style", "layout", "paint"].map(ms).join(", ")}; busy in all ${mid("busy").toFixed(1)}`,
   );
 }

@@ -82,8 +82,9 @@ export async function load(browser, url, { recompute = null, gzip = null, input 
  * - `script` (the rest of running scripts and wasm), `parse` (reading the HTML, scripts run from
  *   it apart), `style`, `layout` and `paint` (pre-paint and paint), each counted once where events
  *   nest (a layout forced from script is layout, a compile within a call is compile), and `busy`,
- *   the main thread's tasks end to end, of which the rest is the browser's own work (loading,
- *   messages, timers, garbage collection).
+ *   the main thread's tasks end to end, of which the rest is the browser's own work (committing
+ *   the navigation, loading, compiling JS, messages, garbage collection). At 4× throttling the
+ *   main thread is seldom idle before the page is interactive: `busy` comes near that time.
  * Tracing slows the page: these add up to more than `load`'s interactive time. */
 export async function startupWork(browser, url) {
   const { context, page, cdp } = await coldPage(browser);
@@ -102,7 +103,7 @@ export async function startupWork(browser, url) {
     const events = [];
     cdp.on("Tracing.dataCollected", (data) => events.push(...data.value));
     const complete = new Promise((done) => cdp.once("Tracing.tracingComplete", done));
-    const categories = ["devtools.timeline", "v8.wasm", "disabled-by-default-v8.wasm.detailed"];
+    const categories = ["toplevel", "devtools.timeline", "v8.wasm", "disabled-by-default-v8.wasm.detailed"];
     await cdp.send("Tracing.start", { traceConfig: { includedCategories: categories }, transferMode: "ReportEvents" });
     const ready = said(page, "bench: app ready");
     await page.goto(url, { waitUntil: "commit" });
