@@ -80,60 +80,44 @@ export async function load(browser, url, { recompute = null, gzip = null, input 
  *   include and cannot show apart. With it the number of `functions` so compiled and the `bytes`
  *   of their bodies, which, unlike the times, do not move between runs.
  * - `script` (the rest of running scripts and wasm), `parse` (reading the HTML, scripts run from
- *   it apart), `style`, `layout` and `paint` (pre-paint and paint), each counted once where events
- *   nest (a layout forced from script is layout, a compile within a call is compile), and `busy`,
- *   the main thread's tasks end to end, of which the rest is the browser's own work (committing
- *   the navigation, loading, compiling JS, messages, garbage collection). At 4× throttling the
- *   main thread is seldom idle before the page is interactive: `busy` comes near that time.
+ *   it apart), `style`, `layout` and `paint` ([`RENDERING`]), each counted once where events nest
+ *   (a layout forced from script is layout, a compile within a call is compile), and `busy`, the
+ *   main thread's tasks end to end, of which the rest is the browser's own work (committing the
+ *   navigation, loading, compiling JS, messages, garbage collection). At 4× throttling the main
+ *   thread is seldom idle before the page is interactive: `busy` comes near that time.
  * Tracing slows the page: these add up to more than `load`'s interactive time. */
 export async function startupWork(browser, url) {
   const { context, page, cdp } = await coldPage(browser);
   try {
-    // The end of the span, marked in the trace itself when the form is in the DOM: before the
-    // page says so on its console, which ends the trace.
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (document.querySelector("[data-testid=scenario-form]")) {
-          console.timeStamp("gpu-sizer: interactive");
-          observer.disconnect();
-        }
-      }).observe(document, { subtree: true, childList: true });
-    });
     await page.addInitScript(recordInteractive);
-    const events = [];
-    cdp.on("Tracing.dataCollected", (data) => events.push(...data.value));
-    const complete = new Promise((done) => cdp.once("Tracing.tracingComplete", done));
     const categories = ["toplevel", "devtools.timeline", "v8.wasm", "disabled-by-default-v8.wasm.detailed"];
-    await cdp.send("Tracing.start", { traceConfig: { includedCategories: categories }, transferMode: "ReportEvents" });
-    const ready = said(page, "bench: app ready");
-    await page.goto(url, { waitUntil: "commit" });
-    await ready;
-    await cdp.send("Tracing.end");
-    await complete;
-    const main = new Set(events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
+    const events = await traced(cdp, categories, async () => {
+      const ready = said(page, "bench: app ready");
+      await page.goto(url, { waitUntil: "commit" });
+      await ready;
+    });
+    // From the request for the page (what ran before it was the blank page the browser opens with)
+    // to the mark `recordInteractive` writes into the trace.
+    const start = events.find((e) => e.name === "ResourceSendRequest" && e.args?.data?.url === url)?.ts ?? 0;
     const end = events.find((e) => e.name === "TimeStamp" && e.args?.data?.message === "gpu-sizer: interactive")?.ts;
     if (end === undefined) throw new Error("the trace has no mark of the page interactive");
-    // From the request for the page: what ran before it was the blank page the browser opens with.
-    const start = events.find((e) => e.name === "ResourceSendRequest" && e.args?.data?.url === url)?.ts ?? 0;
-    const traced = events.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === "X" && e.ts < end && e.ts + e.dur > start);
-    const onMain = (...names) => traced.filter((e) => names.includes(e.name));
-    const within = (list) => list.map((e) => [Math.max(e.ts, start), Math.min(e.ts + e.dur, end)]);
-    const spans = (...names) => within(onMain(...names));
-    const compiles = onMain("wasm.CompileLazy");
-    const compile = spans("wasm.CompileLazy");
-    const render = { style: spans("UpdateLayoutTree"), layout: spans("Layout"), paint: spans("PrePaint", "Paint") };
+    const main = onMainThread(events, start, end);
+    const spans = (names) => main.filter((e) => names.includes(e.name)).map((e) => e.span);
+    const compiles = main.filter((e) => e.name === "wasm.CompileLazy");
+    const compile = spans(["wasm.CompileLazy"]);
+    const render = Object.fromEntries(Object.entries(RENDERING).map(([kind, names]) => [kind, spans(names)]));
     const rendering = Object.values(render).flat();
-    const script = spans("FunctionCall", "EvaluateScript", "v8.evaluateModule", "RunMicrotasks", "TimerFire", "FireAnimationFrame", "EventDispatch");
-    const parse = spans("ParseHTML");
+    const script = spans(SCRIPT);
+    const parse = spans(["ParseHTML"]);
     const ms = (us) => us / 1000;
     return {
       compile: ms(length(compile)),
       functions: compiles.length,
-      bytes: onMain("wasm.CompileBaseline").reduce((sum, e) => sum + (e.args?.bodySize ?? 0), 0),
+      bytes: main.filter((e) => e.name === "wasm.CompileBaseline").reduce((sum, e) => sum + (e.args?.bodySize ?? 0), 0),
       script: ms(length(script) - overlap(script, [...compile, ...rendering])),
       parse: ms(length(parse) - overlap(parse, [...script, ...compile, ...rendering])),
-      ...Object.fromEntries(Object.entries(render).map(([k, v]) => [k, ms(length(v))])),
-      busy: ms(length(within(traced))),
+      ...Object.fromEntries(Object.entries(render).map(([kind, v]) => [kind, ms(length(v))])),
+      busy: ms(length(main.map((e) => e.span))),
     };
   } finally {
     await context.close();
@@ -143,7 +127,7 @@ export async function startupWork(browser, url) {
 /** The main thread's work for each input with the ranking on screen, from one cold load of `url` in
  * `browser`, traced while the inputs `LARGE_STEPS` are set into `input` (4× CPU throttling): ms per
  * input running script (the app's update, and what it leaves for after the frame), recalculating
- * style, laying out and painting (pre-paint and paint). The recompute timings above end with the
+ * style, laying out and painting ([`RENDERING`]). The recompute timings above end with the
  * script; the frame that shows its change waits for the rest, which they cannot show apart. Each
  * is the length of the union of its events, so nested events count once, and a layout forced from
  * script counts as layout only. */
@@ -157,28 +141,52 @@ export async function recomputeWork(browser, url, input = "field-tokens") {
     // The ranking is built after the frame that shows the form.
     await page.locator("[data-testid=ranking]").scrollIntoViewIfNeeded();
     await page.waitForTimeout(500);
-    const events = [];
-    cdp.on("Tracing.dataCollected", (data) => events.push(...data.value));
-    const complete = new Promise((done) => cdp.once("Tracing.tracingComplete", done));
-    await cdp.send("Tracing.start", { traceConfig: { includedCategories: ["devtools.timeline"] }, transferMode: "ReportEvents" });
     const steps = [...LARGE_STEPS, ...LARGE_STEPS];
-    await timeInputs(page, input, steps);
-    await cdp.send("Tracing.end");
-    await complete;
-    const main = new Set(events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => e.tid));
-    const spans = (...names) =>
-      events.filter((e) => main.has(e.tid) && e.ph === "X" && names.includes(e.name)).map((e) => [e.ts, e.ts + e.dur]);
-    const render = { style: spans("UpdateLayoutTree"), layout: spans("Layout"), paint: spans("PrePaint", "Paint") };
-    const script = spans("FunctionCall", "RunMicrotasks", "TimerFire", "FireAnimationFrame", "EventDispatch", "EvaluateScript");
+    const events = await traced(cdp, ["devtools.timeline"], () => timeInputs(page, input, steps));
+    const main = onMainThread(events);
+    const spans = (names) => main.filter((e) => names.includes(e.name)).map((e) => e.span);
+    const render = Object.fromEntries(Object.entries(RENDERING).map(([kind, names]) => [kind, spans(names)]));
+    const script = spans(SCRIPT);
     const perInput = (us) => us / 1000 / steps.length;
     return {
       script: perInput(length(script) - overlap(script, Object.values(render).flat())),
-      ...Object.fromEntries(Object.entries(render).map(([k, v]) => [k, perInput(length(v))])),
+      ...Object.fromEntries(Object.entries(render).map(([kind, v]) => [kind, perInput(length(v))])),
     };
   } finally {
     await context.close();
   }
 }
+
+/** The trace events of the categories `categories` recorded by `cdp` while `during` runs. */
+async function traced(cdp, categories, during) {
+  const events = [];
+  const collect = (data) => events.push(...data.value);
+  cdp.on("Tracing.dataCollected", collect);
+  const complete = new Promise((done) => cdp.once("Tracing.tracingComplete", done));
+  await cdp.send("Tracing.start", { traceConfig: { includedCategories: categories }, transferMode: "ReportEvents" });
+  await during();
+  await cdp.send("Tracing.end");
+  await complete;
+  cdp.off("Tracing.dataCollected", collect);
+  return events;
+}
+
+/** The events of `events` that ran on a page's main thread (of any of the browser's renderer
+ * processes) between `start` and `end` (µs, trace time), each with `span`, its [start, end] cut to
+ * those bounds. */
+function onMainThread(events, start = -Infinity, end = Infinity) {
+  const main = new Set(events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
+  return events
+    .filter((e) => e.ph === "X" && main.has(`${e.pid}:${e.tid}`) && e.ts < end && e.ts + e.dur > start)
+    .map((e) => ({ ...e, span: [Math.max(e.ts, start), Math.min(e.ts + e.dur, end)] }));
+}
+
+/** The trace events of the browser's rendering steps, by kind: recalculating style, laying out,
+ * and painting (pre-paint and paint). */
+const RENDERING = { style: ["UpdateLayoutTree"], layout: ["Layout"], paint: ["PrePaint", "Paint"] };
+
+/** The trace events of running script: the page's JS and the wasm it calls. */
+const SCRIPT = ["FunctionCall", "EvaluateScript", "v8.evaluateModule", "RunMicrotasks", "TimerFire", "FireAnimationFrame", "EventDispatch"];
 
 /** `spans` ([start, end] pairs, possibly overlapping) merged into disjoint ones, in order. */
 function union(spans) {

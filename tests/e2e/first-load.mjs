@@ -53,12 +53,14 @@ export function recordFirstResult() {
 }
 
 /** A page init script: records in `window.__appReady` when the app's form is in the DOM, the page
- * interactive (ms since navigation start), and says so on the console ("bench: app ready"), which a
- * caller can wait for without polling the page while it loads. */
+ * interactive (ms since navigation start), marks it in a trace being recorded (a `TimeStamp` event,
+ * "gpu-sizer: interactive"), and says so on the console ("bench: app ready"), which a caller can
+ * wait for without polling the page while it loads. */
 export function recordInteractive() {
   new MutationObserver((_, observer) => {
     if (document.querySelector("[data-testid=scenario-form]")) {
       window.__appReady = performance.now();
+      console.timeStamp("gpu-sizer: interactive");
       console.debug("bench: app ready");
       observer.disconnect();
     }
