@@ -1,6 +1,6 @@
 // Timings of one cold page load and of the recompute after inputs, in headless Chromium with 4×
 // CPU throttling: what scripts/bench.mjs reports for one build and scripts/compare.mjs for two.
-import { fetchedBefore, recordFirstResult, recordInteractive } from "../tests/e2e/first-load.mjs";
+import { fetchedBefore, recordFirstResult, recordInteractive, watchRequests } from "../tests/e2e/first-load.mjs";
 
 /** The median of `xs`. */
 export function median(xs) {
@@ -38,6 +38,7 @@ export async function load(browser, url, { recompute = null, gzip = null, input 
   await page.addInitScript(recordInteractive);
   const painted = said(page, "bench: painted");
   const ready = said(page, "bench: app ready");
+  const requests = watchRequests(page);
   await page.goto(url, { waitUntil: "commit" });
   await painted;
   // The app loads after the first answer.
@@ -46,7 +47,7 @@ export async function load(browser, url, { recompute = null, gzip = null, input 
   // What was fetched before the page became interactive, as gzip -9 of the build's files (the
   // page itself included): the same measure as the first-load sizes above.
   if (gzip) {
-    const fetched = await fetchedBefore(page, url, "__appReady");
+    const fetched = await fetchedBefore(page, url, "__appReady", requests);
     times.push([...fetched].reduce((sum, f) => sum + (gzip.get(f) ?? 0), 0));
   }
   if (recompute) {

@@ -7,7 +7,8 @@
 //  2. Builds the first answer for a first visit into index.html, in each language, with the
 //     settings the start-up gate reads (crates/markup/src/prerender.rs says when it applies), and
 //     allows the gate, which Trunk inlined, by its hash in the Content-Security-Policy.
-//  3. Ships boot/boot.mjs under a name from its content and loads it from <head>.
+//  3. Ships boot/boot.mjs under a name from its content and loads it from <head>, and the
+//     start-up worker the gate starts (boot/warm.js), likewise named.
 //  4. Writes sw.js with the list of every file of the build and a cache version derived from
 //     their contents and its own, so a new build replaces the old cache.
 import { execFileSync } from "node:child_process";
@@ -46,15 +47,18 @@ const ship = (name, extension, bytes) => {
 ship("accuracy", "tsv", readFileSync(join(source, "crates/engine/data/accuracy.tsv")));
 for (const [name, html] of Object.entries(pages)) ship(name, "html", Buffer.from(html));
 
-// 3. The boot module.
+// 3. The boot module and the start-up worker.
 const boot = withoutComments(readFileSync(join(source, "boot/boot.mjs"), "utf8"));
 const bootFile = `boot-${hash(boot)}.js`;
 writeFileSync(join(staging, bootFile), boot);
+const warm = withoutComments(readFileSync(join(source, "boot/warm.js"), "utf8"));
+const warmFile = `warm-${hash(warm)}.js`;
+writeFileSync(join(staging, warmFile), warm);
 
 const indexPath = join(staging, "index.html");
 const html = finishIndex(readFileSync(indexPath, "utf8"), {
   gate: readFileSync(join(source, "boot/gate.js"), "utf8"),
-  start: { ...settings, app, data },
+  start: { ...settings, app: { ...app, warm: `./${warmFile}` }, data },
   bootFile,
   frames: Object.values(frames),
 });

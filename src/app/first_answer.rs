@@ -7,6 +7,7 @@ use super::state;
 use gpu_sizer_engine::plan::{evaluate_fitting_with, SizingCache};
 use gpu_sizer_engine::Catalog;
 use gpu_sizer_markup::answer;
+use gpu_sizer_markup::html::Html;
 use gpu_sizer_markup::i18n::Lang;
 use gpu_sizer_markup::page::{frame, Start, View, FIRST_ANSWER_CLASS};
 use leptos::prelude::document;
@@ -41,6 +42,37 @@ pub fn paint(start: &Start, lang: Lang) -> Option<state::Found> {
     if card().is_some() {
         return None;
     }
+    let today = state::today();
+    let Answer { card, found } = answer(start, lang, today)?;
+    // The frame built into the page shows already, laid out, in the page's language: only the
+    // card is new to lay out. Without one, the whole frame.
+    match results() {
+        Some(results) => results.insert_adjacent_html("afterbegin", &card.finish()),
+        None => document()
+            .body()?
+            .insert_adjacent_html("afterbegin", &frame(&card, lang, false)),
+    }
+    .ok()?;
+    Some(found)
+}
+
+/// Removes the first answer (the app calls this once it has mounted).
+pub fn remove() {
+    let selector = format!(".{FIRST_ANSWER_CLASS}");
+    while let Ok(Some(element)) = document().query_selector(&selector) {
+        element.remove();
+    }
+}
+
+/// The first answer to `start` as of `today`, with what its evaluation found: what [`paint`]
+/// paints, and [`warm`] computes to no purpose but compiling the code.
+struct Answer {
+    card: Html,
+    found: state::Found,
+}
+
+/// The answer to `start`, or `None` when the app does not paint one first (see [`paint`]).
+fn answer(start: &Start, lang: Lang, today: Option<i64>) -> Option<Answer> {
     if start.view != View::Calculator
         || start.form.own
         || start.form.mig_slices
@@ -50,7 +82,6 @@ pub fn paint(start: &Start, lang: Lang) -> Option<state::Found> {
     }
     let mut sizings = SizingCache::default();
     let catalog = Catalog::builtin();
-    let today = state::today();
     let report = start
         .form
         .to_request(today)
@@ -64,22 +95,20 @@ pub fn paint(start: &Start, lang: Lang) -> Option<state::Found> {
         catalog,
         report,
     });
-    // The frame built into the page shows already, laid out, in the page's language: only the
-    // card is new to lay out. Without one, the whole frame.
-    match results() {
-        Some(results) => results.insert_adjacent_html("afterbegin", &card.finish()),
-        None => document()
-            .body()?
-            .insert_adjacent_html("afterbegin", &frame(&card, lang, false)),
-    }
-    .ok()?;
-    Some(state::Found { sizings, answered })
+    let found = state::Found { sizings, answered };
+    Some(Answer { card, found })
 }
 
-/// Removes the first answer (the app calls this once it has mounted).
-pub fn remove() {
-    let selector = format!(".{FIRST_ANSWER_CLASS}");
-    while let Ok(Some(element)) = document().query_selector(&selector) {
-        element.remove();
-    }
+/// Computes the first answer to the address's query `search` (else the autosaved `draft`), in
+/// the language of the page's `lang` tag, at the clock reading `now_ms`, as [`paint`] will, and
+/// drops it. The start-up worker (boot/warm.js) calls this on an instance of its own of the
+/// module it hands the page: the browser compiles a wasm function on its first call, on the
+/// thread that calls it, and a module's instances share that code, so the page finds the
+/// evaluation's and the card's code compiled instead of compiling it before its first answer.
+/// Calls nothing outside the module: the worker's instance has no page.
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn warm(search: &str, draft: Option<String>, lang: &str, now_ms: f64) {
+    let lang = Lang::from_tag(lang).unwrap_or_default();
+    let start = gpu_sizer_markup::page::start(search, draft.as_deref(), lang == Lang::Zh);
+    let _ = answer(&start, lang, gpu_sizer_markup::page::day_of(now_ms));
 }

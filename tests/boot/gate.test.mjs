@@ -20,12 +20,41 @@ const START = {
   themes: ["light", "dark"],
   view: { param: "view", calculator: "calculator" },
   // As scripts/post-build.mjs adds them.
-  app: { js: "./gpu-sizer-app-1.js", wasm: "./gpu-sizer-app-1_bg.wasm", imports: ["./gpu-sizer-app-1-split.js"] },
+  app: {
+    js: "./gpu-sizer-app-1.js",
+    wasm: "./gpu-sizer-app-1_bg.wasm",
+    imports: ["./gpu-sizer-app-1-split.js"],
+    warm: "./warm-1.js",
+  },
 };
 
+/** A stand-in for the browser's `Worker`: each one started is listed in `started` with what it
+ * was sent (`sent`); the test answers for it (`onmessage`, `onerror`). */
+class StandInWorker {
+  static started = [];
+  constructor(url) {
+    this.url = url;
+    this.sent = [];
+    StandInWorker.started.push(this);
+  }
+  postMessage(message) {
+    // A copy in this realm, as the browser would pass it: the gate's object is the page's.
+    this.sent.push({ ...message });
+  }
+}
+
 /** Runs the gate on a page opened at `search` on `day` (days since 1970), with `stored` in its
- * storage (or storage refused) and the browser's `languages`; returns what it set. */
-function gate({ stored = {}, languages = ["en-US"], search = "", day = 20000, storage = true, streaming = true } = {}) {
+ * storage (or storage refused) and the browser's `languages`; returns what it set. `workers`:
+ * whether the browser starts workers (`true`), refuses to (`"refused"`) or has none (`false`). */
+function gate({
+  stored = {},
+  languages = ["en-US"],
+  search = "",
+  day = 20000,
+  storage = true,
+  streaming = true,
+  workers = true,
+} = {}) {
   const html = { lang: "en", dataset: {} };
   const preloads = [];
   const blocks = { "gpu-sizer-start": START };
@@ -56,11 +85,22 @@ function gate({ stored = {}, languages = ["en-US"], search = "", day = 20000, st
     ? { compileStreaming: (response) => (compiled.push(response), Promise.resolve(`module of ${response}`)) }
     : {};
   const fetch = (url) => url;
-  const context = { document, localStorage, navigator, location: { search }, Date: Today, WebAssembly, fetch, URLSearchParams };
+  StandInWorker.started = [];
+  const Worker =
+    workers === "refused"
+      ? class {
+          constructor() {
+            throw new Error("SecurityError: the page may not start workers");
+          }
+        }
+      : workers
+        ? StandInWorker
+        : undefined;
+  const context = { document, localStorage, navigator, location: { search }, Date: Today, WebAssembly, fetch, URLSearchParams, Worker };
   vm.runInNewContext(GATE, context);
   const code = context.gpuSizerAppCode;
   const { theme, firstAnswer, frame } = html.dataset;
-  return { lang: html.lang, theme, firstAnswer, frame, preloads, compiled, code };
+  return { lang: html.lang, theme, firstAnswer, frame, preloads, compiled, code, workers: StandInWorker.started };
 }
 
 test("a visitor gets the first of their browser's languages the page is written in", () => {
@@ -100,24 +140,43 @@ test("a first visit is shown the built-in answer in its language, and nothing is
   assert.equal(zh.frame, "zh");
   assert.deepEqual(zh.preloads, []);
   // boot/boot.mjs fetches the app's code once the page is read, at low priority.
-  assert.deepEqual([zh.compiled, zh.code], [[], undefined]);
+  assert.deepEqual([zh.compiled, zh.code, zh.workers], [[], undefined, []]);
   assert.equal(gate({ day: START.valid_through_day }).firstAnswer, "en", "its last day");
 });
 
-test("any other start is answered by the app, whose code is compiled and files preloaded at once", async () => {
-  const others = {
-    "a link": { search: "?v=1&w=serve" },
-    "a draft": { stored: { "gpu-sizer.draft": "{}" } },
-    "prices of one's own": { stored: { "gpu-sizer.catalog-edits": "{}" } },
-    "the day after the built-in answer's last": { day: START.valid_through_day + 1 },
-  };
-  for (const [name, visit] of Object.entries(others)) {
-    const page = gate(visit);
+const OTHER_STARTS = {
+  "a link": { search: "?v=1&w=serve" },
+  "a draft": { stored: { "gpu-sizer.draft": "{}" } },
+  "prices of one's own": { stored: { "gpu-sizer.catalog-edits": "{}" } },
+  "the day after the built-in answer's last": { day: START.valid_through_day + 1 },
+};
+
+test("any other start is answered by the app, whose code the start-up worker compiles at once, its files preloaded", async () => {
+  for (const [name, visit] of Object.entries(OTHER_STARTS)) {
+    const page = gate({ ...visit, languages: ["zh-CN", "en"] });
     assert.equal(page.firstAnswer, "none", name);
     // The page's frame shows meanwhile, without the built-in answer (boot/boot.mjs).
-    assert.equal(page.frame, "en", name);
-    assert.deepEqual(page.compiled, [START.app.wasm], name);
-    assert.equal(await page.code, `module of ${START.app.wasm}`, `${name}: the compiled module, for boot/boot.mjs`);
+    assert.equal(page.frame, "zh", name);
+    // The worker fetches and compiles the module, then computes the first answer the app will paint.
+    assert.equal(page.workers.length, 1, name);
+    const [worker] = page.workers;
+    assert.equal(worker.url, START.app.warm, name);
+    assert.deepEqual(
+      worker.sent,
+      [
+        {
+          wasm: START.app.wasm,
+          search: visit.search ?? "",
+          draft: visit.stored?.["gpu-sizer.draft"] ?? null,
+          lang: "zh-CN",
+          now: (visit.day ?? 20000) * 86400000 + 12 * 3600000,
+        },
+      ],
+      name,
+    );
+    assert.deepEqual(page.compiled, [], `${name}: the page compiles nothing itself`);
+    worker.onmessage({ data: "the module" });
+    assert.equal(await page.code, "the module", `${name}: the worker's module, for boot/boot.mjs`);
     assert.deepEqual(
       page.preloads,
       [
@@ -128,7 +187,7 @@ test("any other start is answered by the app, whose code is compiled and files p
     );
     // Where wasm cannot be compiled as it downloads, the app's loader fetches it: preloaded.
     const older = gate({ ...visit, streaming: false });
-    assert.equal(older.code, undefined, name);
+    assert.deepEqual([older.code, older.workers], [undefined, []], name);
     assert.deepEqual(
       older.preloads,
       [
@@ -139,6 +198,33 @@ test("any other start is answered by the app, whose code is compiled and files p
       name,
     );
   }
+});
+
+test("without the start-up worker's module, the page compiles the app itself, or its loader fetches it", async () => {
+  const visit = OTHER_STARTS["a link"];
+  // No worker in this browser, or one the page may not start: the page compiles the module.
+  for (const workers of [false, "refused"]) {
+    const page = gate({ ...visit, workers });
+    assert.deepEqual(page.compiled, [START.app.wasm], String(workers));
+    assert.equal(await page.code, `module of ${START.app.wasm}`, String(workers));
+  }
+  // A worker that fails to start (its file not found): likewise, once.
+  const failed = gate(visit);
+  failed.workers[0].onerror(new Event("error"));
+  failed.workers[0].onerror(new Event("error"));
+  assert.deepEqual(failed.compiled, [START.app.wasm]);
+  assert.equal(await failed.code, `module of ${START.app.wasm}`);
+  // A worker that could not compile the module (a server that does not send wasm as
+  // application/wasm): the app's loader fetches the file and instantiates it from its bytes.
+  const refused = gate(visit);
+  refused.workers[0].onmessage({ data: null });
+  assert.equal(await refused.code, START.app.wasm);
+  assert.deepEqual(refused.compiled, []);
+  // An error after the module was handed over changes nothing.
+  const late = gate(visit);
+  late.workers[0].onmessage({ data: "the module" });
+  late.workers[0].onerror(new Event("error"));
+  assert.deepEqual([await late.code, late.compiled], ["the module", []]);
 });
 
 test("a link to a page other than the calculator shows no frame of the calculator's", () => {

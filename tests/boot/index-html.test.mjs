@@ -92,9 +92,9 @@ test("the start-up scripts ship without the comments on lines of their own, and 
     withoutComments(source),
     ['const a = 1; // kept: after code', 'const url = "https://example.org/*x*/"; /* kept */', "const b = `a", "b`;", ""].join("\n"),
   );
-  // Both scripts lose their comments, most of their text (the end-to-end tests run them as
+  // The scripts lose their comments, most of their text (the end-to-end tests run them as
   // shipped, in the page).
-  for (const path of ["boot/gate.js", "boot/boot.mjs"]) {
+  for (const path of ["boot/gate.js", "boot/boot.mjs", "boot/warm.js"]) {
     const shipped = withoutComments(read(path));
     assert.ok(!/^\s*\/\//m.test(shipped), path);
     assert.ok(shipped.length < read(path).length / 1.5, `${path}: ${shipped.length} bytes`);

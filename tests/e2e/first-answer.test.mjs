@@ -3,7 +3,10 @@
 // first visit's answer needs no code at all.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { App, start } from "./page.mjs";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import vm from "node:vm";
+import { App, DIST, start } from "./page.mjs";
 
 let env;
 before(async () => {
@@ -176,6 +179,73 @@ test("the first answer uses the autosaved draft, like the app", async () => {
   assert.equal(await opened.app.page.locator("[data-prerendered]").count(), 0, "not the first visit's answer");
   assert.equal(opened.painted?.card, expected);
   await opened.app.page.context().close();
+});
+
+test("a link's wasm is fetched once, by the start-up worker, which computes the answer without a page", async () => {
+  const link = await linkOf("serve-chat");
+  const page = await (await context({ locale: "zh-CN" })).newPage();
+  const workers = [];
+  page.on("worker", (worker) => {
+    const seen = { file: worker.url().split("/").pop(), console: [] };
+    worker.on("console", (m) => seen.console.push(`${m.type()}: ${m.text()}`));
+    workers.push(seen);
+  });
+  const asked = env.server.requests.length;
+  const app = await App.load(page, link);
+  const fetched = env.server.requests.slice(asked).map((r) => r.split("/").pop());
+  assert.equal(fetched.filter((f) => /^gpu-sizer-app-[0-9a-f]+_bg\.wasm$/.test(f)).length, 1, fetched.join(", "));
+  assert.equal(workers.length, 1);
+  assert.match(workers[0].file, /^warm-[0-9a-f]+\.js$/);
+  assert.deepEqual(workers[0].console, [], "the worker compiled the module and computed the answer");
+  assert.deepEqual(app.errors, []);
+  await page.context().close();
+});
+
+test("the start-up worker hands over the module first, then computes the first answer, calling nothing of the page", async () => {
+  const file = readdirSync(DIST).find((f) => /^warm-[0-9a-f]+\.js$/.test(f));
+  const wasm = readdirSync(DIST).find((f) => /^gpu-sizer-app-[0-9a-f]+_bg\.wasm$/.test(f));
+  const bytes = readFileSync(join(DIST, wasm));
+  const now = Date.now();
+  for (const job of [
+    { search: "?v=1&w=serve&ctx=8192&cc=32", draft: null, lang: "en" },
+    { search: "?v=1&w=lora&p=8", draft: null, lang: "zh-CN" },
+    { search: "", draft: JSON.stringify({ workload: "render" }), lang: "zh-CN" },
+    { search: "?v=1&w=serve&view=plan", draft: null, lang: "en" },
+    { search: "?%zz&v=99&w=&=&tok=-1e999", draft: "{not json", lang: "xx" },
+  ]) {
+    const events = [];
+    const exports = {};
+    const context = {
+      WebAssembly: {
+        Module: WebAssembly.Module,
+        compileStreaming: WebAssembly.compileStreaming,
+        // The instance as compiled, its `warm` export watched.
+        instantiate: async (module, imports) => {
+          const instance = await WebAssembly.instantiate(module, imports);
+          Object.assign(exports, instance.exports, {
+            warm: (...args) => {
+              events.push("warm");
+              return instance.exports.warm(...args);
+            },
+          });
+          return { exports };
+        },
+      },
+      fetch: async (url) => {
+        assert.equal(url, `./${wasm}`);
+        return new Response(bytes, { headers: { "content-type": "application/wasm" } });
+      },
+      postMessage: (message) => events.push(message instanceof WebAssembly.Module ? "module" : message),
+      close: () => events.push("close"),
+      console: { warn: (...args) => events.push(args.join(" ")) },
+      TextEncoder,
+      Error,
+    };
+    context.self = context;
+    vm.runInNewContext(readFileSync(join(DIST, file), "utf8"), context);
+    await context.self.onmessage({ data: { wasm: `./${wasm}`, ...job, now } });
+    assert.deepEqual(events, ["module", "warm", "close"], JSON.stringify(job));
+  }
 });
 
 test("a user's own prices are left to the app's mounted page: no first answer that would differ", async () => {

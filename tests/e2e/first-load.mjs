@@ -92,28 +92,46 @@ async function freshPageFetched(browser, url, record, mark) {
   const context = await browser.newContext({ serviceWorkers: "block" });
   try {
     const page = await context.newPage();
+    const requests = watchRequests(page);
     await page.addInitScript(record);
     await page.goto(url);
     await page.waitForFunction((mark) => window[mark] !== undefined, mark);
-    return await fetchedBefore(page, url, mark);
+    return await fetchedBefore(page, url, mark, requests);
   } finally {
     await context.close();
   }
 }
 
-/** The build's files `page` (opened at `url`) fetched before the moment its `window[mark]` holds
- * (ms since navigation start), the page itself included. */
-export async function fetchedBefore(page, url, mark) {
-  const fetched = await page.evaluate(
-    (mark) =>
-      performance
-        .getEntriesByType("resource")
-        .filter((e) => e.startTime < window[mark])
-        .map((e) => e.name),
+/** Records what `page` and its workers ask for from now on, and when, for [`fetchedBefore`]: the
+ * page's resource timings leave out its workers' requests (the start-up worker fetches the app's
+ * wasm, boot/warm.js). */
+export function watchRequests(page) {
+  const requests = [];
+  page.on("request", (request) => requests.push({ url: request.url(), at: Date.now() }));
+  return requests;
+}
+
+/** The build's files `page` (opened at `url`, its `requests` watched since: [`watchRequests`])
+ * fetched before the moment its `window[mark]` holds (ms since navigation start), the page
+ * itself included. The page's own requests are placed by its resource timing; the others (its
+ * workers', and any not answered yet) by when this process saw them asked for, on the same
+ * machine's clock. */
+export async function fetchedBefore(page, url, mark, requests) {
+  const { limit, timed } = await page.evaluate(
+    (mark) => ({
+      limit: performance.timeOrigin + window[mark],
+      timed: performance.getEntriesByType("resource").map((e) => ({ name: e.name, before: e.startTime < window[mark] })),
+    }),
     mark,
   );
+  const seen = new Set(timed.map((e) => e.name));
+  const fetched = [
+    ...timed.filter((e) => e.before).map((e) => e.name),
+    ...requests.filter((r) => !seen.has(r.url) && r.at < limit).map((r) => r.url),
+  ];
   const base = new URL(url);
   const files = new Set(["index.html"]);
   for (const address of fetched) files.add(new URL(address).pathname.slice(base.pathname.length));
+  files.delete("");
   return files;
 }
