@@ -3,9 +3,10 @@
 // written by the hook, which names the app's files by their content).
 //
 //  1. The first answer: built into the page for a first visit (boot/gate.js chose the copy in the
-//     visitor's language, or none). Otherwise the app paints it as soon as its code has loaded,
-//     before it builds the form (src/app/first_answer.rs), into the copy's frame, which shows
-//     meanwhile without the built-in answer.
+//     visitor's language, or none). Otherwise the start-up worker's card of it, painted here into
+//     the copy's frame, which shows meanwhile without the built-in answer; where there is none,
+//     the app paints the answer as soon as its code has loaded, before it builds the form
+//     (src/app/first_answer.rs).
 //  2. The app: its code is fetched and compiled at once, while a built-in answer is painted, and
 //     it starts after that paint (without one, the gate began fetching and compiling it). The
 //     browser compiles wasm off the main thread as the bytes arrive.
@@ -14,14 +15,14 @@ const read = (id) => JSON.parse(document.getElementById(id).textContent);
 const start = read("gpu-sizer-start");
 
 // The frame the gate chose stays (none on a page other than the calculator), with its built-in
-// answer if that is this visitor's; otherwise its place waits for the answer the app paints
-// (src/app/first_answer.rs).
+// answer if that is this visitor's; otherwise its place (`results`) waits for the visitor's.
 const { frame, firstAnswer } = document.documentElement.dataset;
+let results = null;
 for (const copy of document.querySelectorAll("[data-prerendered]")) {
   if (copy.dataset.prerendered !== frame) {
     copy.remove();
   } else if (firstAnswer === "none") {
-    const results = copy.querySelector("[data-built-in]");
+    results = copy.querySelector("[data-built-in]");
     results?.replaceChildren();
     results?.removeAttribute("data-built-in");
   }
@@ -35,12 +36,28 @@ const builtIn = firstAnswer !== "none" && Boolean(document.querySelector("[data-
 // (boot/gate.js) while the page was read.
 const appCode = globalThis.gpuSizerAppCode ?? compile(start.app.wasm, builtIn ? "low" : "auto");
 if (builtIn) for (const href of [start.app.js, ...start.app.imports]) preloadModule(href);
-// rAF runs before the paint, the timeout after it.
-if (builtIn) await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+// Without one, the start-up worker's card of the visitor's answer (boot/gate.js) is painted into
+// the emptied place as soon as it comes, before the app starts: its thread is not this busy one.
+// Then, as after a built-in answer, the app mounts without evaluating first. Where no card comes
+// (another page, prices of the visitor's own, no worker), the app paints the answer itself.
+if (builtIn || paintCard(await globalThis.gpuSizerFirstCard)) await painted();
 const app = await import(start.app.js);
 await app.default({ module_or_path: await appCode });
 
 registerServiceWorker();
+
+/** Paints `card` (markup, or none) into the emptied place of the built-in answer on screen, if
+ * any; whether it did. */
+function paintCard(card) {
+  if (!card || !results) return false;
+  results.insertAdjacentHTML("afterbegin", card);
+  return true;
+}
+
+/** Resolves once the page has been painted: rAF runs before the paint, the timeout after it. */
+function painted() {
+  return new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+}
 
 /** The wasm module at `url`, compiled as it downloads, fetched at `priority`. Where that fails
  * (no streaming compilation, a server that does not send wasm as application/wasm), `url` itself:

@@ -10,9 +10,9 @@
 //  - whether the answer built into the page is the one this visitor gets (no link, no draft, no
 //    prices of their own, the day within what the build computed it for). If so, the copy in the
 //    visitor's language shows (`data-first-answer`, read by the styles and by boot/boot.mjs);
-//    otherwise the app paints the answer once its code has loaded: its wasm is compiled from now
-//    on, as it downloads, by the start-up worker (`gpuSizerAppCode`, which boot/boot.mjs takes),
-//    and its JS modules are preloaded;
+//    otherwise the answer is computed by the start-up worker, which fetches and compiles the
+//    app's wasm from now on (`gpuSizerAppCode` and `gpuSizerFirstCard`, which boot/boot.mjs
+//    takes), and the app's JS modules are preloaded;
 //  - whether the page opens on the calculator. If so, the copy's frame (heading, tabs, quick
 //    starts, the form's place) shows at once in any case (`data-frame`), its built-in answer only
 //    when it is the visitor's: a link's or a draft's answer is then painted into a page already
@@ -65,10 +65,12 @@
 
   // Without a built-in answer, the app paints it: its files are fetched from now on, while the
   // rest of the page is read, rather than once the boot module runs (which waits for the page to
-  // be parsed and styled). Its wasm is fetched and compiled as it arrives by the start-up worker
-  // (boot/warm.js), which then compiles the code of that first answer too, off the main thread;
-  // here, when no worker can start. Where wasm cannot be compiled as it downloads, the app's
-  // loader fetches it (preloaded).
+  // be parsed and styled). The start-up worker (boot/start-worker.js) fetches its wasm and
+  // compiles it as it arrives, then computes the answer the app would paint first, off the main
+  // thread, for boot/boot.mjs to paint (`gpuSizerFirstCard`) unless prices of the visitor's own
+  // are stored (the app answers on those, once it has read them). Where no worker starts, the
+  // wasm is compiled here; where wasm cannot be compiled as it downloads, the app's loader
+  // fetches it (preloaded).
   if (!firstVisit) {
     const preload = (attributes) => {
       const link = document.createElement("link");
@@ -77,25 +79,35 @@
     };
     if (typeof WebAssembly.compileStreaming === "function") {
       const compile = () => WebAssembly.compileStreaming(fetch(start.app.wasm)).catch(() => start.app.wasm);
-      // The module the worker compiled; the file when it could compile none (the loader fetches
-      // it then); the module compiled here when no worker starts.
-      globalThis.gpuSizerAppCode = new Promise((done) => {
-        let settled = false;
-        const settle = (code) => {
-          if (settled) return;
-          settled = true;
-          done(code());
+      const ownPrices = stored(start.keys.catalog_edits) !== null;
+      // The module the worker compiled, else the file (the loader fetches it then), else, where no
+      // worker starts, the module compiled here; and the worker's card, else null.
+      let module;
+      let card;
+      globalThis.gpuSizerAppCode = new Promise((done) => (module = done));
+      globalThis.gpuSizerFirstCard = new Promise((done) => (card = done));
+      let given = false;
+      const give = (code) => {
+        if (given) return;
+        given = true;
+        module(code());
+      };
+      const withoutWorker = () => {
+        give(compile);
+        card(null);
+      };
+      try {
+        const worker = new Worker(start.app.worker);
+        worker.onmessage = ({ data }) => {
+          if ("module" in data) give(() => data.module ?? start.app.wasm);
+          else card(ownPrices ? null : data.card);
         };
-        try {
-          const worker = new Worker(start.app.warm);
-          worker.onmessage = ({ data }) => settle(() => data ?? start.app.wasm);
-          worker.onerror = () => settle(compile);
-          const job = { search: location.search, draft: stored(start.keys.draft), lang: html.lang };
-          worker.postMessage({ wasm: start.app.wasm, ...job, now: Date.now() });
-        } catch {
-          settle(compile);
-        }
-      });
+        worker.onerror = withoutWorker;
+        const job = { search: location.search, draft: stored(start.keys.draft), lang: html.lang };
+        worker.postMessage({ wasm: start.app.wasm, ...job, now: Date.now() });
+      } catch {
+        withoutWorker();
+      }
     } else {
       preload({ rel: "preload", href: start.app.wasm, as: "fetch", type: "application/wasm", crossorigin: "anonymous" });
     }

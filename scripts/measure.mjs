@@ -227,21 +227,25 @@ function overlap(a, b) {
  *   (a first visit's answer is in the HTML; a page without the frame built into it, e.g. one whose
  *   start-up script found no calculator, gets the frame and the card at once).
  * - On a shared link (no built-in answer) the frame built into the page is painted before the
- *   answer, which the app writes into it. The long animation frame whose rendering began with
- *   the answer in the DOM counts then: the app's evaluation and the card's rendering make it
- *   long. Its end is when the main thread was done with that frame, a few ms before it was on
- *   screen. */
+ *   answer, which the start-up worker's card or the app writes into it. The end of the frame
+ *   whose rendering began with the answer in the DOM counts then: when the main thread was done
+ *   with that frame, a few ms before it was on screen. A task queued from that frame's animation
+ *   callback runs then; when the app's evaluation and the card's rendering make the frame long,
+ *   its long animation frame entry says so too. */
 function recordAnswerPainted() {
   window.__answerPaints = [];
   const painted = (time) => {
     window.__answerPaints.push(time);
     if (window.__answerPaints.length === 1) console.debug("bench: painted");
   };
-  // The start of the first frame rendered with the answer in the DOM.
+  // The start of the first frame rendered with the answer in the DOM. Without a built-in answer,
+  // also when the main thread was done with that frame: a task queued from its animation
+  // callback runs after its rendering (a frame that is not long has no entry of its own below).
   let frameAfterAnswer;
   const waitForAnswer = () => {
-    if (window.__firstResult === undefined) requestAnimationFrame(waitForAnswer);
-    else frameAfterAnswer = performance.now();
+    if (window.__firstResult === undefined) return requestAnimationFrame(waitForAnswer);
+    frameAfterAnswer = performance.now();
+    if (document.documentElement.dataset.firstAnswer === "none") setTimeout(() => painted(performance.now()));
   };
   requestAnimationFrame(waitForAnswer);
   new PerformanceObserver((list) => {

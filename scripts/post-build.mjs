@@ -8,7 +8,7 @@
 //     settings the start-up gate reads (crates/markup/src/prerender.rs says when it applies), and
 //     allows the gate, which Trunk inlined, by its hash in the Content-Security-Policy.
 //  3. Ships boot/boot.mjs under a name from its content and loads it from <head>, and the
-//     start-up worker the gate starts (boot/warm.js), likewise named.
+//     start-up worker the gate starts (boot/start-worker.js), likewise named.
 //  4. Writes sw.js with the list of every file of the build and a cache version derived from
 //     their contents and its own, so a new build replaces the old cache.
 import { execFileSync } from "node:child_process";
@@ -51,14 +51,14 @@ for (const [name, html] of Object.entries(pages)) ship(name, "html", Buffer.from
 const boot = withoutComments(readFileSync(join(source, "boot/boot.mjs"), "utf8"));
 const bootFile = `boot-${hash(boot)}.js`;
 writeFileSync(join(staging, bootFile), boot);
-const warm = withoutComments(readFileSync(join(source, "boot/warm.js"), "utf8"));
-const warmFile = `warm-${hash(warm)}.js`;
-writeFileSync(join(staging, warmFile), warm);
+const worker = withoutComments(readFileSync(join(source, "boot/start-worker.js"), "utf8"));
+const workerFile = `start-worker-${hash(worker)}.js`;
+writeFileSync(join(staging, workerFile), worker);
 
 const indexPath = join(staging, "index.html");
 const html = finishIndex(readFileSync(indexPath, "utf8"), {
   gate: readFileSync(join(source, "boot/gate.js"), "utf8"),
-  start: { ...settings, app: { ...app, warm: `./${warmFile}` }, data },
+  start: { ...settings, app: { ...app, worker: `./${workerFile}` }, data },
   bootFile,
   frames: Object.values(frames),
 });

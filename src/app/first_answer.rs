@@ -65,7 +65,7 @@ pub fn remove() {
 }
 
 /// The first answer to `start` as of `today`, with what its evaluation found: what [`paint`]
-/// paints, and [`warm`] computes to no purpose but compiling the code.
+/// paints, and what [`first_card`] returns the card of.
 struct Answer {
     card: Html,
     found: state::Found,
@@ -99,16 +99,18 @@ fn answer(start: &Start, lang: Lang, today: Option<i64>) -> Option<Answer> {
     Some(Answer { card, found })
 }
 
-/// Computes the first answer to the address's query `search` (else the autosaved `draft`), in
-/// the language of the page's `lang` tag, at the clock reading `now_ms`, as [`paint`] will, and
-/// drops it. The start-up worker (boot/warm.js) calls this on an instance of its own of the
-/// module it hands the page: the browser compiles a wasm function on its first call, on the
-/// thread that calls it, and a module's instances share that code, so the page finds the
-/// evaluation's and the card's code compiled instead of compiling it before its first answer.
-/// Calls nothing outside the module: the worker's instance has no page.
+/// The card of the first answer to the address's query `search` (else the autosaved `draft`),
+/// in the language of the page's `lang` tag, at the clock reading `now_ms`, as [`paint`] would
+/// paint it; `None` where it would paint none. The start-up worker (boot/start-worker.js) calls
+/// this on an instance of its own of the module it hands the page, and the page paints the card
+/// it returns (boot/boot.mjs) when that comes before the app's own: the worker's thread is not
+/// the busy main thread. Its calls compile the evaluation's and the card's code, which a
+/// module's instances share, so the page finds that code compiled too. Calls nothing outside
+/// the module: the worker's instance has no page.
 #[wasm_bindgen::prelude::wasm_bindgen]
-pub fn warm(search: &str, draft: Option<String>, lang: &str, now_ms: f64) {
+pub fn first_card(search: &str, draft: Option<String>, lang: &str, now_ms: f64) -> Option<String> {
     let lang = Lang::from_tag(lang).unwrap_or_default();
     let start = gpu_sizer_markup::page::start(search, draft.as_deref(), lang == Lang::Zh);
-    let _ = answer(&start, lang, gpu_sizer_markup::page::day_of(now_ms));
+    let today = gpu_sizer_markup::page::day_of(now_ms);
+    answer(&start, lang, today).map(|answer| answer.card.finish())
 }

@@ -15,19 +15,31 @@ let documentEvents = [];
 function copies(languages) {
   const all = languages.map((lang) => ({
     dataset: { prerendered: lang },
-    // Its results column, with the built-in answer until that is taken out.
+    // Its results column, with the built-in answer until that is taken out, and the card
+    // painted into it since, if any.
     results: {
       answer: true,
+      card: null,
+      isConnected: true,
       replaceChildren() {
         this.answer = false;
       },
       removeAttribute() {},
+      hasChildNodes() {
+        return this.answer || this.card !== null;
+      },
+      insertAdjacentHTML(where, html) {
+        assert.equal(where, "afterbegin");
+        this.card = html;
+        bootLog.push("card");
+      },
     },
     querySelector(selector) {
       return selector === "[data-built-in]" ? this.results : null;
     },
     remove() {
       all.splice(all.indexOf(this), 1);
+      this.results.isConnected = false;
     },
   }));
   return all;
@@ -80,6 +92,7 @@ async function boot({ firstAnswer, frame = firstAnswer, app = "name=app", servic
     log: bootLog,
     shown: built.map((c) => c.dataset.prerendered),
     answers: built.map((c) => c.results.answer),
+    results: built.map((c) => c.results),
     warnings,
   };
 }
@@ -87,6 +100,8 @@ async function boot({ firstAnswer, frame = firstAnswer, app = "name=app", servic
 const { compileStreaming } = WebAssembly;
 beforeEach(() => {
   WebAssembly.compileStreaming = compileStreaming;
+  delete globalThis.gpuSizerAppCode;
+  delete globalThis.gpuSizerFirstCard;
   delete globalThis.fetch;
   delete globalThis.document;
   delete globalThis.window;
@@ -124,6 +139,36 @@ test("otherwise the app starts at once, its code fetched first (it paints the an
   } finally {
     delete globalThis.gpuSizerAppCode;
   }
+});
+
+test("without a built-in answer, the start-up worker's card is painted into the frame, then the app starts", async () => {
+  const CARD = "<section data-testid=recommendation>the link's answer</section>";
+  const APP_OF_WORKER = "app module compiled by the start-up worker";
+  globalThis.gpuSizerAppCode = Promise.resolve("module compiled by the start-up worker");
+  // The app starts only once the card has come and been painted: it then mounts without
+  // evaluating, as after a built-in answer.
+  let give;
+  globalThis.gpuSizerFirstCard = new Promise((done) => (give = done));
+  const booting = boot({ firstAnswer: "none", frame: "zh" });
+  await new Promise((done) => setTimeout(done, 10));
+  assert.deepEqual(bootLog, [], "waiting for the card");
+  give(CARD);
+  const page = await booting;
+  assert.deepEqual(page.results.map((r) => r.card), [CARD]);
+  assert.deepEqual(page.log, ["card", "paint", APP_OF_WORKER]);
+  // No card (prices of the visitor's own, which the app answers on; a worker that failed): the
+  // app starts at once and paints the answer itself.
+  globalThis.gpuSizerFirstCard = Promise.resolve(null);
+  const none = await boot({ firstAnswer: "none", frame: "zh" });
+  assert.deepEqual([none.results.map((r) => r.card), none.log], [[null], [APP_OF_WORKER]]);
+  // Another page than the calculator has no place for it.
+  globalThis.gpuSizerFirstCard = Promise.resolve(CARD);
+  assert.deepEqual((await boot({ firstAnswer: "none", frame: "none" })).log, [APP_OF_WORKER]);
+  // A first visit keeps its built-in answer.
+  delete globalThis.gpuSizerAppCode;
+  delete globalThis.gpuSizerFirstCard;
+  const first = await boot({ firstAnswer: "en" });
+  assert.deepEqual(first.results.map((r) => [r.answer, r.card]), [[true, null]]);
 });
 
 test("where the app's code cannot be compiled as it downloads, the app's loader fetches it", async () => {

@@ -24,7 +24,7 @@ const START = {
     js: "./gpu-sizer-app-1.js",
     wasm: "./gpu-sizer-app-1_bg.wasm",
     imports: ["./gpu-sizer-app-1-split.js"],
-    warm: "./warm-1.js",
+    worker: "./start-worker-1.js",
   },
 };
 
@@ -100,7 +100,8 @@ function gate({
   vm.runInNewContext(GATE, context);
   const code = context.gpuSizerAppCode;
   const { theme, firstAnswer, frame } = html.dataset;
-  return { lang: html.lang, theme, firstAnswer, frame, preloads, compiled, code, workers: StandInWorker.started };
+  const card = context.gpuSizerFirstCard;
+  return { lang: html.lang, theme, firstAnswer, frame, preloads, compiled, code, card, workers: StandInWorker.started };
 }
 
 test("a visitor gets the first of their browser's languages the page is written in", () => {
@@ -140,7 +141,7 @@ test("a first visit is shown the built-in answer in its language, and nothing is
   assert.equal(zh.frame, "zh");
   assert.deepEqual(zh.preloads, []);
   // boot/boot.mjs fetches the app's code once the page is read, at low priority.
-  assert.deepEqual([zh.compiled, zh.code, zh.workers], [[], undefined, []]);
+  assert.deepEqual([zh.compiled, zh.code, zh.card, zh.workers], [[], undefined, undefined, []]);
   assert.equal(gate({ day: START.valid_through_day }).firstAnswer, "en", "its last day");
 });
 
@@ -151,16 +152,16 @@ const OTHER_STARTS = {
   "the day after the built-in answer's last": { day: START.valid_through_day + 1 },
 };
 
-test("any other start is answered by the app, whose code the start-up worker compiles at once, its files preloaded", async () => {
+test("any other start is answered by the start-up worker, which compiles the app's code at once, its files preloaded", async () => {
   for (const [name, visit] of Object.entries(OTHER_STARTS)) {
     const page = gate({ ...visit, languages: ["zh-CN", "en"] });
     assert.equal(page.firstAnswer, "none", name);
     // The page's frame shows meanwhile, without the built-in answer (boot/boot.mjs).
     assert.equal(page.frame, "zh", name);
-    // The worker fetches and compiles the module, then computes the first answer the app will paint.
+    // The worker fetches and compiles the module, then computes the first answer the app would paint.
     assert.equal(page.workers.length, 1, name);
     const [worker] = page.workers;
-    assert.equal(worker.url, START.app.warm, name);
+    assert.equal(worker.url, START.app.worker, name);
     assert.deepEqual(
       worker.sent,
       [
@@ -175,8 +176,13 @@ test("any other start is answered by the app, whose code the start-up worker com
       name,
     );
     assert.deepEqual(page.compiled, [], `${name}: the page compiles nothing itself`);
-    worker.onmessage({ data: "the module" });
+    worker.onmessage({ data: { module: "the module" } });
     assert.equal(await page.code, "the module", `${name}: the worker's module, for boot/boot.mjs`);
+    worker.onmessage({ data: { card: "the card" } });
+    // Its card, for boot/boot.mjs to paint; none on prices of the visitor's own, which the app
+    // answers on once it has read them.
+    const ownPrices = Boolean(visit.stored?.["gpu-sizer.catalog-edits"]);
+    assert.equal(await page.card, ownPrices ? null : "the card", name);
     assert.deepEqual(
       page.preloads,
       [
@@ -187,7 +193,7 @@ test("any other start is answered by the app, whose code the start-up worker com
     );
     // Where wasm cannot be compiled as it downloads, the app's loader fetches it: preloaded.
     const older = gate({ ...visit, streaming: false });
-    assert.deepEqual([older.code, older.workers], [undefined, []], name);
+    assert.deepEqual([older.code, older.card, older.workers], [undefined, undefined, []], name);
     assert.deepEqual(
       older.preloads,
       [
@@ -202,29 +208,32 @@ test("any other start is answered by the app, whose code the start-up worker com
 
 test("without the start-up worker's module, the page compiles the app itself, or its loader fetches it", async () => {
   const visit = OTHER_STARTS["a link"];
-  // No worker in this browser, or one the page may not start: the page compiles the module.
+  // No worker in this browser, or one the page may not start: the page compiles the module, and
+  // the app paints the answer.
   for (const workers of [false, "refused"]) {
     const page = gate({ ...visit, workers });
     assert.deepEqual(page.compiled, [START.app.wasm], String(workers));
     assert.equal(await page.code, `module of ${START.app.wasm}`, String(workers));
+    assert.equal(await page.card, null, String(workers));
   }
   // A worker that fails to start (its file not found): likewise, once.
   const failed = gate(visit);
   failed.workers[0].onerror(new Event("error"));
   failed.workers[0].onerror(new Event("error"));
   assert.deepEqual(failed.compiled, [START.app.wasm]);
-  assert.equal(await failed.code, `module of ${START.app.wasm}`);
+  assert.deepEqual([await failed.code, await failed.card], [`module of ${START.app.wasm}`, null]);
   // A worker that could not compile the module (a server that does not send wasm as
   // application/wasm): the app's loader fetches the file and instantiates it from its bytes.
   const refused = gate(visit);
-  refused.workers[0].onmessage({ data: null });
-  assert.equal(await refused.code, START.app.wasm);
+  refused.workers[0].onmessage({ data: { module: null } });
+  refused.workers[0].onmessage({ data: { card: null } });
+  assert.deepEqual([await refused.code, await refused.card], [START.app.wasm, null]);
   assert.deepEqual(refused.compiled, []);
-  // An error after the module was handed over changes nothing.
+  // An error once the module was handed over compiles nothing more.
   const late = gate(visit);
-  late.workers[0].onmessage({ data: "the module" });
+  late.workers[0].onmessage({ data: { module: "the module" } });
   late.workers[0].onerror(new Event("error"));
-  assert.deepEqual([await late.code, late.compiled], ["the module", []]);
+  assert.deepEqual([await late.code, await late.card, late.compiled], ["the module", null, []]);
 });
 
 test("a link to a page other than the calculator shows no frame of the calculator's", () => {

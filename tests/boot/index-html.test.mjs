@@ -94,7 +94,7 @@ test("the start-up scripts ship without the comments on lines of their own, and 
   );
   // The scripts lose their comments, most of their text (the end-to-end tests run them as
   // shipped, in the page).
-  for (const path of ["boot/gate.js", "boot/boot.mjs", "boot/warm.js"]) {
+  for (const path of ["boot/gate.js", "boot/boot.mjs", "boot/start-worker.js"]) {
     const shipped = withoutComments(read(path));
     assert.ok(!/^\s*\/\//m.test(shipped), path);
     assert.ok(shipped.length < read(path).length / 1.5, `${path}: ${shipped.length} bytes`);

@@ -181,8 +181,10 @@ test("the first answer uses the autosaved draft, like the app", async () => {
   await opened.app.page.context().close();
 });
 
-test("a link's wasm is fetched once, by the start-up worker, which computes the answer without a page", async () => {
+test("a link's answer is painted from the start-up worker's card, the same as the app's, its wasm fetched once", async () => {
   const link = await linkOf("serve-chat");
+  // The app's JS refused: what is painted comes from the worker, which fetched and compiled the
+  // wasm and computed the answer.
   const page = await (await context({ locale: "zh-CN" })).newPage();
   const workers = [];
   page.on("worker", (worker) => {
@@ -190,61 +192,61 @@ test("a link's wasm is fetched once, by the start-up worker, which computes the 
     worker.on("console", (m) => seen.console.push(`${m.type()}: ${m.text()}`));
     workers.push(seen);
   });
+  await page.route(/gpu-sizer-app-[0-9a-f]+(-split)?\.js$/, (route) => route.abort());
   const asked = env.server.requests.length;
-  const app = await App.load(page, link);
+  await page.goto(link);
+  const painted = page.locator(".first-answer .results:not([data-built-in])").getByTestId("recommendation");
+  await painted.waitFor();
+  const fromWorker = await painted.evaluate((e) => e.outerHTML);
   const fetched = env.server.requests.slice(asked).map((r) => r.split("/").pop());
   assert.equal(fetched.filter((f) => /^gpu-sizer-app-[0-9a-f]+_bg\.wasm$/.test(f)).length, 1, fetched.join(", "));
   assert.equal(workers.length, 1);
-  assert.match(workers[0].file, /^warm-[0-9a-f]+\.js$/);
+  assert.match(workers[0].file, /^start-worker-[0-9a-f]+\.js$/);
   assert.deepEqual(workers[0].console, [], "the worker compiled the module and computed the answer");
-  assert.deepEqual(app.errors, []);
   await page.context().close();
+  // The app, opened on the same link, shows the same card.
+  const { app, painted: first } = await withApp({ url: link, locale: "zh-CN" });
+  assert.equal(first?.card, fromWorker, "the answer painted first");
+  assert.equal(await card(app.page), fromWorker, "the mounted page's");
+  assert.deepEqual(app.errors, []);
+  await app.page.context().close();
 });
 
-test("the start-up worker hands over the module first, then computes the first answer, calling nothing of the page", async () => {
-  const file = readdirSync(DIST).find((f) => /^warm-[0-9a-f]+\.js$/.test(f));
+test("the start-up worker hands over the module, then the first answer's card, calling nothing of the page", async () => {
+  const file = readdirSync(DIST).find((f) => /^start-worker-[0-9a-f]+\.js$/.test(f));
   const wasm = readdirSync(DIST).find((f) => /^gpu-sizer-app-[0-9a-f]+_bg\.wasm$/.test(f));
   const bytes = readFileSync(join(DIST, wasm));
   const now = Date.now();
-  for (const job of [
-    { search: "?v=1&w=serve&ctx=8192&cc=32", draft: null, lang: "en" },
-    { search: "?v=1&w=lora&p=8", draft: null, lang: "zh-CN" },
-    { search: "", draft: JSON.stringify({ workload: "render" }), lang: "zh-CN" },
-    { search: "?v=1&w=serve&view=plan", draft: null, lang: "en" },
-    { search: "?%zz&v=99&w=&=&tok=-1e999", draft: "{not json", lang: "xx" },
+  for (const [job, answers] of [
+    [{ search: "?v=1&w=serve&ctx=8192&cc=32", draft: null, lang: "en" }, true],
+    [{ search: "?v=1&w=lora&p=8", draft: null, lang: "zh-CN" }, true],
+    [{ search: "", draft: JSON.stringify({ workload: "render" }), lang: "zh-CN" }, true],
+    // Another page than the calculator: no answer to paint.
+    [{ search: "?v=1&w=serve&view=plan", draft: null, lang: "en" }, false],
+    [{ search: "?%zz&v=99&w=&=&tok=-1e999", draft: "{not json", lang: "xx" }, true],
   ]) {
     const events = [];
-    const exports = {};
     const context = {
-      WebAssembly: {
-        Module: WebAssembly.Module,
-        compileStreaming: WebAssembly.compileStreaming,
-        // The instance as compiled, its `warm` export watched.
-        instantiate: async (module, imports) => {
-          const instance = await WebAssembly.instantiate(module, imports);
-          Object.assign(exports, instance.exports, {
-            warm: (...args) => {
-              events.push("warm");
-              return instance.exports.warm(...args);
-            },
-          });
-          return { exports };
-        },
-      },
+      WebAssembly: { Module: WebAssembly.Module, compileStreaming: WebAssembly.compileStreaming, instantiate: WebAssembly.instantiate },
       fetch: async (url) => {
         assert.equal(url, `./${wasm}`);
         return new Response(bytes, { headers: { "content-type": "application/wasm" } });
       },
-      postMessage: (message) => events.push(message instanceof WebAssembly.Module ? "module" : message),
+      postMessage: ({ module, card }) => events.push(module instanceof WebAssembly.Module ? "module" : card),
       close: () => events.push("close"),
-      console: { warn: (...args) => events.push(args.join(" ")) },
+      console: { warn: (...args) => events.push(`warned: ${args.join(" ")}`) },
       TextEncoder,
+      TextDecoder,
       Error,
     };
     context.self = context;
     vm.runInNewContext(readFileSync(join(DIST, file), "utf8"), context);
     await context.self.onmessage({ data: { wasm: `./${wasm}`, ...job, now } });
-    assert.deepEqual(events, ["module", "warm", "close"], JSON.stringify(job));
+    const name = JSON.stringify(job);
+    assert.equal(events.length, 3, `${name}: ${events}`);
+    assert.deepEqual([events[0], events[2]], ["module", "close"], name);
+    if (answers) assert.match(events[1], /^<section[^>]* data-testid="recommendation"/, name);
+    else assert.equal(events[1], null, name);
   }
 });
 
