@@ -83,6 +83,22 @@ export function dropStreamClasses(js) {
   return js;
 }
 
+// The functions the app exports for the start-up worker (boot/start-worker.js), which calls the
+// wasm itself: their JS in the bindings is never called.
+const WORKER_EXPORTS = ["first_card"];
+
+/** The bindings `js` without the functions of [`WORKER_EXPORTS`]. Throws when one is not found as
+ * expected or is still named after. */
+export function dropWorkerExports(js) {
+  for (const name of WORKER_EXPORTS) {
+    const fn = new RegExp(`\\nexport function ${name}\\([^)]*\\) \\{\\n[\\s\\S]*?\\n\\}\\n`);
+    if (!fn.test(js)) throw new Error(`the bindings no longer export ${name} as expected: wasm-bindgen's output changed`);
+    js = js.replace(fn, "\n");
+    if (js.includes(name)) throw new Error(`the bindings still name ${name} once its function is dropped`);
+  }
+  return js;
+}
+
 /** The bindings `js` with the snippet `path` (as they import it) in place of its import: the
  * snippet's code in a function of its own, so that its names meet none of the bindings', returning
  * what the bindings import. A snippet imported would be one more request, made only once the
@@ -153,7 +169,7 @@ export function writeAppModules({ staging, source, profile, hash }) {
     run("wasm-bindgen", [...bindgen, join(work, `${APP}.wasm`)], source);
     const main = join(work, `${APP}_bg.wasm`);
     const bindings = join(work, `${APP}.js`);
-    writeFileSync(bindings, dropStreamClasses(readFileSync(bindings, "utf8")));
+    writeFileSync(bindings, dropWorkerExports(dropStreamClasses(readFileSync(bindings, "utf8"))));
     const outputs = readdirSync(work);
     const split = outputs.filter((f) => f.endsWith(".wasm") && f !== `${APP}.wasm` && f !== `${APP}_bg.wasm`);
     if (profile === "release") {

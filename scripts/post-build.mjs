@@ -86,4 +86,4 @@ const sw = template
   .replace("__VERSION__", version)
   .replace("__FILES__", JSON.stringify(precache, null, 2));
 writeFileSync(join(staging, "sw.js"), sw);
-console.log(`post-build: the app and ${appParts.length} files split off it, ${bootFile}, sw.js v${version} precaching ${precache.length} entries`);
+console.log(`post-build: the app and ${appParts.length} files split off it, ${bootFile}, ${workerFile}, sw.js v${version} precaching ${precache.length} entries`);

@@ -1,7 +1,7 @@
 // What the build hook does to the JS modules of the app it ships (scripts/app-modules.mjs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { inlineSnippet, shipped } from "../../scripts/app-modules.mjs";
+import { dropWorkerExports, inlineSnippet, shipped } from "../../scripts/app-modules.mjs";
 
 const run = (js) => import(`data:text/javascript,${encodeURIComponent(js)}`);
 const SNIPPET = "snippets/app-0123/src/rows.js";
@@ -34,4 +34,25 @@ test("the app's JS ships without its comments on lines of their own, unless a te
   assert.equal(shipped(js, "app.js"), "export const s = `${1}x`; // kept\n");
   assert.equal((await run(shipped(js, "app.js"))).s, "1x");
   assert.throws(() => shipped("const s = `a\n// b`;\n", "app.js"), /app\.js has a template literal over several lines/);
+});
+
+test("the bindings lose the JS of the exports only the start-up worker calls, and nothing else", async () => {
+  const bindings = [
+    "let wasm;",
+    "export function first_card(search, draft, lang, now_ms) {",
+    "    const ret = wasm.first_card(search, draft, lang, now_ms);",
+    "    return ret;",
+    "}",
+    "export function kept() {",
+    "    return 1;",
+    "}",
+    "",
+  ].join("\n");
+  const dropped = dropWorkerExports(bindings);
+  assert.ok(!dropped.includes("first_card"), dropped);
+  const { kept, first_card } = await run(dropped);
+  assert.deepEqual([kept(), first_card], [1, undefined]);
+  // wasm-bindgen's output no longer as expected: the build stops rather than ship it.
+  assert.throws(() => dropWorkerExports("export const first_card = () => 1;\n"), /no longer export first_card/);
+  assert.throws(() => dropWorkerExports(`${bindings}wasm.first_card;\n`), /still name first_card/);
 });
