@@ -1,8 +1,8 @@
 // The start-up worker. boot/gate.js starts it when the page has no built-in answer (a shared
 // link, a draft): it fetches the app's wasm and compiles it as it downloads, hands the module to
 // the page (`{ module }`), then computes the answer the app would paint first on an instance of
-// its own (`first_card`, src/app/first_answer.rs), hands its card to the page (`{ card }`, which
-// boot/boot.mjs paints unless the app has painted its own by then) and stops.
+// its own (`first_card`, src/app/first_answer.rs), hands its card to the page (`{ card }`, or
+// null: boot/boot.mjs paints it, then starts the app) and stops.
 //
 // Why: this thread is not the page's main thread, which is busy meanwhile with the page's frame,
 // its JS and its own instance of the module. The card is ready sooner, and its code is compiled

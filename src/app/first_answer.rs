@@ -9,7 +9,7 @@ use gpu_sizer_engine::Catalog;
 use gpu_sizer_markup::answer;
 use gpu_sizer_markup::html::Html;
 use gpu_sizer_markup::i18n::Lang;
-use gpu_sizer_markup::page::{frame, Start, View, FIRST_ANSWER_CLASS};
+use gpu_sizer_markup::page::{self, frame, Start, View, FIRST_ANSWER_CLASS};
 use leptos::prelude::document;
 
 /// The card of the first answer on screen, as markup: the answer to the form the app starts
@@ -103,14 +103,14 @@ fn answer(start: &Start, lang: Lang, today: Option<i64>) -> Option<Answer> {
 /// in the language of the page's `lang` tag, at the clock reading `now_ms`, as [`paint`] would
 /// paint it; `None` where it would paint none. The start-up worker (boot/start-worker.js) calls
 /// this on an instance of its own of the module it hands the page, and the page paints the card
-/// it returns (boot/boot.mjs) when that comes before the app's own: the worker's thread is not
-/// the busy main thread. Its calls compile the evaluation's and the card's code, which a
-/// module's instances share, so the page finds that code compiled too. Calls nothing outside
-/// the module: the worker's instance has no page.
+/// it returns before it starts the app (boot/boot.mjs): the worker's thread is not the busy main
+/// thread. Its calls compile the evaluation's and the card's code, which a module's instances
+/// share, so the page finds that code compiled too. Calls nothing outside the module: the
+/// worker's instance has no page.
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn first_card(search: &str, draft: Option<String>, lang: &str, now_ms: f64) -> Option<String> {
     let lang = Lang::from_tag(lang).unwrap_or_default();
-    let start = gpu_sizer_markup::page::start(search, draft.as_deref(), lang == Lang::Zh);
-    let today = gpu_sizer_markup::page::day_of(now_ms);
+    let start = page::start(search, draft.as_deref(), lang == Lang::Zh);
+    let today = page::day_of(now_ms);
     answer(&start, lang, today).map(|answer| answer.card.finish())
 }
