@@ -99,8 +99,12 @@
       try {
         const worker = new Worker(start.app.worker);
         worker.onmessage = ({ data }) => {
-          if ("module" in data) give(() => data.module ?? start.app.wasm);
-          else card(ownPrices ? null : data.card);
+          if ("module" in data) {
+            give(() => data.module ?? start.app.wasm);
+            // The card follows within tens of milliseconds. A worker stopped without an error
+            // reported would leave the page waiting for it: past this, the app answers.
+            setTimeout(() => card(null), 3000);
+          } else card(ownPrices ? null : data.card);
         };
         worker.onerror = withoutWorker;
         const job = { search: location.search, draft: stored(start.keys.draft), lang: html.lang };

@@ -57,6 +57,67 @@ async function instantiateFromResponse(src, imports) {
 }
 `;
 
+// wasm-split gives the code two or more split-off modules share chunks of its own, one per set of
+// modules sharing it: dozens, most of a few hundred bytes. The loader fetched each from its own
+// file, and each request cost the main thread about 6 ms at 4× CPU throttling (the calculator's
+// panels, loaded right after the page is interactive, waited for 40: a task of 260 ms). They
+// are shipped packed instead: the chunks the panels need (`FIRST_PART`, which every visit of the
+// calculator loads) in one file, the rest in another, each fetched once, when a module first
+// needs a chunk of it, and cut into the chunks' modules (`packed`, written into the loader).
+const FIRST_PART = "answer_panels";
+const PACKED = `
+// Added by the build (scripts/app-modules.mjs): the chunks come packed, several to a file (the
+// number of chunks and each one's length, as 32-bit little-endian integers as wasm's memory
+// holds them, then the chunks). The
+// file is fetched once (again after a failure) and each chunk is handed over as the response of
+// its own file would be.
+const packs = new Map();
+function packed(file, index) {
+    if (!packs.has(file)) {
+        const pack = fetch(new URL(file, import.meta.url)).then((response) => {
+            if (!response.ok) throw new Error(\`\${file}: HTTP \${response.status}\`);
+            return response.arrayBuffer();
+        });
+        pack.catch(() => packs.delete(file));
+        packs.set(file, pack);
+    }
+    return packs.get(file).then((bytes) => {
+        const lengths = new Uint32Array(bytes, 0, new Uint32Array(bytes, 0, 1)[0] + 1);
+        let start = lengths.byteLength;
+        for (let i = 1; i <= index; i++) start += lengths[i];
+        const headers = { "Content-Type": "application/wasm" };
+        return new Response(new Uint8Array(bytes, start, lengths[index + 1]), { headers });
+    });
+}
+`;
+
+/**
+ * The loader `loader` with the chunks `chunks` (a Map of file name, as the loader names it, to
+ * bytes) fetched from packs: those `FIRST_PART` needs, then the others (when any). `packName(i)`
+ * names the i-th pack's file. Returns `{ loader, packs }`, `packs` a list of `{ file, bytes }`.
+ * Throws when the loader does not fetch a chunk or list `FIRST_PART`'s chunks as expected.
+ */
+export function packChunks(loader, chunks, packName) {
+  const list = new RegExp(`export const __wasm_split_load_${FIRST_PART} = [\\s\\S]*?\\n, \\[([^\\]]*)\\]\\)\\);`);
+  const needed = loader.match(list)?.[1];
+  if (needed === undefined) throw new Error(`the loader lists no chunks of ${FIRST_PART} as expected: the split tools' output changed`);
+  const first = new Set(needed.split(",").map((n) => `${n.trim().replace(/^__/, "")}.wasm`));
+  const groups = [[...chunks.keys()].filter((f) => first.has(f)), [...chunks.keys()].filter((f) => !first.has(f))];
+  const packs = [];
+  for (const group of groups.filter((g) => g.length > 0)) {
+    const file = packName(packs.length + 1);
+    group.forEach((chunk, index) => {
+      const fetched = `fetch(new URL("./${chunk}", import.meta.url))`;
+      loader = rename(loader, fetched, `packed("./${file}", ${index})`, LOADER);
+    });
+    const header = Buffer.alloc(4 * (group.length + 1));
+    header.writeUInt32LE(group.length, 0);
+    group.forEach((chunk, index) => header.writeUInt32LE(chunks.get(chunk).length, 4 * (index + 1)));
+    packs.push({ file, bytes: Buffer.concat([header, ...group.map((chunk) => chunks.get(chunk))]) });
+  }
+  return { loader: packs.length > 0 ? loader + PACKED : loader, packs };
+}
+
 // Leptos always builds its server functions' browser side, and with it wasm-streams, whose three
 // classes (ReadableStream and WritableStream sources and sinks backed by Rust streams) wasm-bindgen
 // exports from the main module and binds in its JS: 5 KB of code the app never calls, since it
@@ -143,6 +204,9 @@ export function splitLinked(linked, outDir, cwd) {
   run("wasm-split-cli", [linked, outDir, "--out-name", APP, "--target", "web"], cwd);
 }
 
+/** Orders file names by the first number in them (chunk_9 before chunk_10). */
+const byNumber = (a, b) => Number(a.match(/\d+/)?.[0]) - Number(b.match(/\d+/)?.[0]) || a.localeCompare(b);
+
 /** Replaces `from` by `to` in `text`, which must hold it: a name the tools no longer write would
  * otherwise leave a page fetching a file that is not there. */
 function rename(text, from, to, file) {
@@ -198,10 +262,18 @@ export function writeAppModules({ staging, source, profile, hash }) {
       js = rename(js, `from "./${LOADER}"`, `from "./${names.loader}"`, `${APP}.js`);
       let loader = rename(read(LOADER).toString("utf8"), `from "./${APP}.js"`, `from "./${names.js}"`, LOADER);
       loader = rename(loader, STREAMING, "instantiateFromResponse(src, imports)", LOADER) + FROM_RESPONSE;
-      for (const part of split) {
+      const isChunk = (part) => /^chunk_\d+\.wasm$/.test(part);
+      for (const part of split.filter((p) => !isChunk(p))) {
         const file = name(`-${part}`);
         loader = rename(loader, `"./${part}"`, `"./${file}"`, LOADER);
         writeFileSync(join(staging, file), read(part));
+        written.push(file);
+      }
+      const chunks = new Map(split.filter(isChunk).sort(byNumber).map((part) => [part, read(part)]));
+      const packing = packChunks(loader, chunks, (i) => name(`-chunks_${i}.bin`));
+      loader = packing.loader;
+      for (const { file, bytes } of packing.packs) {
+        writeFileSync(join(staging, file), bytes);
         written.push(file);
       }
       writeFileSync(join(staging, names.loader), shipped(loader, LOADER));

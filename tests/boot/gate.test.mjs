@@ -96,12 +96,15 @@ function gate({
       : workers
         ? StandInWorker
         : undefined;
-  const context = { document, localStorage, navigator, location: { search }, Date: Today, WebAssembly, fetch, URLSearchParams, Worker };
+  // Timers as [callback, delay], run by the test.
+  const timers = [];
+  const setTimeout = (callback, delay) => timers.push([callback, delay]);
+  const context = { document, localStorage, navigator, location: { search }, Date: Today, WebAssembly, fetch, URLSearchParams, Worker, setTimeout };
   vm.runInNewContext(GATE, context);
   const code = context.gpuSizerAppCode;
   const { theme, firstAnswer, frame } = html.dataset;
   const card = context.gpuSizerFirstCard;
-  return { lang: html.lang, theme, firstAnswer, frame, preloads, compiled, code, card, workers: StandInWorker.started };
+  return { lang: html.lang, theme, firstAnswer, frame, preloads, compiled, code, card, timers, workers: StandInWorker.started };
 }
 
 test("a visitor gets the first of their browser's languages the page is written in", () => {
@@ -229,6 +232,14 @@ test("without the start-up worker's module, the page compiles the app itself, or
   refused.workers[0].onmessage({ data: { card: null } });
   assert.deepEqual([await refused.code, await refused.card], [START.app.wasm, null]);
   assert.deepEqual(refused.compiled, []);
+  // A worker that hands over the module and then stops without a word: the page waits for its
+  // card a few seconds, then the app answers. A card after that changes nothing.
+  const silent = gate(visit);
+  silent.workers[0].onmessage({ data: { module: "the module" } });
+  assert.deepEqual(silent.timers.map(([, delay]) => delay), [3000]);
+  silent.timers[0][0]();
+  silent.workers[0].onmessage({ data: { card: "a late card" } });
+  assert.deepEqual([await silent.code, await silent.card, silent.compiled], ["the module", null, []]);
   // An error once the module was handed over compiles nothing more.
   const late = gate(visit);
   late.workers[0].onmessage({ data: { module: "the module" } });
