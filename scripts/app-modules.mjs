@@ -59,18 +59,21 @@ async function instantiateFromResponse(src, imports) {
 
 // wasm-split gives the code two or more split-off modules share chunks of its own, one per set of
 // modules sharing it: dozens, most of a few hundred bytes. The loader fetched each from its own
-// file, and each request cost the main thread about 6 ms at 4× CPU throttling (the calculator's
-// panels, loaded right after the page is interactive, waited for 40: a task of 260 ms). They
-// are shipped packed instead: the chunks the panels need (`FIRST_PART`, which every visit of the
-// calculator loads) in one file, the rest in another, each fetched once, when a module first
-// needs a chunk of it, and cut into the chunks' modules (`packed`, written into the loader).
+// file, and each request cost the main thread about 6 ms at 4× CPU throttling: the calculator's
+// panels (`FIRST_PART`), which every visit of the calculator loads right after the page is
+// interactive, waited for 40, in a task of 260 ms. Their chunks are shipped packed in one file
+// instead, fetched once and cut into the chunks' modules (`packed`, written into the loader),
+// except those a part the page may wait for before it mounts shares (`KEPT_APART`: a catalog of
+// the person's own, their prices as text): those parts fetch only what they need, as before.
+// Every other chunk keeps its file: each is shared by two to eight parts, none by the panels
+// alone, so a pack for another part would make it download others' code.
 const FIRST_PART = "answer_panels";
+const KEPT_APART = ["catalog_of_own", "prices_text"];
 const PACKED = `
-// Added by the build (scripts/app-modules.mjs): the chunks come packed, several to a file (the
-// number of chunks and each one's length, as 32-bit little-endian integers as wasm's memory
-// holds them, then the chunks). The
-// file is fetched once (again after a failure) and each chunk is handed over as the response of
-// its own file would be.
+// Added by the build (scripts/app-modules.mjs): chunks the split-off modules share come packed,
+// several to a file (their number and each one's length, as 32-bit little-endian integers like
+// wasm's memory holds, then the chunks). A file is fetched once (again after a failure) and each
+// chunk handed over as the response of its own file would be.
 const packs = new Map();
 function packed(file, index) {
     if (!packs.has(file)) {
@@ -91,31 +94,40 @@ function packed(file, index) {
 }
 `;
 
+/** The chunks (file names, as the loader names them) the loader `loader` fetches before the
+ * split-off module `part`. Throws when it lists none as expected. */
+function chunksOf(loader, part) {
+  // Its block, up to the list of what it waits for, and not into the next export's.
+  const list = new RegExp(`export const __wasm_split_load_${part} = (?:(?!\\nexport )[\\s\\S])*?\\n, \\[([^\\]]*)\\]\\)\\);`);
+  const needed = loader.match(list)?.[1];
+  if (needed === undefined) throw new Error(`the loader lists no chunks of ${part} as expected: the split tools' output changed`);
+  return new Set(needed.split(",").map((n) => n.trim()).filter(Boolean).map((n) => `${n.replace(/^__/, "")}.wasm`));
+}
+
 /**
- * The loader `loader` with the chunks `chunks` (a Map of file name, as the loader names it, to
- * bytes) fetched from packs: those `FIRST_PART` needs, then the others (when any). `packName(i)`
- * names the i-th pack's file. Returns `{ loader, packs }`, `packs` a list of `{ file, bytes }`.
- * Throws when the loader does not fetch a chunk or list `FIRST_PART`'s chunks as expected.
+ * The loader `loader` with the chunks of `chunks` (a Map of file name, as the loader names it, to
+ * bytes) that `FIRST_PART` needs and no part of `KEPT_APART` does fetched from one pack, named
+ * `packName(1)`: the number of chunks and each one's length (32-bit little-endian integers), then
+ * the chunks. Returns `{ loader, packs, unpacked }`: `packs` a list of `{ file, bytes }`,
+ * `unpacked` the chunks left to files of their own. Throws when the loader does not fetch a chunk
+ * or list a part's chunks as expected.
  */
 export function packChunks(loader, chunks, packName) {
-  const list = new RegExp(`export const __wasm_split_load_${FIRST_PART} = [\\s\\S]*?\\n, \\[([^\\]]*)\\]\\)\\);`);
-  const needed = loader.match(list)?.[1];
-  if (needed === undefined) throw new Error(`the loader lists no chunks of ${FIRST_PART} as expected: the split tools' output changed`);
-  const first = new Set(needed.split(",").map((n) => `${n.trim().replace(/^__/, "")}.wasm`));
-  const groups = [[...chunks.keys()].filter((f) => first.has(f)), [...chunks.keys()].filter((f) => !first.has(f))];
-  const packs = [];
-  for (const group of groups.filter((g) => g.length > 0)) {
-    const file = packName(packs.length + 1);
-    group.forEach((chunk, index) => {
-      const fetched = `fetch(new URL("./${chunk}", import.meta.url))`;
-      loader = rename(loader, fetched, `packed("./${file}", ${index})`, LOADER);
-    });
-    const header = Buffer.alloc(4 * (group.length + 1));
-    header.writeUInt32LE(group.length, 0);
-    group.forEach((chunk, index) => header.writeUInt32LE(chunks.get(chunk).length, 4 * (index + 1)));
-    packs.push({ file, bytes: Buffer.concat([header, ...group.map((chunk) => chunks.get(chunk))]) });
-  }
-  return { loader: packs.length > 0 ? loader + PACKED : loader, packs };
+  const apart = new Set(KEPT_APART.flatMap((part) => [...chunksOf(loader, part)]));
+  const first = chunksOf(loader, FIRST_PART);
+  const packed = [...chunks.keys()].filter((chunk) => first.has(chunk) && !apart.has(chunk));
+  const unpacked = [...chunks.keys()].filter((chunk) => !packed.includes(chunk));
+  if (packed.length === 0) return { loader, packs: [], unpacked };
+  const file = packName(1);
+  packed.forEach((chunk, index) => {
+    const fetched = `fetch(new URL("./${chunk}", import.meta.url))`;
+    loader = rename(loader, fetched, `packed("./${file}", ${index})`, LOADER);
+  });
+  const header = Buffer.alloc(4 * (packed.length + 1));
+  header.writeUInt32LE(packed.length, 0);
+  packed.forEach((chunk, index) => header.writeUInt32LE(chunks.get(chunk).length, 4 * (index + 1)));
+  const bytes = Buffer.concat([header, ...packed.map((chunk) => chunks.get(chunk))]);
+  return { loader: loader + PACKED, packs: [{ file, bytes }], unpacked };
 }
 
 // Leptos always builds its server functions' browser side, and with it wasm-streams, whose three
@@ -263,17 +275,17 @@ export function writeAppModules({ staging, source, profile, hash }) {
       let loader = rename(read(LOADER).toString("utf8"), `from "./${APP}.js"`, `from "./${names.js}"`, LOADER);
       loader = rename(loader, STREAMING, "instantiateFromResponse(src, imports)", LOADER) + FROM_RESPONSE;
       const isChunk = (part) => /^chunk_\d+\.wasm$/.test(part);
-      for (const part of split.filter((p) => !isChunk(p))) {
-        const file = name(`-${part}`);
-        loader = rename(loader, `"./${part}"`, `"./${file}"`, LOADER);
-        writeFileSync(join(staging, file), read(part));
-        written.push(file);
-      }
       const chunks = new Map(split.filter(isChunk).sort(byNumber).map((part) => [part, read(part)]));
       const packing = packChunks(loader, chunks, (i) => name(`-chunks_${i}.bin`));
       loader = packing.loader;
       for (const { file, bytes } of packing.packs) {
         writeFileSync(join(staging, file), bytes);
+        written.push(file);
+      }
+      for (const part of [...split.filter((p) => !isChunk(p)), ...packing.unpacked]) {
+        const file = name(`-${part}`);
+        loader = rename(loader, `"./${part}"`, `"./${file}"`, LOADER);
+        writeFileSync(join(staging, file), read(part));
         written.push(file);
       }
       writeFileSync(join(staging, names.loader), shipped(loader, LOADER));

@@ -57,54 +57,55 @@ test("the bindings lose the JS of the exports only the start-up worker calls, an
   assert.throws(() => dropWorkerExports(`${bindings}wasm.first_card;\n`), /still name first_card/);
 });
 
-/** A loader shaped as wasm-split's: the first part needs chunks 1 and 3; `chunkN()` fetches chunk N. */
+/** A loader shaped as wasm-split's: `chunkN()` fetches chunk N; the calculator's panels need
+ * chunks 1, 2 and 4, a person's prices as text 2 and 3, a catalog of their own none. */
 const LOADER = [
   "const wrapAsyncCb = (load) => load;",
   "const makeLoad = (fetcher) => fetcher;",
-  "const __chunk_1 = null, __chunk_3 = null;",
-  ...[1, 2, 3].map((n) => `export const chunk${n} = () => fetch(new URL("./chunk_${n}.wasm", import.meta.url));`),
-  "export const __wasm_split_load_answer_panels = wrapAsyncCb(makeLoad(() => {",
-  '    const src = fetch(new URL("./split_answer_panels.wasm", import.meta.url));',
-  "}",
-  ", [__chunk_1, __chunk_3]));",
+  "const __chunk_1 = null, __chunk_2 = null, __chunk_3 = null, __chunk_4 = null;",
+  ...[1, 2, 3, 4].map((n) => `export const chunk${n} = () => fetch(new URL("./chunk_${n}.wasm", import.meta.url));`),
+  ...Object.entries({ answer_panels: "__chunk_1, __chunk_2, __chunk_4", prices_text: "__chunk_2, __chunk_3", catalog_of_own: "" }).flatMap(
+    ([part, chunks]) => [
+      `export const __wasm_split_load_${part} = wrapAsyncCb(makeLoad(() => {`,
+      `    const src = fetch(new URL("./split_${part}.wasm", import.meta.url));`,
+      "}",
+      `, [${chunks}]));`,
+    ],
+  ),
   "",
 ].join("\n");
 
-test("the chunks the split-off modules share are shipped packed, each handed over as its own file's response", async () => {
-  const chunks = new Map([1, 2, 3].map((n) => [`chunk_${n}.wasm`, Buffer.from(`chunk ${n}`.repeat(n))]));
-  const { loader, packs } = packChunks(LOADER, chunks, (i) => `pack_${i}.bin`);
-  // The first part's chunks in one file, the rest in another: their number, their lengths, them.
-  const unpacked = (bytes) => {
-    const count = bytes.readUInt32LE(0);
-    const lengths = Array.from({ length: count }, (_, i) => bytes.readUInt32LE(4 * (i + 1)));
-    return [lengths, bytes.subarray(4 * (count + 1)).toString()];
-  };
+test("the chunks only the panels wait for are shipped packed, each handed over as its own file's response", async () => {
+  const chunks = new Map([1, 2, 3, 4].map((n) => [`chunk_${n}.wasm`, Buffer.from(`chunk ${n}`.repeat(n))]));
+  const { loader, packs, unpacked } = packChunks(LOADER, chunks, (i) => `pack_${i}.bin`);
+  // The panels' chunks in one file (their number, their lengths, them), but for the one a
+  // person's prices need before the page mounts: that part fetches only what it needs.
+  assert.equal(packs.length, 1);
+  const [{ file, bytes }] = packs;
+  const count = bytes.readUInt32LE(0);
   assert.deepEqual(
-    packs.map((p) => [p.file, ...unpacked(p.bytes)]),
-    [
-      ["pack_1.bin", [7, 21], "chunk 1chunk 3chunk 3chunk 3"],
-      ["pack_2.bin", [14], "chunk 2chunk 2"],
-    ],
+    [file, Array.from({ length: count }, (_, i) => bytes.readUInt32LE(4 * (i + 1))), bytes.subarray(4 * (count + 1)).toString()],
+    ["pack_1.bin", [7, 28], "chunk 1chunk 4chunk 4chunk 4chunk 4"],
   );
-  assert.ok(!/chunk_\d\.wasm/.test(loader), loader);
-  const files = new Map(packs.map((p) => [`http://host/app/${p.file}`, p.bytes]));
+  assert.deepEqual(unpacked, ["chunk_2.wasm", "chunk_3.wasm"]);
+  assert.ok(!/chunk_[14]\.wasm/.test(loader) && /chunk_2\.wasm/.test(loader) && /chunk_3\.wasm/.test(loader), loader);
   const fetched = [];
   let refuse = 1;
   globalThis.fetch = async (url) => {
     fetched.push(url.href.split("/").pop());
     if (refuse-- > 0) return new Response("", { status: 503 });
-    return new Response(files.get(url.href));
+    return new Response(bytes);
   };
   try {
     const module = await run(loader.replaceAll("import.meta.url", '"http://host/app/"'));
     // A pack that could not be fetched is fetched again when a chunk of it is next asked for.
     await assert.rejects(module.chunk1(), /pack_1\.bin: HTTP 503/);
-    for (const n of [1, 3, 2]) {
+    for (const n of [4, 1]) {
       const response = await module[`chunk${n}`]();
       assert.equal(response.headers.get("Content-Type"), "application/wasm");
       assert.equal(Buffer.from(await response.arrayBuffer()).toString(), `chunk ${n}`.repeat(n));
     }
-    assert.deepEqual(fetched, ["pack_1.bin", "pack_1.bin", "pack_2.bin"], "each pack fetched once it is fetched whole");
+    assert.deepEqual(fetched, ["pack_1.bin", "pack_1.bin"], "the pack fetched once it is fetched whole");
   } finally {
     delete globalThis.fetch;
   }
@@ -112,6 +113,8 @@ test("the chunks the split-off modules share are shipped packed, each handed ove
 
 test("a loader not shaped as expected stops the build rather than ship chunks it cannot fetch", () => {
   const chunks = new Map([["chunk_1.wasm", Buffer.from("a")]]);
-  assert.throws(() => packChunks(LOADER.replace("[__chunk_1, __chunk_3]", "deps"), chunks, String), /lists no chunks of answer_panels/);
-  assert.throws(() => packChunks(LOADER, new Map([["chunk_9.wasm", Buffer.from("a")]]), String), /does not name fetch\(new URL\("\.\/chunk_9\.wasm"/);
+  assert.throws(() => packChunks(LOADER.replace(", [__chunk_1, __chunk_2, __chunk_4]));", ", deps));"), chunks, String), /lists no chunks of answer_panels/);
+  assert.throws(() => packChunks(LOADER.replace("wasm_split_load_prices_text", "x"), chunks, String), /lists no chunks of prices_text/);
+  const renamed = LOADER.replace('"./chunk_4.wasm"', '"./other.wasm"');
+  assert.throws(() => packChunks(renamed, new Map([["chunk_4.wasm", Buffer.from("a")]]), String), /does not name fetch\(new URL\("\.\/chunk_4\.wasm"/);
 });
