@@ -115,8 +115,9 @@ function chunksOf(loader, part) {
 export function packChunks(loader, chunks, packName) {
   const apart = new Set(KEPT_APART.flatMap((part) => [...chunksOf(loader, part)]));
   const first = chunksOf(loader, FIRST_PART);
-  const packed = [...chunks.keys()].filter((chunk) => first.has(chunk) && !apart.has(chunk));
-  const unpacked = [...chunks.keys()].filter((chunk) => !packed.includes(chunk));
+  const inPack = (chunk) => first.has(chunk) && !apart.has(chunk);
+  const packed = [...chunks.keys()].filter(inPack);
+  const unpacked = [...chunks.keys()].filter((chunk) => !inPack(chunk));
   if (packed.length === 0) return { loader, packs: [], unpacked };
   const file = packName(1);
   packed.forEach((chunk, index) => {
@@ -216,9 +217,6 @@ export function splitLinked(linked, outDir, cwd) {
   run("wasm-split-cli", [linked, outDir, "--out-name", APP, "--target", "web"], cwd);
 }
 
-/** Orders file names by the first number in them (chunk_9 before chunk_10). */
-const byNumber = (a, b) => Number(a.match(/\d+/)?.[0]) - Number(b.match(/\d+/)?.[0]) || a.localeCompare(b);
-
 /** Replaces `from` by `to` in `text`, which must hold it: a name the tools no longer write would
  * otherwise leave a page fetching a file that is not there. */
 function rename(text, from, to, file) {
@@ -275,7 +273,7 @@ export function writeAppModules({ staging, source, profile, hash }) {
       let loader = rename(read(LOADER).toString("utf8"), `from "./${APP}.js"`, `from "./${names.js}"`, LOADER);
       loader = rename(loader, STREAMING, "instantiateFromResponse(src, imports)", LOADER) + FROM_RESPONSE;
       const isChunk = (part) => /^chunk_\d+\.wasm$/.test(part);
-      const chunks = new Map(split.filter(isChunk).sort(byNumber).map((part) => [part, read(part)]));
+      const chunks = new Map(split.filter(isChunk).map((part) => [part, read(part)]));
       const packing = packChunks(loader, chunks, (i) => name(`-chunks_${i}.bin`));
       loader = packing.loader;
       for (const { file, bytes } of packing.packs) {
