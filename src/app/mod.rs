@@ -4,6 +4,7 @@ pub mod catalog_store;
 pub mod components;
 pub mod fetched;
 pub mod first_answer;
+pub mod followers;
 pub mod pages;
 pub mod persist;
 pub mod plan_store;

@@ -4,6 +4,7 @@
 //! every change of the form and nowhere else.
 
 use super::components::after_paint::drop_after_paint;
+use super::followers::{Followed, Followers};
 use super::split;
 use gpu_sizer_engine::catalog::{mig, Catalog, Offer};
 use gpu_sizer_engine::plan::{evaluate, evaluate_with, Report, Request, SizingCache};
@@ -41,6 +42,8 @@ pub struct AppState {
     pub catalog: Memo<&'static Catalog>,
     /// The code that builds a catalog of the person's own ([`catalog_of_own`]), once fetched.
     own_catalog: RwSignal<Option<CatalogOfOwn>>,
+    /// Single values of the form the controls show ([`AppState::follow`]).
+    followers: Followers,
 }
 
 /// What the answer painted before the form found ([`super::first_answer::paint`]), handed to the
@@ -193,7 +196,14 @@ impl AppState {
             base,
             catalog,
             own_catalog,
+            followers: Followers::of(form),
         }
+    }
+
+    /// What `get` reads from the form, as a signal that changes only when that value does: for
+    /// a control, which an edit of another field then leaves alone (see [`Followers`]).
+    pub fn follow<T: PartialEq>(self, get: fn(&Form) -> T) -> Followed<T> {
+        self.followers.follow(get)
     }
 
     /// The built-in catalog the page has now: with the sources once a part has brought them.

@@ -95,8 +95,9 @@ fn num_field(name: &'static str, about: &'static About, number: &'static Number)
     let error: RwSignal<Option<TypedError>> = RwSignal::new(None);
     let id = format!("field-{name}");
     let help_id = format!("{id}-help");
-    // Every edit changes the form; the memo keeps the other fields' boxes from being rewritten.
-    let value = Memo::new(move |_| state.form.with(|f| (number.get)(f)));
+    // Every edit changes the form; followed on its own, the value leaves the other fields' boxes
+    // alone.
+    let value = state.follow(number.get);
     let shown = move || {
         raw.get()
             .unwrap_or_else(|| value.get().map(input_text).unwrap_or_default())
@@ -169,14 +170,14 @@ fn bool_field(name: &'static str, about: &'static About, flag: &'static Flag) ->
     let state = use_state();
     let lang = use_prefs().lang;
     let id = format!("field-{name}");
-    let checked = Memo::new(move |_| state.form.with(|f| (flag.get)(f)));
+    let checked = state.follow(flag.get);
     view! {
         <div class="field check">
             <input
                 id=id.clone()
                 data-testid=id.clone()
                 type="checkbox"
-                prop:checked=checked
+                prop:checked=move || checked.get()
                 on:change=move |ev| {
                     let on = event_target_checked(&ev);
                     state.form.update(|f| (flag.set)(f, on));
@@ -195,7 +196,7 @@ fn choice_field(name: &'static str, about: &'static About, choice: &'static Choi
     let lang = use_prefs().lang;
     let id = format!("field-{name}");
     let help_id = format!("{id}-help");
-    let chosen = Memo::new(move |_| state.form.with(|f| (choice.get)(f)));
+    let chosen = state.follow(choice.get);
     view! {
         <div class="field">
             <label for=id.clone()>{move || about.label.get(lang.get())}</label>

@@ -18,7 +18,7 @@ pub const FIELDS: &[&str] = &["gpu", "offer", "gpus", "own", "own_price"];
 pub fn PinnedGpu() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
-    let chosen = Memo::new(move |_| state.form.with(|f| f.gpu.clone()));
+    let chosen = state.follow(|f| f.gpu.clone());
     view! {
         <div class="field">
             <label for="field-gpu">{move || super::fields::label("gpu").get(lang.get())}</label>
@@ -51,8 +51,8 @@ pub fn PinnedGpu() -> impl IntoView {
 pub fn PinnedOffer() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
-    let gpu = Memo::new(move |_| state.form.with(|f| (!f.own).then(|| f.gpu.clone())));
-    let chosen = Memo::new(move |_| state.form.with(|f| f.offer.clone()));
+    let gpu = state.follow(|f| (!f.own).then(|| f.gpu.clone()));
+    let chosen = state.follow(|f| f.offer.clone());
     move || {
         let gpu = gpu.get().filter(|g| !g.is_empty())?;
         let catalog = gpu_sizer_engine::catalog::Catalog::builtin();
@@ -101,6 +101,6 @@ pub fn PinnedOffer() -> impl IntoView {
 /// The price of the person's machine, shown only when the job runs on it.
 pub fn own_price() -> AnyView {
     let state = use_state();
-    let own = Memo::new(move |_| state.form.with(|f| f.own));
+    let own = state.follow(|f| f.own);
     view! { <Show when=move || own.get()>{super::fields::field("own_price")}</Show> }.into_any()
 }

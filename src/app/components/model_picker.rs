@@ -31,9 +31,9 @@ fn fields(names: &'static [&'static str]) -> AnyView {
 pub fn ModelPicker() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
-    let source = Memo::new(move |_| state.form.with(|f| f.model_source));
+    let source = state.follow(|f| f.model_source);
     // The select follows this memo, not the whole form: a keystroke elsewhere does not reach it.
-    let model = Memo::new(move |_| state.form.with(|f| f.model.clone()));
+    let model = state.follow(|f| f.model.clone());
     let query = RwSignal::new(String::new());
     // The presets the search matches, as options (each model's label is written once).
     let matches = move || {

@@ -231,7 +231,9 @@ pub fn Ranking() -> impl IntoView {
     let excluded_open = RwSignal::new(false);
     let panel = NodeRef::<leptos::html::Section>::new();
     let shown = on_screen(panel);
-    let serving = Memo::new(move |_| state.form.with(|f| f.is_service()));
+    let serving = state.follow(|f| f.is_service());
+    // The GPU filter shows the form's pinned GPU.
+    let gpu = state.follow(|f| f.gpu.clone());
 
     let header = move |by: SortBy, text: i18n::Text, testid: &'static str| {
         view! {
@@ -326,7 +328,7 @@ pub fn Ranking() -> impl IntoView {
                     move || filters.with(|f| f.region.clone()),
                     move |v| filters.update(|f| f.region = v))}
                 {filter_select("filter-gpu", t::GPU, lang, gpus,
-                    move || state.form.with(|f| f.gpu.clone()),
+                    move || gpu.get(),
                     move |v| state.form.update(|f| {
                         f.offer.clear();
                         f.gpu = v;

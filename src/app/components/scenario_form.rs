@@ -197,7 +197,7 @@ fn section(names: &'static [&'static str]) -> AnyView {
 pub fn ScenarioForm() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
-    let workload = Memo::new(move |_| state.form.with(|f| f.workload));
+    let workload = state.follow(|f| f.workload);
     let main = move || section(layout(workload.get())[0]);
     let advanced = move || section(layout(workload.get())[1]);
     let uses_model = move || {
@@ -291,6 +291,7 @@ fn WeekendIdle() -> impl IntoView {
 fn BillingModes() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
+    let modes = state.follow(|f| f.modes.clone());
     let toggle = move |m: ModeKey, on: bool| {
         let offered: Vec<ModeKey> = offered_modes().map(|(m, _)| m).collect();
         state
@@ -309,7 +310,7 @@ fn BillingModes() -> impl IntoView {
                                 type="checkbox"
                                 id=id.clone()
                                 data-testid=id.clone()
-                                prop:checked=move || state.form.with(|f| lists::has_mode(&f.modes, m))
+                                prop:checked=move || modes.with(|modes| lists::has_mode(modes, m))
                                 on:change=move |ev| toggle(m, event_target_checked(&ev))
                             />
                             <label for=id>{move || text.get(lang.get())}</label>
@@ -335,7 +336,7 @@ fn Providers() -> impl IntoView {
     let lang = use_prefs().lang;
     let catalog = gpu_sizer_engine::catalog::Catalog::builtin();
     // Each box follows this memo, not the whole form: a keystroke elsewhere reaches no box.
-    let chosen = Memo::new(move |_| state.form.with(|f| f.providers.clone()));
+    let chosen = state.follow(|f| f.providers.clone());
     let toggle = move |id: &'static str, on: bool| {
         state
             .form
@@ -379,7 +380,7 @@ fn ReferenceGpu() -> impl IntoView {
     let lang = use_prefs().lang;
     let catalog = gpu_sizer_engine::catalog::Catalog::builtin();
     // The select follows this memo, not the whole form: a keystroke elsewhere does not reach it.
-    let chosen = Memo::new(move |_| state.form.with(|f| f.reference_gpu.clone()));
+    let chosen = state.follow(|f| f.reference_gpu.clone());
     view! {
         <div class="field">
             <label for="field-reference_gpu">

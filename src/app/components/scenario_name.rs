@@ -14,7 +14,8 @@ const MAX: usize = 200;
 pub fn ScenarioName() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
-    let full = move || state.form.with(|f| f.name.encode_utf16().count() >= MAX);
+    let name = state.follow(|f| f.name.clone());
+    let full = move || name.with(|n| n.encode_utf16().count() >= MAX);
     view! {
         <div class="field">
             <label for="scenario-name">{move || t::SCENARIO_NAME.get(lang.get())}</label>
@@ -24,7 +25,7 @@ pub fn ScenarioName() -> impl IntoView {
                 type="text"
                 maxlength=MAX.to_string()
                 autocomplete="off"
-                prop:value=move || state.form.with(|f| f.name.clone())
+                prop:value=move || name.get()
                 on:input=move |ev| {
                     let name = event_target_value(&ev);
                     state.form.update(|f| f.name = name);

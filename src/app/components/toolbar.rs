@@ -12,7 +12,7 @@ pub fn Toolbar() -> impl IntoView {
     let prefs = use_prefs();
     let state = use_state();
     let lang = prefs.lang;
-    let currency = move || state.form.with(|f| f.currency);
+    let currency = state.follow(|f| f.currency);
     let currency_now = state.form.with_untracked(|f| f.currency);
     let theme_now = prefs.theme.get_untracked();
     view! {
@@ -36,7 +36,7 @@ pub fn Toolbar() -> impl IntoView {
                 <span>{move || t::CURRENCY.get(lang.get())}</span>
                 <select
                     data-testid="currency-switch"
-                    prop:value=move || currency().key()
+                    prop:value=move || currency.get().key()
                     on:change=move |ev| {
                         if let Some(c) = CurrencyKey::from_key(&event_target_value(&ev)) {
                             state.form.update(|f| f.currency = c);
