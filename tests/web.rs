@@ -169,6 +169,27 @@ async fn a_bad_number_is_kept_and_flagged() {
 }
 
 #[wasm_bindgen_test]
+async fn a_number_shows_as_typed_until_left_then_grouped() {
+    let app = mount().await;
+    let input: HtmlInputElement = app.find("field-tokens").unchecked_into();
+    let time = app.text("pick-time");
+    app.set("field-tokens", "1.5e9", "input");
+    leptos::task::tick().await;
+    assert_eq!(input.value(), "1.5e9", "kept as typed while typing");
+    assert_ne!(app.text("pick-time"), time, "and answered");
+    // Another field's edit leaves the box being typed in alone.
+    app.set("field-seq_len", "4096", "input");
+    leptos::task::tick().await;
+    assert_eq!(input.value(), "1.5e9");
+    app.set("field-tokens", "1.5e9", "change");
+    leptos::task::tick().await;
+    assert_eq!(input.value(), "1,500,000,000", "grouped once left");
+    app.set("field-tokens", "2e9", "input");
+    leptos::task::tick().await;
+    assert_eq!(input.value(), "2e9", "typed again");
+}
+
+#[wasm_bindgen_test]
 async fn charts_plot_every_candidate_and_the_fleet() {
     let app = mount().await;
     let dots = app

@@ -166,10 +166,7 @@ mod tests {
         form.update(|f| f.egress_gb += 100.0);
         leptos::task::tick().await;
         assert_eq!((egress_runs.get(), idle_runs.get()), (2, 1));
-        assert_eq!(
-            egress.get_untracked(),
-            form.with_untracked(|f| f.egress_gb)
-        );
+        assert_eq!(egress.get_untracked(), form.with_untracked(|f| f.egress_gb));
 
         // An edit that leaves the value as it was notifies nobody.
         form.update(|f| f.egress_gb += 0.0);

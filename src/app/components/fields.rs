@@ -89,7 +89,11 @@ fn stale_note(lang: Lang) -> &'static str {
 fn num_field(name: &'static str, about: &'static About, number: &'static Number) -> AnyView {
     let state = use_state();
     let lang = use_prefs().lang;
-    let raw: RwSignal<Option<String>> = RwSignal::new(None);
+    // While a number is being typed the box shows what was typed, not the form's value: the
+    // text is kept aside, and only the start and end of typing rewrite the box (a keystroke
+    // writing the box's own text back into it cost a frame work for nothing).
+    let typing = RwSignal::new(false);
+    let typed = StoredValue::new(String::new());
     let invalid = RwSignal::new(false);
     // Why the text is not a number; none when it is one outside the range.
     let error: RwSignal<Option<TypedError>> = RwSignal::new(None);
@@ -99,8 +103,11 @@ fn num_field(name: &'static str, about: &'static About, number: &'static Number)
     // alone.
     let value = state.follow(number.get);
     let shown = move || {
-        raw.get()
-            .unwrap_or_else(|| value.get().map(input_text).unwrap_or_default())
+        if typing.get() {
+            typed.get_value()
+        } else {
+            value.get().map(input_text).unwrap_or_default()
+        }
     };
     let on_input = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
@@ -108,7 +115,7 @@ fn num_field(name: &'static str, about: &'static About, number: &'static Number)
             Some(None)
         } else {
             let parsed = decimal::parse_typed(&text);
-            error.try_set(parsed.err().filter(|e| *e != TypedError::Empty));
+            set_changed(error, parsed.err().filter(|e| *e != TypedError::Empty));
             parsed
                 .ok()
                 .filter(|v| *v >= number.min && *v <= number.max)
@@ -116,20 +123,19 @@ fn num_field(name: &'static str, about: &'static About, number: &'static Number)
         };
         match value {
             Some(v) => {
-                invalid.try_set(false);
+                set_changed(invalid, false);
                 state.form.update(|f| (number.set)(f, v));
             }
-            None => {
-                invalid.try_set(true);
-            }
+            None => set_changed(invalid, true),
         }
-        raw.try_set(Some(text));
+        typed.try_set_value(text);
+        set_changed(typing, true);
     };
     // A change event can arrive after the field is gone: leaving the box by choosing another
     // workload re-renders the form first. Its signals are then disposed and nothing is left to do.
     let on_change = move |_| {
         if invalid.try_get_untracked() == Some(false) {
-            raw.try_set(None);
+            set_changed(typing, false);
         }
     };
     view! {
@@ -163,6 +169,18 @@ fn num_field(name: &'static str, about: &'static About, number: &'static Number)
         </div>
     }
     .into_any()
+}
+
+/// Sets `signal` to `new` and notifies its readers only when that changes it (and the signal is
+/// still there).
+fn set_changed<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, new: T) {
+    signal.try_maybe_update(|now| {
+        let changed = *now != new;
+        if changed {
+            *now = new;
+        }
+        (changed, ())
+    });
 }
 
 /// Renders a checkbox field.
