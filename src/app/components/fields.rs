@@ -90,8 +90,8 @@ fn num_field(name: &'static str, about: &'static About, number: &'static Number)
     let state = use_state();
     let lang = use_prefs().lang;
     // While a number is being typed the box shows what was typed, not the form's value: the
-    // text is kept aside, and only the start and end of typing rewrite the box (a keystroke
-    // writing the box's own text back into it cost a frame work for nothing).
+    // text is kept aside, and only the start and the end of typing rewrite the box (writing the
+    // box's own text back into it at every keystroke was work for nothing).
     let typing = RwSignal::new(false);
     let typed = StoredValue::new(String::new());
     let invalid = RwSignal::new(false);
