@@ -200,8 +200,8 @@ impl AppState {
         }
     }
 
-    /// What `get` reads from the form, as a signal that changes only when that value does: for
-    /// a control, which an edit of another field then leaves alone (see [`Followers`]).
+    /// What `get` reads from the form, its readers rerun only when that value changes: for a
+    /// control, which an edit of another field then leaves alone (see [`Followers`]).
     pub fn follow<T: PartialEq>(self, get: fn(&Form) -> T) -> Followed<T> {
         self.followers.follow(get)
     }

@@ -13,7 +13,7 @@ pub fn Toolbar() -> impl IntoView {
     let state = use_state();
     let lang = prefs.lang;
     let currency = state.follow(|f| f.currency);
-    let currency_now = state.form.with_untracked(|f| f.currency);
+    let currency_now = currency.get_untracked();
     let theme_now = prefs.theme.get_untracked();
     view! {
         <div class="toolbar">
