@@ -9,13 +9,16 @@
 //     the split-off modules and a loader, `__wasm_split.js`, which the main module imports;
 //  2. wasm-bindgen binds the main module, as Trunk would, keeping what the split-off modules import;
 //  3. in a release build, wasm-opt optimises every module;
-//  4. the files are named by their contents, one name for the set, and the names they give each
+//  4. the imports the bindings provide get short names in the main module and in the bindings
+//     (`shortImportNames`);
+//  5. the files are named by their contents, one name for the set, and the names they give each
 //     other are rewritten to those. The JS modules the app's Rust code names
 //     (`#[wasm_bindgen(module = …)]`), which wasm-bindgen writes under snippets/ for the bindings
 //     to import, are written into the bindings instead (`inlineSnippet`).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { withoutComments } from "./index-html.mjs";
+import { Reader, skipImport } from "./wasm-sizes.mjs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -173,14 +176,99 @@ export function dropWorkerExports(js) {
   return js;
 }
 
+// wasm-bindgen names each function the bindings give the main module after what it calls and a
+// hash of its signature (`__wbg_set_innerHTML_a9d3a267967b5117`), and the bindings' module after
+// the file (`./gpu-sizer-app_bg.js`), in the wasm's imports and again in the JS that provides
+// them: 145 names whose 16 hex digits no compression shortens. `shortImportNames` names them
+// `a`, `b`, … `aa`, … in both instead, and the module `w`.
+const BINDINGS_MODULE = `./${APP}_bg.js`;
+const SHORT_MODULE = "w";
+
+/** The `index`-th of the short names: a letter, then a letter and a letter or digit, … */
+function shortName(index) {
+  const first = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  const next = first + "0123456789";
+  let name = first[index % first.length];
+  for (let rest = Math.floor(index / first.length); rest > 0; rest = Math.floor((rest - 1) / next.length)) {
+    name += next[(rest - 1) % next.length];
+  }
+  return name;
+}
+
+/** Unsigned LEB128, as the binary format writes sizes and counts. */
+function leb(n) {
+  const out = [];
+  do {
+    out.push((n & 0x7f) | (n >= 0x80 ? 0x80 : 0));
+    n >>>= 7;
+  } while (n > 0);
+  return out;
+}
+
+/** A name as the binary format writes it: its UTF-8 length, then its bytes. */
+function encodedName(text) {
+  const bytes = new TextEncoder().encode(text);
+  return [...leb(bytes.length), ...bytes];
+}
+
+/**
+ * The main module `wasm` (bytes) and its bindings `js` with every import the bindings provide
+ * renamed short (`shortName`), in both, and their module named `SHORT_MODULE`; the other imports
+ * (the loader's) as they were. Throws when the bindings do not provide an import as one key of
+ * their imports object, as wasm-bindgen writes them: a name renamed in one and not the other
+ * would leave the app unable to start.
+ */
+export function shortImportNames(js, wasm) {
+  const bytes = new Uint8Array(wasm);
+  const r = new Reader(bytes, 8);
+  const sections = [bytes.subarray(0, 8)];
+  let renamed = 0;
+  while (r.at < bytes.length) {
+    const start = r.at;
+    const id = bytes[r.at++];
+    const end = r.u32() + r.at;
+    if (end > bytes.length) throw new Error("the main module ends inside a section");
+    if (id !== 2) {
+      sections.push(bytes.subarray(start, end));
+      r.at = end;
+      continue;
+    }
+    const entries = [];
+    const count = r.u32();
+    for (let i = 0; i < count; i++) {
+      let module = r.name();
+      let field = r.name();
+      const described = r.at;
+      skipImport(r, bytes[r.at++]);
+      if (r.at > end) throw new Error("the main module's imports run past their section");
+      if (module === BINDINGS_MODULE) {
+        const short = shortName(renamed++);
+        const key = new RegExp(`(?<=[{,\\s])${literally(field)}(?=: function\\()`, "g");
+        const keys = js.match(key)?.length ?? 0;
+        if (keys !== 1 || js.split(field).length !== 2) {
+          throw new Error(`the bindings provide ${field} ${keys} times as a key, or name it elsewhere: wasm-bindgen's output changed`);
+        }
+        js = js.replace(key, short);
+        [module, field] = [SHORT_MODULE, short];
+      }
+      entries.push(...encodedName(module), ...encodedName(field), ...bytes.subarray(described, r.at));
+    }
+    if (r.at !== end) throw new Error("the main module's imports end before their section does");
+    const content = [...leb(count), ...entries];
+    sections.push(new Uint8Array([id, ...leb(content.length), ...content]));
+  }
+  if (renamed === 0) throw new Error(`the main module imports nothing from ${BINDINGS_MODULE}: wasm-bindgen's output changed`);
+  js = rename(js, `"${BINDINGS_MODULE}": `, `"${SHORT_MODULE}": `, `${APP}.js`);
+  return { js, wasm: Buffer.concat(sections) };
+}
+
 /** The bindings `js` with the snippet `path` (as they import it) in place of its import: the
  * snippet's code in a function of its own, so that its names meet none of the bindings', returning
  * what the bindings import. A snippet imported would be one more request, made only once the
  * bindings have arrived, before the app can start. Throws on a snippet this cannot inline (one
  * that imports, or exports otherwise than `export function` or `export const`). */
 export function inlineSnippet(js, path, snippet) {
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const statement = new RegExp(`^import \\{ ([^}]*) \\} from '\\./${escaped}';$`, "m");
+  const statement = new RegExp(`^import \\{ ([^}]*) \\} from '\\./${literally(path)}';$`, "m");
   const names = js.match(statement)?.[1];
   if (!names) throw new Error(`the bindings do not import ${path} as expected: wasm-bindgen's output changed`);
   if (/^\s*import\b/m.test(snippet)) throw new Error(`${path} imports other modules: it cannot be inlined`);
@@ -217,6 +305,11 @@ export function splitLinked(linked, outDir, cwd) {
   run("wasm-split-cli", [linked, outDir, "--out-name", APP, "--target", "web"], cwd);
 }
 
+/** `text` as a regular expression matching it. */
+function literally(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 /** Replaces `from` by `to` in `text`, which must hold it: a name the tools no longer write would
  * otherwise leave a page fetching a file that is not there. */
 function rename(text, from, to, file) {
@@ -250,6 +343,9 @@ export function writeAppModules({ staging, source, profile, hash }) {
       run("wasm-opt", [...OPT_MAIN, main, "-o", main], source);
       for (const part of split) run("wasm-opt", [...OPT_PART, join(work, part), "-o", join(work, part)], source);
     }
+    const short = shortImportNames(readFileSync(bindings, "utf8"), readFileSync(main));
+    writeFileSync(bindings, short.js);
+    writeFileSync(main, short.wasm);
 
     const read = (f) => readFileSync(join(work, f));
     const hasLoader = outputs.includes(LOADER);

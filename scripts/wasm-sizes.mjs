@@ -13,7 +13,7 @@ const SECTIONS = ["custom", "type", "import", "function", "table", "memory", "gl
 const UTF8 = new TextDecoder();
 
 /** A reader of the binary format's unsigned LEB128 numbers and names. */
-class Reader {
+export class Reader {
   constructor(bytes, at = 0) {
     this.bytes = bytes;
     this.at = at;
@@ -202,7 +202,9 @@ export function retained({ functions, imported, roots }, gone) {
   return { reachable: all, retained: all - reach(gone) };
 }
 
-function skipImport(r, kind) {
+/** Steps `r` over the description of an import of `kind` (a function, table, memory, global or
+ * tag), which follows its names. */
+export function skipImport(r, kind) {
   if (kind === 0) r.u32(); // a function's type
   else if (kind === 1) {
     r.at++; // a table's element type

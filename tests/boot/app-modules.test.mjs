@@ -1,7 +1,7 @@
 // What the build hook does to the JS modules of the app it ships (scripts/app-modules.mjs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { dropWorkerExports, inlineSnippet, packChunks, shipped } from "../../scripts/app-modules.mjs";
+import { dropWorkerExports, inlineSnippet, packChunks, shipped, shortImportNames } from "../../scripts/app-modules.mjs";
 
 const run = (js) => import(`data:text/javascript,${encodeURIComponent(js)}`);
 const SNIPPET = "snippets/app-0123/src/rows.js";
@@ -55,6 +55,72 @@ test("the bindings lose the JS of the exports only the start-up worker calls, an
   // wasm-bindgen's output no longer as expected: the build stops rather than ship it.
   assert.throws(() => dropWorkerExports("export const first_card = () => 1;\n"), /no longer export first_card/);
   assert.throws(() => dropWorkerExports(`${bindings}wasm.first_card;\n`), /still name first_card/);
+});
+
+const ONE = "__wbg_one_0123456789abcdef";
+const TWO = "__wbg_two_fedcba9876543210";
+const utf8 = (text) => [...new TextEncoder().encode(text)];
+const wasmName = (text) => [utf8(text).length, ...utf8(text)];
+/** `n` in unsigned LEB128. */
+const leb = (n) => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, ...leb(n >> 7)]);
+const section = (id, content) => [id, ...leb(content.length), ...content];
+
+/** A main module importing two functions from its bindings and one from the loader, and exporting
+ * `sum`, which adds what the three return. */
+const MAIN = new Uint8Array([
+  ...[0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0],
+  ...section(1, [1, 0x60, 0, 1, 0x7f]), // one type: () -> i32
+  ...section(2, [
+    3,
+    ...[...wasmName("./gpu-sizer-app_bg.js"), ...wasmName(ONE), 0, 0],
+    ...[...wasmName("./__wasm_split.js"), ...wasmName("__wasm_split_load_x"), 0, 0],
+    ...[...wasmName("./gpu-sizer-app_bg.js"), ...wasmName(TWO), 0, 0],
+  ]),
+  ...section(3, [1, 0]),
+  ...section(7, [1, ...wasmName("sum"), 0, 3]),
+  // call 0, call 1, i32.add, call 2, i32.add, end
+  ...section(10, [1, 10, 0, 0x10, 0, 0x10, 1, 0x6a, 0x10, 2, 0x6a, 0x0b]),
+]);
+
+/** Bindings shaped as wasm-bindgen's: the imports object of the main module. */
+const IMPORTS = [
+  "function getImports() {",
+  "    const import0 = {",
+  "        __proto__: null,",
+  `        ${ONE}: function() {`,
+  "            return 1;",
+  "        },",
+  `        ${TWO}: function() {`,
+  "            return 20;",
+  "        },",
+  "    };",
+  "    return {",
+  "        __proto__: null,",
+  '        "./gpu-sizer-app_bg.js": import0,',
+  '        "./__wasm_split.js": { __wasm_split_load_x: () => 300 },',
+  "    };",
+  "}",
+  "export const imports = getImports();",
+  "",
+].join("\n");
+
+test("the imports the bindings provide are named short in the wasm and in the bindings alike", async () => {
+  const { js, wasm } = shortImportNames(IMPORTS, MAIN);
+  assert.ok(!js.includes("__wbg") && !js.includes("gpu-sizer-app_bg"), js);
+  const module = new WebAssembly.Module(wasm);
+  assert.deepEqual(
+    WebAssembly.Module.imports(module).map(({ module, name }) => `${module} ${name}`),
+    ["w a", "./__wasm_split.js __wasm_split_load_x", "w b"],
+  );
+  assert.ok(wasm.length < MAIN.length);
+  const { imports } = await run(js);
+  assert.equal(new WebAssembly.Instance(module, imports).exports.sum(), 321);
+});
+
+test("an import the bindings do not provide as one key, as wasm-bindgen writes it, stops the build", () => {
+  assert.throws(() => shortImportNames(IMPORTS.replace(`${TWO}: function()`, `${TWO}: () =>`), MAIN), /provide __wbg_two_\w+ 0 times/);
+  assert.throws(() => shortImportNames(`${IMPORTS}import0.${ONE}();\n`, MAIN), /provide __wbg_one_\w+ 1 times as a key, or name it elsewhere/);
+  assert.throws(() => shortImportNames(IMPORTS.replace('"./gpu-sizer-app_bg.js": ', '"./app_bg.js": '), MAIN), /does not name "\.\/gpu-sizer-app_bg\.js": /);
 });
 
 /** A loader shaped as wasm-split's: `chunkN()` fetches chunk N; the calculator's panels need
