@@ -7,8 +7,8 @@
 //  2. Builds the first answer for a first visit into index.html, in each language, with the
 //     settings the start-up gate reads (crates/markup/src/prerender.rs says when it applies), and
 //     allows the gate, which Trunk inlined, by its hash in the Content-Security-Policy.
-//  3. Ships boot/boot.mjs under a name from its content and loads it from <head>, and the
-//     start-up worker the gate starts (boot/start-worker.js), likewise named.
+//  3. Ships boot/boot.mjs minified under a name from its content and loads it from <head>, and
+//     the start-up worker the gate starts (boot/start-worker.js), likewise; minifies the styles.
 //  4. Writes sw.js with the list of every file of the build and a cache version derived from
 //     their contents and its own, so a new build replaces the old cache.
 import { execFileSync } from "node:child_process";
@@ -16,7 +16,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { writeAppModules } from "./app-modules.mjs";
-import { finishIndex, withoutComments } from "./index-html.mjs";
+import { finishIndex, minified, minifiedStyles, withStyles } from "./index-html.mjs";
 
 const staging = process.env.TRUNK_STAGING_DIR;
 const source = process.env.TRUNK_SOURCE_DIR;
@@ -48,20 +48,27 @@ ship("accuracy", "tsv", readFileSync(join(source, "crates/engine/data/accuracy.t
 for (const [name, html] of Object.entries(pages)) ship(name, "html", Buffer.from(html));
 
 // 3. The boot module and the start-up worker.
-const boot = withoutComments(readFileSync(join(source, "boot/boot.mjs"), "utf8"));
+const boot = minified(readFileSync(join(source, "boot/boot.mjs"), "utf8"), { module: true });
 const bootFile = `boot-${hash(boot)}.js`;
 writeFileSync(join(staging, bootFile), boot);
-const worker = withoutComments(readFileSync(join(source, "boot/start-worker.js"), "utf8"));
+const worker = minified(readFileSync(join(source, "boot/start-worker.js"), "utf8"));
 const workerFile = `start-worker-${hash(worker)}.js`;
 writeFileSync(join(staging, workerFile), worker);
 
 const indexPath = join(staging, "index.html");
-const html = finishIndex(readFileSync(indexPath, "utf8"), {
+let html = finishIndex(readFileSync(indexPath, "utf8"), {
   gate: readFileSync(join(source, "boot/gate.js"), "utf8"),
   start: { ...settings, app: { ...app, worker: `./${workerFile}` }, data },
   bootFile,
   frames: Object.values(frames),
 });
+// The styles, minified here: Trunk's minification would minify index.html too, and with it the
+// gate this hook looks for. Their file keeps Trunk's name, from the source's content.
+for (const file of readdirSync(staging).filter((f) => f.endsWith(".css"))) {
+  const css = minifiedStyles(readFileSync(join(staging, file), "utf8"));
+  writeFileSync(join(staging, file), css);
+  html = withStyles(html, file, css);
+}
 writeFileSync(indexPath, html);
 
 // 4. The service worker.

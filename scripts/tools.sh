@@ -61,7 +61,7 @@ ensure_node_tools() {
     command -v npm >/dev/null || { say "installing Node.js and npm"; apt_install nodejs npm; }
     local stamp="$ROOT/tools/node_modules/.installed-from-lock"
     if ! cmp -s "$ROOT/tools/package-lock.json" "$stamp"; then
-        say "installing Node tools (binaryen, playwright-core)"
+        say "installing Node tools (binaryen, esbuild, playwright-core, axe-core)"
         (cd "$ROOT/tools" && npm ci --no-audit --no-fund --loglevel=error)
         cp "$ROOT/tools/package-lock.json" "$stamp"
     fi

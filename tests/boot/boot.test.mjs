@@ -5,8 +5,15 @@
 // when an open tab looks for a new version.
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { minified } from "../../scripts/index-html.mjs";
 
-const BOOT = new URL("../../boot/boot.mjs", import.meta.url);
+// As the page imports it: minified, as scripts/post-build.mjs ships it.
+const BOOT = pathToFileURL(join(mkdtempSync(join(tmpdir(), "boot-")), "boot.mjs"));
+writeFileSync(BOOT, minified(readFileSync(new URL("../../boot/boot.mjs", import.meta.url), "utf8"), { module: true }));
 const module = (query) => new URL(`fixtures/module.mjs?${query}`, import.meta.url).href;
 let runs = 0;
 let documentEvents = [];

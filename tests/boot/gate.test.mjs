@@ -4,8 +4,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import vm from "node:vm";
+import { minified } from "../../scripts/index-html.mjs";
 
-const GATE = readFileSync(new URL("../../boot/gate.js", import.meta.url), "utf8");
+// As the page runs it: minified, as scripts/index-html.mjs writes it into the page.
+const GATE = minified(readFileSync(new URL("../../boot/gate.js", import.meta.url), "utf8"));
 // As crates/markup/src/prerender.rs writes them.
 const START = {
   valid_through_day: 20500,

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { finishIndex, withoutComments } from "../../scripts/index-html.mjs";
+import { finishIndex, minified, minifiedStyles, withStyles } from "../../scripts/index-html.mjs";
 
 const read = (path) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
 const GATE = read("boot/gate.js");
@@ -25,9 +25,9 @@ const pieces = {
 
 test("the gate is allowed by its hash, with its settings and the boot module before it", () => {
   const html = finishIndex(staged, pieces);
-  // As shipped: without its comments.
-  const SHIPPED = withoutComments(GATE);
-  assert.ok(SHIPPED.length < GATE.length && !SHIPPED.includes("// "));
+  // As shipped: minified.
+  const SHIPPED = minified(GATE);
+  assert.ok(SHIPPED.length < GATE.length / 2 && !SHIPPED.includes("// "));
   const hash = createHash("sha256").update(SHIPPED).digest("base64");
   assert.ok(html.includes(`script-src 'self' 'sha256-${hash}' 'wasm-unsafe-eval'`));
   const order = [
@@ -76,27 +76,36 @@ test("index.html and Trunk.toml put in the pieces the hook and the start-up scri
   assert.match(trunk, /command_arguments = \["scripts\/post-build.mjs"\]/);
 });
 
-test("the start-up scripts ship without the comments on lines of their own, and run the same", () => {
+test("the start-up scripts ship minified: no comments, short names, the same behaviour", async () => {
   const source = [
     "// What this does.",
-    "const a = 1; // kept: after code",
-    "",
-    "/** A block",
-    " * on lines of its own. */",
-    'const url = "https://example.org/*x*/"; /* kept */',
-    "  // indented",
-    "const b = `a",
-    "b`;",
+    "/** Adds `one` and `other`. */",
+    "export function total(one, other) {",
+    "  const sum = one + other; // kept as code",
+    '  return `${sum} of "/*x*/"`;',
+    "}",
   ].join("\n");
-  assert.equal(
-    withoutComments(source),
-    ['const a = 1; // kept: after code', 'const url = "https://example.org/*x*/"; /* kept */', "const b = `a", "b`;", ""].join("\n"),
-  );
-  // The scripts lose their comments, most of their text (the end-to-end tests run them as
-  // shipped, in the page).
+  const shipped = minified(source, { module: true });
+  assert.ok(!shipped.includes("What this") && !shipped.includes("Adds") && !shipped.includes("sum"), shipped);
+  const { total } = await import(`data:text/javascript,${encodeURIComponent(shipped)}`);
+  assert.equal(total(1, 2), '3 of "/*x*/"');
+  // The scripts lose most of their text (the boot and gate tests run them as shipped, the
+  // end-to-end tests in the page).
   for (const path of ["boot/gate.js", "boot/boot.mjs", "boot/start-worker.js"]) {
-    const shipped = withoutComments(read(path));
-    assert.ok(!/^\s*\/\//m.test(shipped), path);
-    assert.ok(shipped.length < read(path).length / 1.5, `${path}: ${shipped.length} bytes`);
+    const shipped = minified(read(path), { module: path.endsWith(".mjs") });
+    assert.ok(!/\/\/|\/\*/.test(shipped), path);
+    assert.ok(shipped.length < read(path).length / 2.5, `${path}: ${shipped.length} bytes`);
   }
+});
+
+test("the styles ship minified, the page's link checking the minified sheet's integrity", () => {
+  const css = "/* The page. */\nbody {\n  margin: 0 0 0 0;\n  color: #ff0000;\n}\n";
+  const small = minifiedStyles(css);
+  assert.ok(small.length < css.length / 2 && !small.includes("page"), small);
+  assert.match(small, /^body\{margin:0;color:(red|#f00)\}\s*$/);
+  const link = (integrity) => `<head><link rel="stylesheet" href="./main-1.css" integrity="${integrity}"/></head>`;
+  const digest = createHash("sha384").update(small).digest("base64");
+  assert.equal(withStyles(link("sha384-old"), "main-1.css", small), link(`sha384-${digest}`));
+  assert.throws(() => withStyles(link("sha384-old"), "main-2.css", small), /does not link main-2\.css/);
+  assert.throws(() => withStyles('<link rel="stylesheet" href="./main-1.css"/>', "main-1.css", small), /does not link main-1\.css/);
 });
