@@ -44,7 +44,9 @@ export const scriptJson = (value) => JSON.stringify(value).replace(/</g, "\\u003
  *  - `gate`, the text of boot/gate.js that Trunk inlined (`rel="inline"`), is written minified,
  *    allowed in the Content-Security-Policy by its hash, and preceded by the settings it
  *    reads (`start`, as #gpu-sizer-start) and by the boot module's script (`bootFile`);
- *  - `frames`, the first answers built for a first visit, open the body.
+ *  - `frames`, the first answers built for a first visit, open the body;
+ *  - index.html's comments, for whoever reads the source, and the blank lines Trunk leaves where
+ *    its links were, are dropped.
  */
 export function finishIndex(html, { gate, start, bootFile, frames }) {
   const need = (piece, what) => {
@@ -64,5 +66,7 @@ export function finishIndex(html, { gate, start, bootFile, frames }) {
   return html
     .replace(csp, `${csp} ${cspHash(shipped)}`)
     .replace(inlined, () => head)
+    .replace(/[ \t]*<!--[\s\S]*?-->/g, "")
+    .replace(/\n\s*\n/g, "\n")
     .replace("<body>", () => `<body>${frames.join("")}`);
 }

@@ -12,6 +12,8 @@ const GATE = read("boot/gate.js");
 
 const staged = `<!DOCTYPE html><html lang="en"><head>
 <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'" />
+    <!-- Why the app is linked so: for whoever reads index.html,
+         over two lines. -->
 <script>${GATE}</script>
 <link rel="stylesheet" href="./main-1.css" />
 </head><body></body></html>`;
@@ -46,6 +48,12 @@ test("the gate is allowed by its hash, with its settings and the boot module bef
 test("the built-in answers open the body exactly as built", () => {
   const html = finishIndex(staged, pieces);
   assert.ok(html.includes(`<body>${pieces.frames.join("")}</body>`));
+});
+
+test("index.html ships without its comments and blank lines", () => {
+  const html = finishIndex(staged, pieces);
+  assert.ok(!html.includes("<!--") && !html.includes("Why the app") && !/\n\s*\n/.test(html), html);
+  assert.ok(html.includes(`content="default-src 'self'; script-src 'self' 'sha256-`), html);
 });
 
 test("a missing piece stops the build, naming it", () => {
