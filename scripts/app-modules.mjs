@@ -26,6 +26,10 @@ const APP = "gpu-sizer-app";
 const LOADER = "__wasm_split.js";
 const SNIPPETS = "snippets";
 
+// The toolchain's notes in a module (who produced it, the features it was compiled for), which
+// no browser reads.
+const STRIP = ["--strip-producers", "--strip-target-features"];
+
 // wasm-opt's parameters: the linear memory starts zeroed and its lowest kilobyte (the bottom of
 // the stack) is never addressed, and a function called from one place is inlined only when small:
 // -Oz inlines such functions whatever their size, which makes the modules larger and once made a
@@ -39,8 +43,9 @@ const OPT_MAIN = [
   "--zero-filled-memory",
   "--low-memory-unused",
   "--one-caller-inline-max-function-size=200",
+  ...STRIP,
 ];
-export const OPT_PART = ["-Oz", "--low-memory-unused", "--one-caller-inline-max-function-size=200"];
+export const OPT_PART = ["-Oz", "--low-memory-unused", "--one-caller-inline-max-function-size=200", ...STRIP];
 
 // The loader instantiates each split-off module as it downloads, which the browser refuses unless the
 // server sends it as application/wasm, and the part's caller then panics. It is given a fallback,
