@@ -3,17 +3,19 @@
 // painted and the app starts after (at once, and its code fetched first, when there is none), the
 // service worker after the app, that a failing compilation still leaves the app to answer, and
 // when an open tab looks for a new version.
-import { test, beforeEach } from "node:test";
+import { test, after, beforeEach } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { minified } from "../../scripts/index-html.mjs";
 
 // As the page imports it: minified, as scripts/post-build.mjs ships it.
-const BOOT = pathToFileURL(join(mkdtempSync(join(tmpdir(), "boot-")), "boot.mjs"));
+const shippedDir = mkdtempSync(join(tmpdir(), "boot-"));
+const BOOT = pathToFileURL(join(shippedDir, "boot.mjs"));
 writeFileSync(BOOT, minified(readFileSync(new URL("../../boot/boot.mjs", import.meta.url), "utf8"), { module: true }));
+after(() => rmSync(shippedDir, { recursive: true, force: true }));
 const module = (query) => new URL(`fixtures/module.mjs?${query}`, import.meta.url).href;
 let runs = 0;
 let documentEvents = [];
