@@ -2,6 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dropWorkerExports, inlineSnippet, packChunks, shipped, shortImportNames } from "../../scripts/app-modules.mjs";
+import { name, section } from "./fixtures/wasm.mjs";
 
 const run = (js) => import(`data:text/javascript,${encodeURIComponent(js)}`);
 const SNIPPET = "snippets/app-0123/src/rows.js";
@@ -58,11 +59,6 @@ test("the bindings lose the JS of the exports only the start-up worker calls, an
 
 const ONE = "__wbg_one_0123456789abcdef";
 const TWO = "__wbg_two_fedcba9876543210";
-const utf8 = (text) => [...new TextEncoder().encode(text)];
-const wasmName = (text) => [utf8(text).length, ...utf8(text)];
-/** `n` in unsigned LEB128. */
-const leb = (n) => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, ...leb(n >> 7)]);
-const section = (id, content) => [id, ...leb(content.length), ...content];
 
 /** A main module importing two functions from its bindings and one from the loader, and exporting
  * `sum`, which adds what the three return. */
@@ -71,12 +67,12 @@ const MAIN = new Uint8Array([
   ...section(1, [1, 0x60, 0, 1, 0x7f]), // one type: () -> i32
   ...section(2, [
     3,
-    ...[...wasmName("./gpu-sizer-app_bg.js"), ...wasmName(ONE), 0, 0],
-    ...[...wasmName("./__wasm_split.js"), ...wasmName("__wasm_split_load_x"), 0, 0],
-    ...[...wasmName("./gpu-sizer-app_bg.js"), ...wasmName(TWO), 0, 0],
+    ...[...name("./gpu-sizer-app_bg.js"), ...name(ONE), 0, 0],
+    ...[...name("./__wasm_split.js"), ...name("__wasm_split_load_x"), 0, 0],
+    ...[...name("./gpu-sizer-app_bg.js"), ...name(TWO), 0, 0],
   ]),
   ...section(3, [1, 0]),
-  ...section(7, [1, ...wasmName("sum"), 0, 3]),
+  ...section(7, [1, ...name("sum"), 0, 3]),
   // call 0, call 1, i32.add, call 2, i32.add, end
   ...section(10, [1, 10, 0, 0x10, 0, 0x10, 1, 0x6a, 0x10, 2, 0x6a, 0x0b]),
 ]);

@@ -4,12 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { chineseText, crateOf, demangle, describe, retained, wasmSizes } from "../../scripts/wasm-sizes.mjs";
 import { gzipSync } from "node:zlib";
-
-const bytes = (text) => [...new TextEncoder().encode(text)];
-const name = (text) => [bytes(text).length, ...bytes(text)];
-/** `n` in unsigned LEB128. */
-const leb = (n) => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, ...leb(n >> 7)]);
-const section = (id, content) => [id, ...leb(content.length), ...content];
+import { bytes, leb, name, section } from "./fixtures/wasm.mjs";
 
 const WRITE = "_ZN4core3fmt5write17h0123456789abcdefE";
 
