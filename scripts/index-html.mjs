@@ -63,10 +63,10 @@ export function finishIndex(html, { gate, start, bootFile, frames }) {
     `<script type="module" src="./${bootFile}"></script>`,
     `<script>${shipped}</script>`,
   ].join("\n    ");
-  return html
+  // Only index.html's own markup is tidied: the scripts and the answers go in as they are.
+  const tidy = (markup) => markup.replace(/[ \t]*<!--[\s\S]*?-->/g, "").replace(/\n\s*\n/g, "\n");
+  const [before, after] = html.split(inlined);
+  return `${tidy(before)}${head}${tidy(after)}`
     .replace(csp, `${csp} ${cspHash(shipped)}`)
-    .replace(inlined, () => head)
-    .replace(/[ \t]*<!--[\s\S]*?-->/g, "")
-    .replace(/\n\s*\n/g, "\n")
     .replace("<body>", () => `<body>${frames.join("")}`);
 }

@@ -56,6 +56,15 @@ test("index.html ships without its comments and blank lines", () => {
   assert.ok(html.includes(`content="default-src 'self'; script-src 'self' 'sha256-`), html);
 });
 
+test("the scripts and answers put into index.html are not tidied with its markup", () => {
+  const gate = 'document.title = "<!-- kept -->";';
+  const frames = ["<div>\n\n<!-- an answer's own -->\n</div>"];
+  const html = finishIndex(staged.replace(GATE, gate), { ...pieces, gate, frames });
+  assert.ok(html.includes(`<script>${minified(gate)}</script>`) && minified(gate).includes("<!-- kept -->"), html);
+  assert.ok(html.includes(`<body>${frames[0]}</body>`), html);
+  assert.ok(!html.includes("Why the app"), html);
+});
+
 test("a missing piece stops the build, naming it", () => {
   const without = (piece) => () => finishIndex(staged.replace(piece, ""), pieces);
   assert.throws(without(`<script>${GATE}</script>`), /start-up gate/);
