@@ -18,6 +18,7 @@ pub mod plan;
 pub mod scenario;
 pub mod sizing;
 pub mod sort;
+pub mod text;
 pub mod units;
 pub mod warning;
 

@@ -571,6 +571,30 @@ fn write_string(f: &mut impl fmt::Write, s: &str) -> fmt::Result {
     f.write_char('"')
 }
 
+/// `s` in quotes as Rust's `{:?}` writes it (serde_json's messages do): quotes, backslashes and
+/// control characters escaped. Other characters come as they are, where Rust escapes the
+/// invisible ones: its tables for those would ship in the page for this message alone.
+fn debug_quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\0' => out.push_str("\\0"),
+            c if c.is_ascii_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// How `serde_json` names a value in a message: `string "x"`, `integer `3``, `null`.
 pub(crate) fn describe(value: &Json) -> String {
     match value {
@@ -578,7 +602,7 @@ pub(crate) fn describe(value: &Json) -> String {
         Json::Bool(b) => format!("boolean `{b}`"),
         Json::Number(Num::Float(x)) => format!("floating point `{}`", Num::Float(*x)),
         Json::Number(n) => format!("integer `{n}`"),
-        Json::String(s) => format!("string {s:?}"),
+        Json::String(s) => format!("string {}", debug_quoted(s)),
         Json::Array(_) => "sequence".to_string(),
         Json::Object(_) => "map".to_string(),
     }

@@ -12,6 +12,7 @@ use crate::decimal;
 use crate::fields::{self, Kind, FIELDS};
 use crate::json::{Json, Num};
 use crate::Form;
+use gpu_sizer_engine::text::mentions;
 use gpu_sizer_engine::{float_text, sort};
 use std::fmt::Write as _;
 
@@ -222,12 +223,12 @@ fn query_of(input: &str) -> &str {
     }
     if let Some((before, rest)) = input.split_once('#') {
         // `https://host/path#v=1&…` or `#v=1&…`: the state in the fragment.
-        if before.contains("://") || before.is_empty() {
+        if mentions(before, "://") || before.is_empty() {
             return rest;
         }
         return before;
     }
-    if input.contains("://") {
+    if mentions(input, "://") {
         return "";
     }
     input

@@ -5,6 +5,7 @@ use crate::app::i18n::t;
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_engine::model::presets;
+use gpu_sizer_engine::text::mentions;
 use gpu_sizer_formats::fields::ChoiceField;
 use gpu_sizer_formats::form::ModelSource;
 use gpu_sizer_markup::{format, html};
@@ -42,9 +43,9 @@ pub fn ModelPicker() -> impl IntoView {
             .iter()
             .filter(|m| {
                 q.is_empty()
-                    || m.name.to_ascii_lowercase().contains(&q)
-                    || m.id.contains(&q)
-                    || m.family.to_ascii_lowercase().contains(&q)
+                    || mentions(&m.name.to_ascii_lowercase(), &q)
+                    || mentions(&m.id, &q)
+                    || mentions(&m.family.to_ascii_lowercase(), &q)
             })
             .map(|m| {
                 (

@@ -8,6 +8,7 @@ use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_engine::catalog::{BillingMode, Catalog, Currency, Offer, Quote};
 use gpu_sizer_engine::cost::money::Exchange;
+use gpu_sizer_engine::text::mentions;
 use gpu_sizer_formats::custom_offer::{offer_from_fields, parse_price, OfferFields};
 use gpu_sizer_formats::form::ModeKey;
 use leptos::prelude::*;
@@ -208,10 +209,10 @@ pub fn CatalogPage() -> impl IntoView {
             .iter()
             .filter(|o| {
                 q.is_empty()
-                    || o.id.contains(&q)
-                    || o.instance_type.to_ascii_lowercase().contains(&q)
-                    || o.gpu.contains(&q)
-                    || o.region.to_ascii_lowercase().contains(&q)
+                    || mentions(&o.id, &q)
+                    || mentions(&o.instance_type.to_ascii_lowercase(), &q)
+                    || mentions(&o.gpu, &q)
+                    || mentions(&o.region.to_ascii_lowercase(), &q)
             })
             .collect();
         let total = matching.len();

@@ -249,7 +249,10 @@ impl LoraTargets {
     pub fn parse(names: &[String]) -> Result<LoraTargets, InputError> {
         let mut t = LoraTargets::default();
         for raw in names {
-            let name = raw.trim().trim_end_matches("_proj");
+            let mut name = raw.trim();
+            while let Some(stem) = name.strip_suffix("_proj") {
+                name = stem;
+            }
             match name {
                 "q" => t.q = true,
                 "k" => t.k = true,

@@ -146,6 +146,7 @@ fn values_are_named_as_serde_json_names_them() {
         "2.0",
         "1e21",
         r#""a \"b\"\n""#,
+        r#""\u001b\u0000\t\r\\ 'é' 配额\u007f""#,
         "[]",
         "{}",
     ] {

@@ -17,6 +17,7 @@ use crate::cite::{ASSUMPTION, DGX_NETWORK, NCCL_IB, NCCL_NVLINK, NCCL_PCIE};
 use crate::explain::{Detail, Full, Term};
 use crate::scenario::Cluster;
 use crate::sizing::defaults::*;
+use crate::text::mentions;
 
 /// Effective bandwidths of a cluster, GB/s per direction, as collectives reach them.
 #[derive(Debug, Clone, PartialEq)]
@@ -129,7 +130,7 @@ fn network(cluster: &Cluster, detail: impl Detail) -> Option<Term> {
         _ => match fabric {
             Fabric::Infiniband | Fabric::Roce => {
                 let arch = cluster.gpu.architecture.to_ascii_lowercase();
-                let per_gpu = if arch.contains("hopper") || arch.contains("blackwell") {
+                let per_gpu = if mentions(&arch, "hopper") || mentions(&arch, "blackwell") {
                     IB_GBPS_PER_GPU_HOPPER
                 } else {
                     IB_GBPS_PER_GPU
