@@ -11,7 +11,6 @@
 //! `serde_json`.
 
 use gpu_sizer_engine::float_text;
-use std::collections::BTreeMap;
 use std::fmt::{self, Display, Write as _};
 
 /// A JSON value.
@@ -22,7 +21,91 @@ pub enum Json {
     Number(Num),
     String(String),
     Array(Vec<Json>),
-    Object(BTreeMap<String, Json>),
+    Object(Object),
+}
+
+/// A JSON object: its members in the order of their keys, as serde_json's map keeps them, a key
+/// read twice keeping its last value. A list kept sorted rather than a `BTreeMap`, whose code
+/// (4 KB of wasm) the page would carry for the few dozen members of a form.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Object(Vec<(String, Json)>);
+
+impl Object {
+    /// Where `key` is, or would go.
+    fn place(&self, key: &str) -> Result<usize, usize> {
+        self.0.binary_search_by(|(k, _)| k.as_str().cmp(key))
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        self.place(key).ok().map(|i| &self.0[i].1)
+    }
+
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.place(key).is_ok()
+    }
+
+    /// Sets `key` to `value`, returning the value it replaces.
+    pub fn insert(&mut self, key: String, value: Json) -> Option<Json> {
+        match self.place(&key) {
+            Ok(i) => Some(std::mem::replace(&mut self.0[i].1, value)),
+            Err(i) => {
+                self.0.insert(i, (key, value));
+                None
+            }
+        }
+    }
+
+    pub fn remove(&mut self, key: &str) -> Option<Json> {
+        self.place(key).ok().map(|i| self.0.remove(i).1)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The members in the order of their keys.
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &Json)> {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+}
+
+impl FromIterator<(String, Json)> for Object {
+    fn from_iter<I: IntoIterator<Item = (String, Json)>>(members: I) -> Object {
+        let mut object = Object::default();
+        for (key, value) in members {
+            object.insert(key, value);
+        }
+        object
+    }
+}
+
+impl<const N: usize> From<[(String, Json); N]> for Object {
+    fn from(members: [(String, Json); N]) -> Object {
+        members.into_iter().collect()
+    }
+}
+
+impl IntoIterator for Object {
+    type Item = (String, Json);
+    type IntoIter = std::vec::IntoIter<(String, Json)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Object {
+    type Item = (&'a String, &'a Json);
+    type IntoIter = std::iter::Map<
+        std::slice::Iter<'a, (String, Json)>,
+        fn(&'a (String, Json)) -> (&'a String, &'a Json),
+    >;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
 }
 
 /// A JSON number, kept as `serde_json` keeps it: a whole number as an integer when it fits.
@@ -222,9 +305,9 @@ impl Reader<'_> {
     }
 
     /// The members of an object (at its `{`), each value `depth` deep.
-    fn object(&mut self, depth: usize) -> Result<BTreeMap<String, Json>, String> {
+    fn object(&mut self, depth: usize) -> Result<Object, String> {
         self.at += 1;
-        let mut map = BTreeMap::new();
+        let mut map = Object::default();
         if self.close(b'}') {
             return Ok(map);
         }

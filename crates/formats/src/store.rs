@@ -15,10 +15,9 @@
 //!   [`Deleted`] record per removed scenario (older lists without it read as before).
 
 use crate::fields::FieldValue;
-use crate::json::{Json, Num};
+use crate::json::{Json, Num, Object};
 use crate::Form;
 use serde::Serialize;
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// The version [`save`] writes.
@@ -361,7 +360,7 @@ fn migrate_v0(entries: Vec<Json>, out: &mut Loaded) -> Vec<Json> {
                     continue;
                 }
                 let unknown_time = || Json::Number(Num::Float(0.0));
-                migrated.push(Json::Object(BTreeMap::from([
+                migrated.push(Json::Object(Object::from([
                     ("id".to_string(), Json::String(format!("v0-{}", i + 1))),
                     ("name".to_string(), name),
                     ("created".to_string(), unknown_time()),

@@ -1,6 +1,6 @@
 //! The reader and writer against `serde_json`, which they stand in for.
 
-use super::{describe, Json, Num};
+use super::{describe, Json, Num, Object};
 use proptest::prelude::*;
 use serde::de::Error as _;
 
@@ -196,4 +196,21 @@ proptest! {
     fn texts_read_as_serde_reads_them(text in r#"[\[\]{}",:0-9.eE+\- a-z\\nutrfals]{0,24}"#) {
         reads_as_serde(&text);
     }
+}
+
+#[test]
+fn an_object_keeps_its_members_in_key_order_and_a_key_read_twice_its_last_value() {
+    let Ok(Json::Object(mut map)) = Json::parse(r#"{"b": 1, "a": 2, "c": {}, "b": 3}"#) else {
+        panic!("an object");
+    };
+    let keys: Vec<&str> = map.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(keys, ["a", "b", "c"]);
+    assert_eq!(map.get("b"), Some(&Json::Number(Num::Pos(3))));
+    assert_eq!(
+        map.insert("a".into(), Json::Null),
+        Some(Json::Number(Num::Pos(2)))
+    );
+    assert_eq!(map.remove("c"), Some(Json::Object(Object::default())));
+    assert!(!map.contains_key("c") && map.get("c").is_none() && map.remove("c").is_none());
+    assert_eq!(Json::Object(map).to_string(), r#"{"a":null,"b":3}"#);
 }
