@@ -15,6 +15,7 @@ pub mod state;
 // The words, formats and markup the app shares with the first answer (no view framework).
 pub use gpu_sizer_markup::{answer, format, html, i18n, keys};
 
+use crate::app::prefs::text_in;
 use components::scenarios::Notices;
 use components::toolbar::Toolbar;
 use components::update_banner::UpdateBanner;
@@ -108,21 +109,21 @@ pub fn App(
                 aria-selected=move || if state.view.get() == view { "true" } else { "false" }
                 on:click=move |_| state.view.set(view)
             >
-                {move || view.label().get(lang.get())}
+                {text_in(lang, view.label())}
             </button>
         }
     };
     view! {
-        <a class="skip" href="#main">{move || t::SKIP.get(lang.get())}</a>
+        <a class="skip" href="#main">{text_in(lang, t::SKIP)}</a>
         <UpdateBanner />
         <header class="masthead">
             <div>
-                <h1>{move || t::APP_NAME.get(lang.get())}</h1>
-                <p class="tagline">{move || t::TAGLINE.get(lang.get())}</p>
+                <h1>{text_in(lang, t::APP_NAME)}</h1>
+                <p class="tagline">{text_in(lang, t::TAGLINE)}</p>
             </div>
             <Toolbar />
         </header>
-        <nav class="tabs" role="tablist" aria-label=move || t::PAGES.get(lang.get())>
+        <nav class="tabs" role="tablist" aria-label=text_in(lang, t::PAGES)>
             {View::ALL.map(tab)}
         </nav>
         <main id="main">

@@ -6,7 +6,7 @@
 //! blocked) simply forgets, it never breaks the page. Stored as JSON strings, as `boot/gate.js`
 //! reads them.
 
-use super::i18n::Lang;
+use super::i18n::{Lang, Text};
 use super::keys::StorageKey;
 use gpu_sizer_formats::json::Json;
 pub use gpu_sizer_markup::page::Theme;
@@ -17,6 +17,12 @@ use leptos::prelude::*;
 pub struct Prefs {
     pub lang: RwSignal<Lang>,
     pub theme: RwSignal<Theme>,
+}
+
+/// `text` in the page's language, kept current. Every fixed text in a view is this one closure
+/// type: a closure written out at each place is a function of its own in the wasm.
+pub fn text_in(lang: RwSignal<Lang>, text: Text) -> impl Fn() -> &'static str + Copy + 'static {
+    move || text.get(lang.get())
 }
 
 fn load(key: StorageKey) -> Option<String> {

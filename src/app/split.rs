@@ -21,6 +21,7 @@ use crate::app::pages::doctor::Doctor;
 use crate::app::pages::guide::Guide;
 use crate::app::pages::project::ProjectPlan;
 use crate::app::pages::versus::Versus;
+use crate::app::prefs::text_in;
 use crate::app::prefs::use_prefs;
 use crate::app::state::{self, AppState};
 use gpu_sizer_engine::catalog::Catalog;
@@ -66,13 +67,13 @@ fn part(load: Box<dyn Fn() -> Loading + Send + Sync>) -> AnyView {
                 Ok(view) => view,
                 Err(Unloaded) => view! {
                     <div class="panel unloaded" role="alert" data-testid="part-unloaded">
-                        <p>{move || t::PART_UNLOADED.get(lang.get())}</p>
+                        <p>{text_in(lang, t::PART_UNLOADED)}</p>
                         <button
                             type="button"
                             class="secondary"
                             on:click=move |_| attempt.update(|n| *n += 1)
                         >
-                            {move || t::TRY_AGAIN.get(lang.get())}
+                            {text_in(lang, t::TRY_AGAIN)}
                         </button>
                     </div>
                 }

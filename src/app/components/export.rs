@@ -3,6 +3,7 @@
 use super::on_screen::Printing;
 use crate::app::format;
 use crate::app::i18n::t;
+use crate::app::prefs::text_in;
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_engine::plan::Report;
@@ -93,12 +94,12 @@ pub fn Export() -> impl IntoView {
         })
     };
     view! {
-        <div class="export" role="group" aria-label=move || t::EXPORT.get(lang.get())>
+        <div class="export" role="group" aria-label=text_in(lang, t::EXPORT)>
             <button type="button" class="secondary" data-testid="download-csv" on:click=csv>
-                {move || t::DOWNLOAD_CSV.get(lang.get())}
+                {text_in(lang, t::DOWNLOAD_CSV)}
             </button>
             <button type="button" class="secondary" data-testid="print" on:click=move |_| printing.print()>
-                {move || t::PRINT.get(lang.get())}
+                {text_in(lang, t::PRINT)}
             </button>
         </div>
     }

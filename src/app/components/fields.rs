@@ -7,6 +7,7 @@
 //! never discarded.
 
 use crate::app::i18n::{Lang, Text};
+use crate::app::prefs::text_in;
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_formats::decimal::{self, TypedError};
@@ -140,7 +141,7 @@ fn num_field(name: &'static str, about: &'static About, number: &'static Number)
     };
     view! {
         <div class="field">
-            <label for=id.clone()>{move || about.label.get(lang.get())}</label>
+            <label for=id.clone()>{text_in(lang, about.label)}</label>
             <div class="with-unit">
                 <input
                     id=id.clone()
@@ -154,7 +155,7 @@ fn num_field(name: &'static str, about: &'static About, number: &'static Number)
                     on:input=on_input
                     on:change=on_change
                 />
-                <span class="unit">{move || about.unit.get(lang.get())}</span>
+                <span class="unit">{text_in(lang, about.unit)}</span>
             </div>
             <p class="help" id=help_id>
                 {move || {
@@ -201,8 +202,8 @@ fn bool_field(name: &'static str, about: &'static About, flag: &'static Flag) ->
                     state.form.update(|f| (flag.set)(f, on));
                 }
             />
-            <label for=id>{move || about.label.get(lang.get())}</label>
-            <p class="help">{move || about.help.get(lang.get())}</p>
+            <label for=id>{text_in(lang, about.label)}</label>
+            <p class="help">{text_in(lang, about.help)}</p>
         </div>
     }
     .into_any()
@@ -217,7 +218,7 @@ fn choice_field(name: &'static str, about: &'static About, choice: &'static Choi
     let chosen = state.follow(choice.get);
     view! {
         <div class="field">
-            <label for=id.clone()>{move || about.label.get(lang.get())}</label>
+            <label for=id.clone()>{text_in(lang, about.label)}</label>
             <select
                 id=id.clone()
                 data-testid=id.clone()
@@ -229,7 +230,7 @@ fn choice_field(name: &'static str, about: &'static About, choice: &'static Choi
                 }
                 inner_html=move || options_markup(choice.options, lang.get(), chosen.get_untracked())
             ></select>
-            <p class="help" id=help_id>{move || about.help.get(lang.get())}</p>
+            <p class="help" id=help_id>{text_in(lang, about.help)}</p>
         </div>
     }
     .into_any()

@@ -2,6 +2,7 @@
 //! count of GPUs and the person's own machine drawn from the field table.
 
 use crate::app::format;
+use crate::app::prefs::text_in;
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_engine::catalog::summary;
@@ -21,7 +22,7 @@ pub fn PinnedGpu() -> impl IntoView {
     let chosen = state.follow(|f| f.gpu.clone());
     view! {
         <div class="field">
-            <label for="field-gpu">{move || super::fields::label("gpu").get(lang.get())}</label>
+            <label for="field-gpu">{text_in(lang, super::fields::label("gpu"))}</label>
             <select
                 id="field-gpu"
                 data-testid="field-gpu"

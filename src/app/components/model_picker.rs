@@ -2,6 +2,7 @@
 
 use super::fields::{field, options};
 use crate::app::i18n::t;
+use crate::app::prefs::text_in;
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_engine::model::presets;
@@ -59,8 +60,8 @@ pub fn ModelPicker() -> impl IntoView {
     };
     view! {
         <fieldset class="model">
-            <legend>{move || t::MODEL.get(lang.get())}</legend>
-            <div class="segmented" role="radiogroup" aria-label=move || t::MODEL.get(lang.get())>
+            <legend>{text_in(lang, t::MODEL)}</legend>
+            <div class="segmented" role="radiogroup" aria-label=text_in(lang, t::MODEL)>
                 {options("model_source")
                     .iter()
                     .filter_map(|(key, text)| Some((ModelSource::from_key(key)?, key, text)))
@@ -76,7 +77,7 @@ pub fn ModelPicker() -> impl IntoView {
                                     prop:checked=move || source.get() == s
                                     on:change=move |_| state.form.update(|f| f.model_source = s)
                                 />
-                                <label for=id>{move || text.get(lang.get())}</label>
+                                <label for=id>{text_in(lang, *text)}</label>
                             </span>
                         }
                     })
@@ -86,7 +87,7 @@ pub fn ModelPicker() -> impl IntoView {
                 ModelSource::Preset => {
                     view! {
                         <div class="field">
-                            <label for="model-search">{move || t::SEARCH_MODELS.get(lang.get())}</label>
+                            <label for="model-search">{text_in(lang, t::SEARCH_MODELS)}</label>
                             <input
                                 id="model-search"
                                 data-testid="model-search"
@@ -96,7 +97,7 @@ pub fn ModelPicker() -> impl IntoView {
                                 on:input=move |ev| query.set(event_target_value(&ev))
                             />
                             <label for="field-model" class="sr-only">
-                                {move || t::MODEL.get(lang.get())}
+                                {text_in(lang, t::MODEL)}
                             </label>
                             <select
                                 id="field-model"

@@ -1,6 +1,7 @@
 //! Quick-start cards: one click fills a complete scenario for a common job.
 
 use crate::app::i18n::t;
+use crate::app::prefs::text_in;
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_formats::quickstart::QuickStart;
@@ -14,7 +15,7 @@ pub fn QuickStarts() -> impl IntoView {
     let lang = use_prefs().lang;
     view! {
         <section class="quick-starts" aria-labelledby="quick-heading">
-            <h2 id="quick-heading" class="sr-only">{move || t::QUICK_STARTS.get(lang.get())}</h2>
+            <h2 id="quick-heading" class="sr-only">{text_in(lang, t::QUICK_STARTS)}</h2>
             {QuickStart::ALL
                 .iter()
                 .map(|q| {
@@ -36,8 +37,8 @@ pub fn QuickStarts() -> impl IntoView {
                                 state.selected.set(None);
                             }
                         >
-                            <strong>{move || title.get(lang.get())}</strong>
-                            <span>{move || sub.get(lang.get())}</span>
+                            <strong>{text_in(lang, title)}</strong>
+                            <span>{text_in(lang, sub)}</span>
                         </button>
                     }
                 })

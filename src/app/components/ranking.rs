@@ -4,6 +4,7 @@
 use super::on_screen::{after_paint_while_shown, on_screen, while_shown};
 use crate::app::format;
 use crate::app::i18n::{self, t, Lang};
+use crate::app::prefs::text_in;
 use crate::app::prefs::use_prefs;
 use crate::app::state::{use_state, CandidateKey};
 use gpu_sizer_engine::catalog::{BillingMode, Catalog};
@@ -198,13 +199,13 @@ fn filter_select(
     let now = untrack(&value);
     view! {
         <label class="filter">
-            <span>{move || label.get(lang.get())}</span>
+            <span>{text_in(lang, label)}</span>
             <select
                 data-testid=id
                 prop:value=value
                 on:change=move |ev| set(event_target_value(&ev))
             >
-                <option value="">{move || t::ALL.get(lang.get())}</option>
+                <option value="">{text_in(lang, t::ALL)}</option>
                 {choices
                     .into_iter()
                     .map(|(v, l)| {
@@ -434,10 +435,10 @@ pub fn Ranking() -> impl IntoView {
                     <thead>
                         <tr>
                             {header(SortBy::Rank, t::RANK, "sort-rank")}
-                            <th scope="col">{move || t::PROVIDER.get(lang.get())}</th>
-                            <th scope="col">{move || t::INSTANCE.get(lang.get())}</th>
-                            <th scope="col">{move || t::GPUS.get(lang.get())}</th>
-                            <th scope="col">{move || t::BILLING.get(lang.get())}</th>
+                            <th scope="col">{text_in(lang, t::PROVIDER)}</th>
+                            <th scope="col">{text_in(lang, t::INSTANCE)}</th>
+                            <th scope="col">{text_in(lang, t::GPUS)}</th>
+                            <th scope="col">{text_in(lang, t::BILLING)}</th>
                             {header(SortBy::Time, t::TIME, "sort-time")}
                             {header(SortBy::Cost, t::TOTAL_COST, "sort-cost")}
                             {header(SortBy::PerHour, t::PER_HOUR, "sort-per-hour")}
@@ -503,7 +504,7 @@ pub fn Ranking() -> impl IntoView {
     };
     view! {
         <section class="panel" aria-labelledby="ranking-heading" data-testid="ranking" node_ref=panel>
-            <h2 id="ranking-heading">{move || t::RANKING.get(lang.get())}</h2>
+            <h2 id="ranking-heading">{text_in(lang, t::RANKING)}</h2>
             {filter_bar}
             <Show when=has_rows>{table()}{excluded()}</Show>
         </section>

@@ -14,6 +14,7 @@ use super::hardware;
 use super::model_picker::ModelPicker;
 use crate::app::format;
 use crate::app::i18n::{t, Text};
+use crate::app::prefs::text_in;
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_formats::form::{ModeKey, WorkloadKind};
@@ -208,9 +209,9 @@ pub fn ScenarioForm() -> impl IntoView {
     };
     view! {
         <form class="panel form" data-testid="scenario-form" on:submit=|ev| ev.prevent_default()>
-            <h2>{move || t::FORM_TITLE.get(lang.get())}</h2>
+            <h2>{text_in(lang, t::FORM_TITLE)}</h2>
             <div class="field">
-                <label for="field-workload">{move || t::WORKLOAD.get(lang.get())}</label>
+                <label for="field-workload">{text_in(lang, t::WORKLOAD)}</label>
                 <select
                     id="field-workload"
                     data-testid="workload-select"
@@ -231,29 +232,29 @@ pub fn ScenarioForm() -> impl IntoView {
             </Show>
             {main}
             <fieldset class="limits">
-                <legend>{move || t::LIMITS.get(lang.get())}</legend>
+                <legend>{text_in(lang, t::LIMITS)}</legend>
                 {section(LIMITS)}
             </fieldset>
             <fieldset class="hardware" data-testid="hardware">
-                <legend>{move || gpu_sizer_markup::hardware::HARDWARE.get(lang.get())}</legend>
+                <legend>{text_in(lang, gpu_sizer_markup::hardware::HARDWARE)}</legend>
                 {section(hardware::FIELDS)}
             </fieldset>
             <details class="advanced" data-testid="advanced">
-                <summary>{move || t::ADVANCED.get(lang.get())}</summary>
+                <summary>{text_in(lang, t::ADVANCED)}</summary>
                 <AfterFirstPaint>
                     {advanced}
                     <fieldset>
-                        <legend>{move || t::HIDDEN_COSTS.get(lang.get())}</legend>
+                        <legend>{text_in(lang, t::HIDDEN_COSTS)}</legend>
                         {section(HIDDEN_COSTS)}
                     </fieldset>
                     <Show when=move || workload.get() != WorkloadKind::Infer>
                         <fieldset data-testid="queue">
-                            <legend>{move || t::QUEUE.get(lang.get())}</legend>
+                            <legend>{text_in(lang, t::QUEUE)}</legend>
                             {section(QUEUE)}
                         </fieldset>
                     </Show>
                     <fieldset>
-                        <legend>{move || t::REQUIREMENTS.get(lang.get())}</legend>
+                        <legend>{text_in(lang, t::REQUIREMENTS)}</legend>
                         {section(REQUIREMENTS)}
                     </fieldset>
                 </AfterFirstPaint>
@@ -281,7 +282,7 @@ fn WeekendIdle() -> impl IntoView {
                     })
             }
         >
-            {move || t::WEEKEND_IDLE.get(lang.get())}
+            {text_in(lang, t::WEEKEND_IDLE)}
         </button>
     }
 }
@@ -300,7 +301,7 @@ fn BillingModes() -> impl IntoView {
     };
     view! {
         <div class="field modes" role="group" aria-labelledby="modes-label">
-            <span id="modes-label" class="label">{move || label("modes").get(lang.get())}</span>
+            <span id="modes-label" class="label">{text_in(lang, label("modes"))}</span>
             {offered_modes()
                 .map(|(m, text)| {
                     let id = format!("mode-{}", m.key());
@@ -313,7 +314,7 @@ fn BillingModes() -> impl IntoView {
                                 prop:checked=move || modes.with(|modes| lists::has_mode(modes, m))
                                 on:change=move |ev| toggle(m, event_target_checked(&ev))
                             />
-                            <label for=id>{move || text.get(lang.get())}</label>
+                            <label for=id>{text_in(lang, *text)}</label>
                         </span>
                     }
                 })
@@ -345,7 +346,7 @@ fn Providers() -> impl IntoView {
     view! {
         <div class="field providers" role="group" aria-labelledby="providers-label">
             <span id="providers-label" class="label">
-                {move || label("providers").get(lang.get())}
+                {text_in(lang, label("providers"))}
             </span>
             {catalog
                 .providers
@@ -384,7 +385,7 @@ fn ReferenceGpu() -> impl IntoView {
     view! {
         <div class="field">
             <label for="field-reference_gpu">
-                {move || label("reference_gpu").get(lang.get())}
+                {text_in(lang, label("reference_gpu"))}
             </label>
             <select
                 id="field-reference_gpu"

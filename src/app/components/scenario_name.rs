@@ -2,6 +2,7 @@
 //! (typed, or pasted and cut by the browser) reaches the limit, so nothing is left out unseen.
 
 use crate::app::i18n::t;
+use crate::app::prefs::text_in;
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use leptos::prelude::*;
@@ -18,7 +19,7 @@ pub fn ScenarioName() -> impl IntoView {
     let full = move || name.with(|n| n.encode_utf16().count() >= MAX);
     view! {
         <div class="field">
-            <label for="scenario-name">{move || t::SCENARIO_NAME.get(lang.get())}</label>
+            <label for="scenario-name">{text_in(lang, t::SCENARIO_NAME)}</label>
             <input
                 id="scenario-name"
                 data-testid="scenario-name"
@@ -33,7 +34,7 @@ pub fn ScenarioName() -> impl IntoView {
             />
             <Show when=full>
                 <p class="help" role="status" data-testid="scenario-name-limit">
-                    {move || t::NAME_LIMIT.get(lang.get())}
+                    {text_in(lang, t::NAME_LIMIT)}
                 </p>
             </Show>
         </div>

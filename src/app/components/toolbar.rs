@@ -1,6 +1,7 @@
 //! The header's switches: language, currency (with the exchange rate) and theme.
 
 use crate::app::i18n::{t, Lang};
+use crate::app::prefs::text_in;
 use crate::app::prefs::{use_prefs, Theme};
 use crate::app::state::use_state;
 use gpu_sizer_formats::form::CurrencyKey;
@@ -18,7 +19,7 @@ pub fn Toolbar() -> impl IntoView {
     view! {
         <div class="toolbar">
             <label>
-                <span>{move || t::LANGUAGE.get(lang.get())}</span>
+                <span>{text_in(lang, t::LANGUAGE)}</span>
                 <select
                     data-testid="lang-switch"
                     prop:value=move || lang.get().key()
@@ -33,7 +34,7 @@ pub fn Toolbar() -> impl IntoView {
                 </select>
             </label>
             <label>
-                <span>{move || t::CURRENCY.get(lang.get())}</span>
+                <span>{text_in(lang, t::CURRENCY)}</span>
                 <select
                     data-testid="currency-switch"
                     prop:value=move || currency.get().key()
@@ -52,7 +53,7 @@ pub fn Toolbar() -> impl IntoView {
                 </select>
             </label>
             <label>
-                <span>{move || t::THEME.get(lang.get())}</span>
+                <span>{text_in(lang, t::THEME)}</span>
                 <select
                     data-testid="theme-switch"
                     prop:value=move || prefs.theme.get().key()
@@ -71,7 +72,7 @@ pub fn Toolbar() -> impl IntoView {
                         .map(|(theme, text)| {
                             view! {
                                 <option value=theme.key() selected=theme_now == theme>
-                                    {move || text.get(lang.get())}
+                                    {text_in(lang, text)}
                                 </option>
                             }
                         })

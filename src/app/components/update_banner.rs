@@ -1,6 +1,7 @@
 //! "A new version is ready": shown when the service worker has a newer build waiting.
 
 use crate::app::i18n::t;
+use crate::app::prefs::text_in;
 use crate::app::prefs::use_prefs;
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
@@ -25,8 +26,8 @@ pub fn UpdateBanner() -> impl IntoView {
     view! {
         <Show when=move || ready.get()>
             <div class="update-banner" role="status" data-testid="update-banner">
-                <span>{move || t::UPDATE_READY.get(lang.get())}</span>
-                <button type="button" on:click=apply>{move || t::RELOAD_TO_UPDATE.get(lang.get())}</button>
+                <span>{text_in(lang, t::UPDATE_READY)}</span>
+                <button type="button" on:click=apply>{text_in(lang, t::RELOAD_TO_UPDATE)}</button>
             </div>
         </Show>
     }

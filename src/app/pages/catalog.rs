@@ -4,6 +4,7 @@
 use crate::app::components::export::download;
 use crate::app::format;
 use crate::app::i18n::{self, Lang, Text};
+use crate::app::prefs::text_in;
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_engine::catalog::{BillingMode, Catalog, Currency, Offer, Quote};
@@ -329,7 +330,7 @@ pub fn CatalogPage() -> impl IntoView {
     let text_input = |id: &'static str, label: Text, value: RwSignal<String>| {
         view! {
             <div class="field">
-                <label for=id>{move || label.get(lang.get())}</label>
+                <label for=id>{text_in(lang, label)}</label>
                 <input id=id data-testid=id type="text" prop:value=move || value.get()
                     on:input=move |ev| value.set(event_target_value(&ev)) />
             </div>
@@ -361,29 +362,29 @@ pub fn CatalogPage() -> impl IntoView {
     view! {
         <div class="catalog-page" data-testid="catalog-page">
             <section class="panel">
-                <h2>{move || TITLE.get(lang.get())}</h2>
+                <h2>{text_in(lang, TITLE)}</h2>
                 <p>{move || i18n::stale_limit(INTRO, lang.get())}</p>
                 <div class="field">
-                    <label for="catalog-search">{move || SEARCH.get(lang.get())}</label>
+                    <label for="catalog-search">{text_in(lang, SEARCH)}</label>
                     <input id="catalog-search" data-testid="catalog-search" type="search"
                         prop:value=move || query.get() on:input=move |ev| query.set(event_target_value(&ev)) />
                 </div>
                 {table}
                 <div class="export">
                     <button type="button" class="secondary" data-testid="export-catalog" on:click=export>
-                        {move || EXPORT.get(lang.get())}
+                        {text_in(lang, EXPORT)}
                     </button>
                     <label class="secondary file">
-                        <span>{move || IMPORT.get(lang.get())}</span>
+                        <span>{text_in(lang, IMPORT)}</span>
                         <input type="file" accept="application/json,.json" data-testid="import-catalog" on:change=import />
                     </label>
                 </div>
             </section>
             <section class="panel">
-                <h2>{move || ADD_TITLE.get(lang.get())}</h2>
+                <h2>{text_in(lang, ADD_TITLE)}</h2>
                 <form class="form custom-offer" on:submit=|ev| ev.prevent_default()>
                     <div class="field">
-                        <label for="custom-provider">{move || PROVIDER.get(lang.get())}</label>
+                        <label for="custom-provider">{text_in(lang, PROVIDER)}</label>
                         <select
                             id="custom-provider"
                             data-testid="custom-provider"
@@ -399,7 +400,7 @@ pub fn CatalogPage() -> impl IntoView {
                     {text_input("custom-region", REGION, region)}
                     {text_input("custom-instance", INSTANCE, instance)}
                     <div class="field">
-                        <label for="custom-gpu">{move || GPU.get(lang.get())}</label>
+                        <label for="custom-gpu">{text_in(lang, GPU)}</label>
                         <select id="custom-gpu" data-testid="custom-gpu" on:change=move |ev| gpu.set(event_target_value(&ev))>
                             {catalog.gpus.iter().map(|g| {
                                 let id = g.id.clone();
@@ -410,7 +411,7 @@ pub fn CatalogPage() -> impl IntoView {
                     </div>
                     {text_input("custom-count", COUNT, count)}
                     <div class="field">
-                        <label for="custom-link">{move || LINK.get(lang.get())}</label>
+                        <label for="custom-link">{text_in(lang, LINK)}</label>
                         <select id="custom-link" data-testid="custom-link" on:change=move |ev| link.set(event_target_value(&ev))>
                             <option value="pcie">"PCIe"</option>
                             <option value="nvlink">"NVLink"</option>
@@ -419,18 +420,18 @@ pub fn CatalogPage() -> impl IntoView {
                     </div>
                     {text_input("custom-price", PRICE, price)}
                     <div class="field">
-                        <label for="custom-currency">{move || CURRENCY.get(lang.get())}</label>
+                        <label for="custom-currency">{text_in(lang, CURRENCY)}</label>
                         <select id="custom-currency" data-testid="custom-currency" on:change=move |ev| currency.set(event_target_value(&ev))>
                             <option value="USD">"USD $"</option>
                             <option value="CNY">"CNY ¥"</option>
                         </select>
                     </div>
                     <button type="button" class="secondary" data-testid="add-offer" on:click=add>
-                        {move || ADD.get(lang.get())}
+                        {text_in(lang, ADD)}
                     </button>
                 </form>
                 <p class="warning" role="status" data-testid="catalog-message">{move || message.get()}</p>
-                <h3>{move || CUSTOM.get(lang.get())}</h3>
+                <h3>{text_in(lang, CUSTOM)}</h3>
                 <ul data-testid="custom-list">{custom_list}</ul>
             </section>
         </div>

@@ -5,6 +5,7 @@
 use crate::app::components::export::download;
 use crate::app::persist;
 use crate::app::plan_store::ProjectState;
+use crate::app::prefs::text_in;
 use crate::app::prefs::use_prefs;
 use crate::app::state::{today, use_state};
 use gpu_sizer_engine::plan::phases::evaluate_project;
@@ -125,7 +126,7 @@ pub fn ProjectPlan() -> impl IntoView {
     let input = move |id: &'static str, label: Text, value: RwSignal<String>| {
         view! {
             <div class="field">
-                <label for=id>{move || label.get(lang.get())}</label>
+                <label for=id>{text_in(lang, label)}</label>
                 <input id=id data-testid=id type="text" prop:value=move || value.get()
                     on:input=move |ev| value.set(event_target_value(&ev)) />
             </div>
@@ -133,37 +134,37 @@ pub fn ProjectPlan() -> impl IntoView {
     };
     view! {
         <section class="panel" data-testid="project">
-            <h2>{move || w::PROJECT.get(lang.get())}</h2>
-            <p class="muted">{move || w::PROJECT_INTRO.get(lang.get())}</p>
+            <h2>{text_in(lang, w::PROJECT)}</h2>
+            <p class="muted">{text_in(lang, w::PROJECT_INTRO)}</p>
             {input("phase-name", w::PHASE_NAME, name)}
             {input("phase-months", w::MONTHS, months)}
             {input("phase-runs", w::RUNS, runs)}
-            <button type="button" data-testid="add-phase" on:click=add>{move || w::ADD_PHASE.get(lang.get())}</button>
+            <button type="button" data-testid="add-phase" on:click=add>{text_in(lang, w::ADD_PHASE)}</button>
             " "
             <button type="button" class="secondary" data-testid="remove-phase" on:click=remove_last>
-                {move || w::REMOVE_PHASE.get(lang.get())}
+                {text_in(lang, w::REMOVE_PHASE)}
             </button>
             <div class="markup" inner_html=markup></div>
             <div class="export">
                 <button type="button" class="secondary" data-testid="export-plan" on:click=export>
-                    {move || w::EXPORT_PLAN.get(lang.get())}
+                    {text_in(lang, w::EXPORT_PLAN)}
                 </button>
                 <label class="secondary file">
-                    <span>{move || w::IMPORT_PLAN.get(lang.get())}</span>
+                    <span>{text_in(lang, w::IMPORT_PLAN)}</span>
                     <input type="file" accept="application/json,.json" data-testid="import-plan" on:change=import />
                 </label>
             </div>
             <div class="export">
                 <button type="button" class="secondary" data-testid="save-plan" on:click=move |_| plan.save(lang.get_untracked())>
-                    {move || w::SAVE_PLAN.get(lang.get())}
+                    {text_in(lang, w::SAVE_PLAN)}
                 </button>
                 <button type="button" class="secondary" data-testid="copy-plan-link" on:click=copy_link>
-                    {move || w::COPY_PLAN_LINK.get(lang.get())}
+                    {text_in(lang, w::COPY_PLAN_LINK)}
                 </button>
             </div>
             {move || link.get().map(|url| view! {
                 <div class="field">
-                    <label for="plan-link">{move || w::PLAN_LINK.get(lang.get())}</label>
+                    <label for="plan-link">{text_in(lang, w::PLAN_LINK)}</label>
                     <input id="plan-link" data-testid="plan-link" type="text" readonly prop:value=url />
                     <p class="help" role="status">
                         {move || (copied.get() == Some(true)).then(|| t::LINK_COPIED.get(lang.get()))}

@@ -3,6 +3,7 @@
 //! list is the form's `versus` field, so a link carries it with `view=versus`. GPUs are added from
 //! one list; a specific offer (the person's own custom offers too) by its GPU, then the offer.
 
+use crate::app::prefs::text_in;
 use crate::app::prefs::use_prefs;
 use crate::app::state::use_state;
 use gpu_sizer_engine::plan::versus::{head_to_head, MAX_ENTRIES};
@@ -64,7 +65,7 @@ pub fn Versus() -> impl IntoView {
                         " "
                         <button type="button" class="link" data-testid="versus-remove"
                             on:click=move |_| set(&remove, false)>
-                            {move || w::VERSUS_REMOVE.get(lang.get())}
+                            {text_in(lang, w::VERSUS_REMOVE)}
                         </button>
                     </li>
                 }
@@ -73,11 +74,11 @@ pub fn Versus() -> impl IntoView {
     };
     view! {
         <section class="panel" data-testid="versus">
-            <h2>{move || w::HEAD_TO_HEAD.get(lang.get())}</h2>
-            <p class="muted">{move || w::VERSUS_INTRO.get(lang.get())}</p>
+            <h2>{text_in(lang, w::HEAD_TO_HEAD)}</h2>
+            <p class="muted">{text_in(lang, w::VERSUS_INTRO)}</p>
             <ul class="chips">{chips}</ul>
             <div class="field">
-                <label for="versus-add">{move || w::VERSUS_ADD.get(lang.get())}</label>
+                <label for="versus-add">{text_in(lang, w::VERSUS_ADD)}</label>
                 <select
                     id="versus-add"
                     data-testid="versus-add"
@@ -98,9 +99,9 @@ pub fn Versus() -> impl IntoView {
                 </select>
             </div>
             <fieldset class="versus-offer">
-                <legend>{move || w::VERSUS_ADD_OFFER.get(lang.get())}</legend>
+                <legend>{text_in(lang, w::VERSUS_ADD_OFFER)}</legend>
                 <div class="field">
-                    <label for="versus-offer-gpu">{move || w::VERSUS_OFFER_GPU.get(lang.get())}</label>
+                    <label for="versus-offer-gpu">{text_in(lang, w::VERSUS_OFFER_GPU)}</label>
                     <select
                         id="versus-offer-gpu"
                         data-testid="versus-offer-gpu"
@@ -112,7 +113,7 @@ pub fn Versus() -> impl IntoView {
                     </select>
                 </div>
                 <div class="field">
-                    <label for="versus-add-offer">{move || w::VERSUS_OFFER.get(lang.get())}</label>
+                    <label for="versus-add-offer">{text_in(lang, w::VERSUS_OFFER)}</label>
                     <select
                         id="versus-add-offer"
                         data-testid="versus-add-offer"
