@@ -123,6 +123,34 @@ test("each select shows the form's choice, however the choice was made", async (
   await app.close();
 });
 
+test("the model search matches a preset's name, id or family, in any case and in Chinese", async () => {
+  const app = await env.open();
+  const page = app.page;
+  const options = () =>
+    page.getByTestId("model-select").locator("option").evaluateAll((all) => all.map((o) => [o.value, o.textContent]));
+  const search = async (query) => {
+    await page.getByTestId("model-search").fill(query);
+    return options();
+  };
+  const all = await search("");
+  assert.ok(all.length > 20, JSON.stringify(all));
+  // What a name or an id alone gives; the family adds the rest.
+  const byNameOrId = (q) =>
+    all.filter(([id, label]) => id.includes(q) || label.split(" · ")[0].toLowerCase().includes(q)).map(([id]) => id);
+  for (const query of ["Distill", "QWEN3", "8x7", "b/16"]) {
+    const ids = (await search(query)).map(([id]) => id);
+    assert.deepEqual(ids, byNameOrId(query.toLowerCase()), query);
+    assert.ok(ids.length > 0, query);
+  }
+  const mistral = (await search("mistral")).map(([id]) => id);
+  assert.ok(mistral.includes("mixtral-8x7b"), `the family: ${mistral}`);
+  assert.deepEqual((await search("推荐")).map(([id]) => id), ["dlrm-criteo-1tb"]);
+  assert.deepEqual(await search("no such model"), []);
+  assert.equal((await search("")).length, all.length);
+  assert.deepEqual(app.errors, []);
+  await app.close();
+});
+
 test("a Chinese browser gets Chinese and yuan by default", async () => {
   const app = await env.open({ locale: "zh-CN" });
   assert.equal(await app.page.locator("html").getAttribute("lang"), "zh-CN");
