@@ -249,6 +249,7 @@ impl LoraTargets {
     pub fn parse(names: &[String]) -> Result<LoraTargets, InputError> {
         let mut t = LoraTargets::default();
         for raw in names {
+            // `trim_end_matches("_proj")`, without core's substring searcher (see `crate::text`).
             let mut name = raw.trim();
             while let Some(stem) = name.strip_suffix("_proj") {
                 name = stem;
