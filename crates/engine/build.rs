@@ -119,8 +119,14 @@ fn main() {
         let text = write_json(&format!("{name}-first.json"), value);
         write(&format!("{name}-first.bin"), &compact(&text));
     };
-    fn compact_of<T: serde::de::DeserializeOwned + compact::Compact>(text: &str) -> Vec<u8> {
-        compact::encode(&serde_json::from_str::<T>(text).expect("the JSON just written reads back"))
+    fn compact_of<T: serde::de::DeserializeOwned + compact::Compact>(
+        text: &str,
+        known: &[&str],
+    ) -> Vec<u8> {
+        compact::encode(
+            &serde_json::from_str::<T>(text).expect("the JSON just written reads back"),
+            known,
+        )
     }
     // The fields the first answer's copy leaves out, as a stream of their own (`compact`): the app
     // starts from that copy and adds them once a part of the page that shows them has loaded.
@@ -138,13 +144,23 @@ fn main() {
     };
     fn split_of<T: serde::de::DeserializeOwned + compact::Compact>(
         text: &str,
+        known: &[&str],
     ) -> (Vec<u8>, Vec<u8>) {
         compact::encode_split(
             &serde_json::from_str::<T>(text).expect("the JSON just written reads back"),
+            known,
         )
     }
 
     write("summary.rs", summary_source(&catalog).as_bytes());
+    // The catalog's copies take the GPUs' ids and names the summary holds as known strings
+    // (`catalog::summary::known`): the page has them there already.
+    let gpu_strings: Vec<String> = catalog
+        .gpus
+        .iter()
+        .flat_map(|g| [g.id.clone(), g.name.clone()])
+        .collect();
+    let known: Vec<&str> = gpu_strings.iter().map(String::as_str).collect();
     let catalog = serde_json::to_value(&catalog).expect("the catalog serialises");
     let models = serde_json::to_value(&models.model).expect("the presets serialise");
     write_json("catalog.json", &catalog);
@@ -153,14 +169,12 @@ fn main() {
     write_first(
         "efficiency",
         &without(rates.clone(), &["source", "derivation"]),
-        &compact_of::<efficiency::EfficiencyTable>,
+        &|text| compact_of::<efficiency::EfficiencyTable>(text, &[]),
     );
     write_json("efficiency.json", &rates);
-    write_sources(
-        "efficiency",
-        &rates,
-        &split_of::<efficiency::EfficiencyTable>,
-    );
+    write_sources("efficiency", &rates, &|text| {
+        split_of::<efficiency::EfficiencyTable>(text, &[])
+    });
     // The page ships without the maintainers' notes (half the catalog's compressed size); every
     // figure keeps its source URL and date, and the CLI and the data files keep the notes.
     let page = without_notes(catalog);
@@ -172,9 +186,11 @@ fn main() {
             page.clone(),
             &["source", "sources", "spec_source", "read_on"],
         ),
-        &compact_of::<schema::Catalog>,
+        &|text| compact_of::<schema::Catalog>(text, &known),
     );
-    write_sources("catalog", &page, &split_of::<schema::Catalog>);
+    write_sources("catalog", &page, &|text| {
+        split_of::<schema::Catalog>(text, &known)
+    });
     // The page shows no preset's source or notes (the CLI prints them): it has no other copy.
     write_first(
         "models",
@@ -182,7 +198,7 @@ fn main() {
             models.clone(),
             &["notes", "note", "source", "figures_source"],
         ),
-        &compact_of::<Vec<model_schema::ModelPreset>>,
+        &|text| compact_of::<Vec<model_schema::ModelPreset>>(text, &[]),
     );
 }
 
@@ -196,11 +212,11 @@ fn summary_source(catalog: &schema::Catalog) -> String {
     let gpus: String = catalog
         .gpus
         .iter()
-        .map(|g| format!("    ({:?}, {:?}),\n", g.id, g.name))
+        .map(|g| format!("    [{:?}, {:?}],\n", g.id, g.name))
         .collect();
     format!(
         "/// Every GPU's id and name, in the catalog's order.\n\
-         pub const GPUS: &[(&str, &str)] = &[\n{gpus}];\n\
+         pub const GPUS: &[[&str; 2]] = &[\n{gpus}];\n\
          /// How many offers the catalog holds.\n\
          pub const OFFERS: usize = {};\n\
          /// How many providers the catalog holds.\n\

@@ -30,36 +30,40 @@ pub trait Compact: Sized {
     fn read(r: &mut Reader<'_>) -> Self;
 }
 
-/// The bytes of `value` without the fields its types leave out (the first answer's copy).
-pub fn encode<T: Compact>(value: &T) -> Vec<u8> {
-    let mut w = Writer::new(false);
+/// The bytes of `value` without the fields its types leave out (the first answer's copy), the
+/// strings `known` taken as written before it: each of them the value holds is its place, a
+/// byte or two. The reader must know the same strings, in the same order.
+pub fn encode<T: Compact>(value: &T, known: &[&str]) -> Vec<u8> {
+    let mut w = Writer::new(false, known);
     value.write(&mut w);
     w.bytes
 }
 
 /// The bytes of `value` in two streams: the first answer's copy ([`encode`]'s bytes), and the
-/// fields it leaves out, in the order they come (each stream with its own strings).
-pub fn encode_split<T: Compact>(value: &T) -> (Vec<u8>, Vec<u8>) {
-    let mut w = Writer::new(false);
-    w.rest = Some(Box::new(Writer::new(true)));
+/// fields it leaves out, in the order they come (each stream with its own strings; `known` are
+/// the first's).
+pub fn encode_split<T: Compact>(value: &T, known: &[&str]) -> (Vec<u8>, Vec<u8>) {
+    let mut w = Writer::new(false, known);
+    w.rest = Some(Box::new(Writer::new(true, &[])));
     value.write(&mut w);
     let rest = w.rest.take().map(|r| r.bytes).unwrap_or_default();
     (w.bytes, rest)
 }
 
-/// The value [`encode`] wrote; `None` when bytes are left over (they were written from another
-/// type). Bytes that are too few panic: they are written at build time, and a test reads them back.
-pub fn decode<T: Compact>(bytes: &[u8]) -> Option<T> {
-    let mut r = Reader::new(bytes, false);
+/// The value [`encode`] wrote knowing `known`; `None` when bytes are left over (they were written
+/// from another type). Bytes that are too few panic: they are written at build time, and a test
+/// reads them back.
+pub fn decode<T: Compact>(bytes: &[u8], known: &[&'static str]) -> Option<T> {
+    let mut r = Reader::new(bytes, false, known);
     let value = T::read(&mut r);
     r.bytes.is_empty().then_some(value)
 }
 
-/// The value [`encode_split`] wrote as `lean` and `rest`, every field included; `None` when
-/// bytes are left over in either.
-pub fn decode_split<T: Compact>(lean: &[u8], rest: &[u8]) -> Option<T> {
-    let mut r = Reader::new(lean, false);
-    r.rest = Some(Box::new(Reader::new(rest, true)));
+/// The value [`encode_split`] wrote as `lean` and `rest` knowing `known`, every field included;
+/// `None` when bytes are left over in either.
+pub fn decode_split<T: Compact>(lean: &[u8], rest: &[u8], known: &[&'static str]) -> Option<T> {
+    let mut r = Reader::new(lean, false, known);
+    r.rest = Some(Box::new(Reader::new(rest, true, &[])));
     let value = T::read(&mut r);
     let rest_read = r.rest.as_ref().is_some_and(|rest| rest.bytes.is_empty());
     (r.bytes.is_empty() && rest_read).then_some(value)
@@ -77,11 +81,14 @@ pub struct Writer {
 }
 
 impl Writer {
-    fn new(of_left_out: bool) -> Writer {
+    fn new(of_left_out: bool, known: &[&str]) -> Writer {
         Writer {
             bytes: Vec::new(),
             of_left_out,
-            strings: HashMap::new(),
+            strings: (0..)
+                .zip(known)
+                .map(|(place, s)| (s.to_string(), place))
+                .collect(),
             rest: None,
         }
     }
@@ -122,11 +129,11 @@ pub struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn new(bytes: &'a [u8], of_left_out: bool) -> Reader<'a> {
+    fn new(bytes: &'a [u8], of_left_out: bool, known: &[&'static str]) -> Reader<'a> {
         Reader {
             bytes,
             of_left_out,
-            strings: Vec::new(),
+            strings: known.iter().map(|s| s.as_bytes()).collect(),
             rest: None,
         }
     }
@@ -346,8 +353,8 @@ mod tests {
     use super::*;
 
     fn round_trip<T: Compact + PartialEq + std::fmt::Debug>(value: T) -> usize {
-        let bytes = encode(&value);
-        assert_eq!(decode::<T>(&bytes), Some(value));
+        let bytes = encode(&value, &[]);
+        assert_eq!(decode::<T>(&bytes, &[]), Some(value));
         bytes.len()
     }
 
@@ -374,16 +381,18 @@ mod tests {
             f64::MIN_POSITIVE,
             f64::INFINITY,
         ] {
-            let bytes = encode(&x);
-            let back: f64 = decode(&bytes).unwrap();
+            let bytes = encode(&x, &[]);
+            let back: f64 = decode(&bytes, &[]).unwrap();
             assert_eq!(back.to_bits(), x.to_bits(), "{x}");
         }
-        assert!(decode::<f64>(&encode(&f64::NAN)).unwrap().is_nan());
+        assert!(decode::<f64>(&encode(&f64::NAN, &[]), &[])
+            .unwrap()
+            .is_nan());
         // Short decimals take a few bytes, not eight.
-        assert_eq!(encode(&0.73).len(), 2);
-        assert_eq!(encode(&-0.73).len(), 2);
-        assert_eq!(encode(&1048.576).len(), 4);
-        assert_eq!(encode(&(1.0 / 3.0)).len(), 9);
+        assert_eq!(encode(&0.73, &[]).len(), 2);
+        assert_eq!(encode(&-0.73, &[]).len(), 2);
+        assert_eq!(encode(&1048.576, &[]).len(), 4);
+        assert_eq!(encode(&(1.0 / 3.0), &[]).len(), 9);
     }
 
     #[test]
@@ -454,27 +463,54 @@ mod tests {
                 note: None,
             },
         ];
-        let (lean, rest) = encode_split(&list);
+        let (lean, rest) = encode_split(&list, &[]);
         // The first stream is the first answer's copy, byte for byte.
-        assert_eq!(lean, encode(&list));
-        let without: Vec<Priced> = decode(&lean).unwrap();
+        assert_eq!(lean, encode(&list, &[]));
+        let without: Vec<Priced> = decode(&lean, &[]).unwrap();
         assert!(without
             .iter()
             .all(|p| p.source.is_empty() && p.note.is_none()));
         assert_eq!(
-            decode_split::<Vec<Priced>>(&lean, &rest).as_ref(),
+            decode_split::<Vec<Priced>>(&lean, &rest, &[]).as_ref(),
             Some(&list)
         );
         // Bytes left over in either stream are refused.
         let mut longer = rest.clone();
         longer.push(0);
-        assert_eq!(decode_split::<Vec<Priced>>(&lean, &longer), None);
+        assert_eq!(decode_split::<Vec<Priced>>(&lean, &longer, &[]), None);
+    }
+
+    #[test]
+    fn a_known_string_is_its_place_and_comes_back() {
+        let known = ["h100-sxm", "NVIDIA H100 SXM5 80GB"];
+        let list = vec![
+            String::from("NVIDIA H100 SXM5 80GB"),
+            String::from("a100-80gb-sxm"),
+            String::from("h100-sxm"),
+            String::from("a100-80gb-sxm"),
+        ];
+        let bytes = encode(&list, &known);
+        // The count, two known strings by place, one written out and then by its place (2, after
+        // the known ones).
+        assert_eq!(
+            bytes,
+            [&[4, 3][..], &[26], b"a100-80gb-sxm", &[1, 5]].concat()
+        );
+        assert_eq!(decode::<Vec<String>>(&bytes, &known), Some(list.clone()));
+        // Without them the places point elsewhere: a reader must know the same strings.
+        assert_ne!(decode::<Vec<String>>(&bytes, &[]), Some(list.clone()));
+        let (lean, rest) = encode_split(&list, &known);
+        assert_eq!(lean, bytes);
+        assert_eq!(
+            decode_split::<Vec<String>>(&lean, &rest, &known),
+            Some(list)
+        );
     }
 
     #[test]
     fn left_over_bytes_are_refused() {
-        let mut bytes = encode(&7u32);
+        let mut bytes = encode(&7u32, &[]);
         bytes.push(0);
-        assert_eq!(decode::<u32>(&bytes), None);
+        assert_eq!(decode::<u32>(&bytes, &[]), None);
     }
 }

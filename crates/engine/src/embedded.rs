@@ -15,13 +15,15 @@ use crate::sizing::time::efficiency::EfficiencyTable;
 /// The embedded value of one data set, without its sources in the page: the JSON file natively,
 /// the compact file in the page's modules. Both were validated by `build.rs`, so reading cannot
 /// fail.
+/// `$known`: the strings its compact copy was written knowing (`crate::compact::encode`).
 macro_rules! embedded {
-    ($native:literal, $page:literal) => {{
+    ($native:literal, $page:literal, $known:expr) => {{
         #[cfg(not(target_arch = "wasm32"))]
         let value = serde_json::from_str(include_str!(concat!(env!("OUT_DIR"), "/", $native)));
         #[cfg(target_arch = "wasm32")]
         let value =
-            crate::compact::decode(include_bytes!(concat!(env!("OUT_DIR"), "/", $page))).ok_or(());
+            crate::compact::decode(include_bytes!(concat!(env!("OUT_DIR"), "/", $page)), $known)
+                .ok_or(());
         value.expect(concat!("build.rs writes a valid ", $native))
     }};
 }
@@ -31,10 +33,11 @@ macro_rules! embedded {
 /// calls this, so the sources' bytes ship with that code.
 #[cfg(target_arch = "wasm32")]
 macro_rules! with_sources {
-    ($page:literal, $sources:literal) => {
+    ($page:literal, $sources:literal, $known:expr) => {
         crate::compact::decode_split(
             include_bytes!(concat!(env!("OUT_DIR"), "/", $page)),
             include_bytes!(concat!(env!("OUT_DIR"), "/", $sources)),
+            $known,
         )
         .expect(concat!("build.rs writes valid ", $sources))
     };
@@ -43,34 +46,43 @@ macro_rules! with_sources {
 /// The catalog as the page starts from it: without the sources and dates its figures carry (a
 /// quarter of its bytes), which only parts loaded later show ([`catalog_with_sources`]).
 pub(crate) fn catalog() -> Catalog {
-    embedded!("catalog.json", "catalog-first.bin")
+    embedded!(
+        "catalog.json",
+        "catalog-first.bin",
+        crate::catalog::summary::known()
+    )
 }
 
 /// The whole catalog, sources included (natively, [`catalog`] is).
 #[cfg(target_arch = "wasm32")]
 pub(crate) fn catalog_with_sources() -> Catalog {
-    with_sources!("catalog-first.bin", "catalog-sources.bin")
+    with_sources!(
+        "catalog-first.bin",
+        "catalog-sources.bin",
+        crate::catalog::summary::known()
+    )
 }
 
 pub(crate) fn presets() -> Vec<ModelPreset> {
-    embedded!("models.json", "models-first.bin")
+    embedded!("models.json", "models-first.bin", &[])
 }
 
 /// The efficiency table as the page starts from it: every rate, without the source and the
 /// derivation that only an explained figure shows ([`efficiency_with_sources`]).
 pub(crate) fn efficiency() -> EfficiencyTable {
-    embedded!("efficiency.json", "efficiency-first.bin")
+    embedded!("efficiency.json", "efficiency-first.bin", &[])
 }
 
 /// The whole efficiency table (natively, [`efficiency`] is).
 #[cfg(target_arch = "wasm32")]
 pub(crate) fn efficiency_with_sources() -> EfficiencyTable {
-    with_sources!("efficiency-first.bin", "efficiency-sources.bin")
+    with_sources!("efficiency-first.bin", "efficiency-sources.bin", &[])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::summary;
     use crate::compact::decode;
     use serde::de::DeserializeOwned;
     use std::fmt::Debug;
@@ -80,9 +92,10 @@ mod tests {
     fn same<T: DeserializeOwned + PartialEq + Debug + crate::compact::Compact>(
         bin: &[u8],
         json: &str,
+        known: &[&'static str],
     ) {
         let json: T = serde_json::from_str(json).unwrap();
-        assert_eq!(decode::<T>(bin).as_ref(), Some(&json));
+        assert_eq!(decode::<T>(bin, known).as_ref(), Some(&json));
     }
 
     macro_rules! out {
@@ -99,31 +112,40 @@ mod tests {
             lean: &[u8],
             sources: &[u8],
             json: &[u8],
+            known: &[&'static str],
         ) {
             let json: T = serde_json::from_slice(json).unwrap();
-            let whole = crate::compact::decode_split::<T>(lean, sources);
+            let whole = crate::compact::decode_split::<T>(lean, sources, known);
             assert_eq!(whole.as_ref(), Some(&json));
         }
         same_split::<Catalog>(
             out!("catalog-first.bin"),
             out!("catalog-sources.bin"),
             out!("catalog-page.json"),
+            summary::known(),
         );
         same_split::<EfficiencyTable>(
             out!("efficiency-first.bin"),
             out!("efficiency-sources.bin"),
             out!("efficiency-page.json"),
+            &[],
         );
     }
 
     #[test]
     fn the_compact_data_is_the_first_answer_json() {
         let text = |bytes: &[u8]| String::from_utf8(bytes.to_vec()).unwrap();
-        same::<Catalog>(out!("catalog-first.bin"), &text(out!("catalog-first.json")));
-        same::<Vec<ModelPreset>>(out!("models-first.bin"), &text(out!("models-first.json")));
+        let catalog = text(out!("catalog-first.json"));
+        same::<Catalog>(out!("catalog-first.bin"), &catalog, summary::known());
+        same::<Vec<ModelPreset>>(
+            out!("models-first.bin"),
+            &text(out!("models-first.json")),
+            &[],
+        );
         same::<EfficiencyTable>(
             out!("efficiency-first.bin"),
             &text(out!("efficiency-first.json")),
+            &[],
         );
     }
 
@@ -134,7 +156,7 @@ mod tests {
         let page: Catalog =
             serde_json::from_str(include_str!(concat!(env!("OUT_DIR"), "/catalog-page.json")))
                 .unwrap();
-        let mut first: Catalog = decode(out!("catalog-first.bin")).unwrap();
+        let mut first: Catalog = decode(out!("catalog-first.bin"), summary::known()).unwrap();
         assert_eq!(first.offers.len(), page.offers.len());
         for (f, p) in first.gpus.iter_mut().zip(&page.gpus) {
             f.sources.clone_from(&p.sources);

@@ -5,6 +5,12 @@
 
 include!(concat!(env!("OUT_DIR"), "/summary.rs"));
 
+/// The strings the catalog's compact copies take as known (`crate::compact::encode`): every
+/// GPU's id and name, which the page holds here already.
+pub fn known() -> &'static [&'static str] {
+    GPUS.as_flattened()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -13,10 +19,10 @@ mod tests {
     #[test]
     fn the_summary_is_the_catalogs() {
         let catalog = Catalog::builtin();
-        let gpus: Vec<(&str, &str)> = catalog
+        let gpus: Vec<[&str; 2]> = catalog
             .gpus
             .iter()
-            .map(|g| (g.id.as_str(), g.name.as_str()))
+            .map(|g| [g.id.as_str(), g.name.as_str()])
             .collect();
         assert_eq!(GPUS, gpus.as_slice());
         assert_eq!(OFFERS, catalog.offers.len());
