@@ -13,6 +13,10 @@
 //! (405 KB against 80 KB), mostly too far apart for gzip's 32 KB window to find (28.5 KB against
 //! 24.8 KB gzipped).
 //!
+//! Strings the page holds already can be given as known to both sides ([`encode`], [`decode`]):
+//! they take the first places, so the data holds only their places. The catalog's copies know
+//! the GPUs' ids and names, which the page's summary (`catalog::summary`) carries for the form.
+//!
 //! The field order is listed once per type, with `record!` and `variants!` beside the types:
 //! reading and writing follow the same list, and a field or variant left out of it does not
 //! compile. A field the first answer never shows (a source, a note) can be named as left out:
