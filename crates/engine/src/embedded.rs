@@ -13,9 +13,9 @@ use crate::model::ModelPreset;
 use crate::sizing::time::efficiency::EfficiencyTable;
 
 /// The embedded value of one data set, without its sources in the page: the JSON file natively,
-/// the compact file in the page's modules. Both were validated by `build.rs`, so reading cannot
+/// the compact file in the page's modules, read knowing `$known` (the strings it was written
+/// knowing, see `crate::compact::encode`). Both were validated by `build.rs`, so reading cannot
 /// fail.
-/// `$known`: the strings its compact copy was written knowing (`crate::compact::encode`).
 macro_rules! embedded {
     ($native:literal, $page:literal, $known:expr) => {{
         #[cfg(not(target_arch = "wasm32"))]

@@ -229,10 +229,11 @@ const ASSUMED_WIDTH_PER_LAYER: f64 = 128.0;
 const ASSUMED_HEAD_DIM: f64 = 128.0;
 const ASSUMED_VOCAB: f64 = 32_000.0;
 
-/// The cube root of `x` (a normal number: a parameter count), within an ulp or two: Newton's method from an estimate read off the
-/// bits, with `+ - × ÷` alone, so every platform gives the same bits. `f64::cbrt` is correctly
-/// rounded in the page's wasm, by software fused multiply-adds (2 KB of code for this one call),
-/// and by the C library natively, not always the same to the last bit.
+/// The cube root of `x` (a normal number: a parameter count), within an ulp or two: Newton's
+/// method from an estimate read off the bits, with `+ - × ÷` alone, so every platform gives the
+/// same bits. `f64::cbrt` is correctly rounded in the page's wasm, by software fused
+/// multiply-adds (2 KB of code for this one call), and natively the C library's, whose result
+/// need not be the same to the last bit.
 fn cube_root(x: f64) -> f64 {
     if !(x > 0.0 && x.is_finite()) {
         return x.max(0.0);
