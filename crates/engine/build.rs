@@ -25,6 +25,9 @@ mod model_schema;
 #[path = "src/catalog/schema.rs"]
 mod schema;
 #[allow(dead_code)]
+#[path = "src/text.rs"]
+mod text;
+#[allow(dead_code)]
 #[path = "src/catalog/validate.rs"]
 mod validate;
 

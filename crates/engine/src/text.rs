@@ -2,8 +2,8 @@
 //!
 //! `str::contains(&str)` brings core's two-way searcher into the page's wasm (2.8 KB of code
 //! with a copy of `contains` per caller) for short needles in short strings: a search typed into
-//! the model picker or the catalog, an architecture's name, a link's `://`. Comparing at each
-//! byte does the same there.
+//! the model picker or the catalog, an architecture's name, a link's `://`, a price source's
+//! `/blob/`. Comparing at each byte does the same there.
 
 /// Whether `part` occurs in `text`, as `text.contains(part)`.
 pub fn mentions(text: &str, part: &str) -> bool {

@@ -5,6 +5,7 @@
 //! types, because `build.rs` compiles this file too.
 
 use super::schema::{BillingMode, Catalog, InstanceLink, Offer, Priced, Provider, Quote};
+use crate::text::mentions;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -443,7 +444,7 @@ pub fn dating(
 
 /// A file read from a repository at a commit (`…/blob/<commit>/…`): its date is the commit's.
 pub fn is_repository_file(source: &str) -> bool {
-    source.contains("/blob/") || source.contains("/raw/")
+    mentions(source, "/blob/") || mentions(source, "/raw/")
 }
 
 fn is_id(id: &str) -> bool {
