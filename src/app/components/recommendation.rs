@@ -17,13 +17,18 @@ pub fn Recommendation() -> impl IntoView {
     // form and language are the ones it answers, it stands for the app's. The app's first task
     // then builds the form without evaluating (tens of milliseconds on a slow phone), and the
     // evaluation follows the first frame.
-    let first =
-        first_answer::card().map(|card| (card, state.form.get_untracked(), lang.get_untracked()));
+    let first = first_answer::card().map(|card| (card, lang.get_untracked()));
+    // Whether the form has been written since the card was taken: false until then. A flag, not
+    // a copy of the form compared field by field, whose comparison would be code of its own.
+    let edited = Memo::new(move |before: Option<&bool>| {
+        state.form.track();
+        before.is_some()
+    });
     let painted = after_paint::painted();
     let markup = move || {
         let lang = lang.get();
-        if let Some((card, form, answered_in)) = first.as_ref().filter(|_| !painted.get()) {
-            if *answered_in == lang && state.form.with(|f| f == form) {
+        if let Some((card, answered_in)) = first.as_ref().filter(|_| !painted.get()) {
+            if *answered_in == lang && !edited.get() {
                 return card.clone();
             }
         }

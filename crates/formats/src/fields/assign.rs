@@ -185,12 +185,12 @@ fn unknown_variant(key: &str, keys: impl Iterator<Item = &'static str>) -> Strin
 /// serde's words for the names expected (`` `a` ``, `` `a` or `b` ``, `` one of `a`, `b`, `c` ``),
 /// none for no names.
 pub(crate) fn one_of<'n>(names: impl Iterator<Item = &'n str>) -> Option<String> {
-    let names: Vec<String> = names.map(|n| format!("`{n}`")).collect();
+    let names: Vec<&str> = names.collect();
     match names.as_slice() {
         [] => None,
-        [one] => Some(one.clone()),
-        [a, b] => Some(format!("{a} or {b}")),
-        _ => Some(format!("one of {}", names.join(", "))),
+        [one] => Some(format!("`{one}`")),
+        [a, b] => Some(format!("`{a}` or `{b}`")),
+        _ => Some(format!("one of `{}`", names.join("`, `"))),
     }
 }
 

@@ -253,28 +253,28 @@ fn cross_traffic(p: &Pitfall, m: &dyn Fn(f64) -> String, lang: Lang) -> String {
         return String::new();
     };
     let zh = lang == Lang::Zh;
-    let mut parts = Vec::new();
+    // Either cost or both, the second joined to the first as the sentence joins them.
+    let mut what = String::new();
     if let Some(cost) = zone_cost.filter(|c| *c > 0.0) {
         let gb = i18n::number(*zone_gb, 0);
-        parts.push(if zh {
+        what = if zh {
             format!("跨可用区 {gb} GB 要 {}", m(cost))
         } else {
             format!("{gb} GB between zones costs {}", m(cost))
-        });
+        };
     }
     if let Some(cost) = cloud_cost.filter(|c| *c > 0.0) {
         let gb = i18n::number(*cloud_gb, 0);
-        parts.push(if zh {
+        if !what.is_empty() {
+            what.push_str(if zh { "，" } else { " and " });
+        }
+        what.push_str(&if zh {
             format!("发往其他云 {gb} GB 要 {}", m(cost))
         } else {
             format!("{gb} GB to another cloud costs {}", m(cost))
         });
     }
-    let (what, pct, save) = (
-        parts.join(if zh { "，" } else { " and " }),
-        i18n::number(share * 100.0, 0),
-        m(*saving),
-    );
+    let (pct, save) = (i18n::number(share * 100.0, 0), m(*saving));
     if zh {
         format!("每月{what}（占总成本 {pct}%）。把数据放在 GPU 所在的同一可用区、同一云内，每月可省 {save}。")
     } else {
@@ -458,6 +458,32 @@ mod tests {
         let (_, zh) = pitfall(&p, Currency::Usd, Lang::Zh);
         assert!(zh.contains("跨可用区 1,500 GB 要 $30.00"), "{zh}");
         assert!(zh.contains("每月可省 $30.00"), "{zh}");
+        // Both charged: joined as a sentence joins them; the cloud's alone: nothing before it.
+        let traffic = |zone_cost, cloud_cost| Pitfall::CrossTraffic {
+            zone_gb: 1500.0,
+            zone_cost,
+            cloud_gb: 500.0,
+            cloud_cost,
+            saving: 75.0,
+            share: 0.5,
+        };
+        let both = traffic(Some(30.0), Some(45.0));
+        let (_, en) = pitfall(&both, Currency::Usd, Lang::En);
+        assert!(
+            en.starts_with("Each month 1,500 GB between zones costs $30.00 and 500 GB to another cloud costs $45.00 ("),
+            "{en}"
+        );
+        let (_, zh) = pitfall(&both, Currency::Usd, Lang::Zh);
+        assert!(
+            zh.starts_with("每月跨可用区 1,500 GB 要 $30.00，发往其他云 500 GB 要 $45.00（"),
+            "{zh}"
+        );
+        let cloud = traffic(None, Some(45.0));
+        let (_, en) = pitfall(&cloud, Currency::Usd, Lang::En);
+        assert!(
+            en.starts_with("Each month 500 GB to another cloud costs $45.00 ("),
+            "{en}"
+        );
     }
 
     /// Each refund rule says how it counts the month cut short, with Huawei Cloud's handling
