@@ -35,10 +35,7 @@ const STRIP = ["--strip-producers", "--strip-target-features"];
 // -Oz inlines such functions whatever their size, which makes the modules larger and once made a
 // function of 100 KB, compiled whole on its first call. A split-off module imports the main
 // module's memory, which is in use by then, so it is not told the memory starts zeroed.
-// The main module also loses the exports of the stream classes (see `dropStreamClasses`).
 const OPT_MAIN = [
-  "--remove-exports",
-  "--pass-arg=remove-exports@*intounderlying*",
   "-Oz",
   "--zero-filled-memory",
   "--low-memory-unused",
@@ -139,29 +136,16 @@ export function packChunks(loader, chunks, packName) {
   return { loader: loader + PACKED, packs: [{ file, bytes }], unpacked };
 }
 
-// Leptos always builds its server functions' browser side, and with it wasm-streams, whose three
-// classes (ReadableStream and WritableStream sources and sinks backed by Rust streams) wasm-bindgen
-// exports from the main module and binds in its JS: 5 KB of code the app never calls, since it
-// has no server functions. Their JS goes here, their exports in wasm-opt (`OPT_MAIN`); nothing
-// else in the bindings names them, which `dropStreamClasses` checks.
-const STREAM_CLASSES = ["IntoUnderlyingByteSource", "IntoUnderlyingSink", "IntoUnderlyingSource"];
-
-/** The bindings `js` without the stream classes: each class, its `Symbol.dispose` alias and its
- * finalization registry. Throws when one is not found as expected or is still named after. */
-export function dropStreamClasses(js) {
-  for (const name of STREAM_CLASSES) {
-    const pieces = [
-      new RegExp(`\\nexport class ${name} \\{\\n[\\s\\S]*?\\n\\}\\n`),
-      new RegExp(`if \\(Symbol\\.dispose\\) ${name}\\.prototype\\[Symbol\\.dispose\\] = ${name}\\.prototype\\.free;\\n`),
-      new RegExp(`const ${name}Finalization = [^;]*;\\n`),
-    ];
-    for (const piece of pieces) {
-      if (!piece.test(js)) throw new Error(`the bindings no longer hold ${piece}: wasm-bindgen's output changed`);
-      js = js.replace(piece, "\n");
-    }
-    if (js.includes(name)) throw new Error(`the bindings still name ${name} once its class is dropped`);
+// Leptos always builds its server functions' browser side, and with it wasm-streams, whose
+// published crate exports three JS classes from every module built with it (sources and sinks of
+// JS streams backed by Rust streams): code the app never calls, since it has no server functions.
+// crates/wasm-streams stands in for it without them (`[patch.crates-io]` in Cargo.toml; its
+// lib.rs says what they cost). Should they come back, the patch no longer applying, the build
+// stops here rather than ship them.
+export function withoutStreamClasses(js) {
+  if (/intounderlying/i.test(js)) {
+    throw new Error("the bindings export wasm-streams' classes: is crates/wasm-streams still patched in (Cargo.toml)?");
   }
-  if (/intounderlying/i.test(js)) throw new Error("the bindings still call a stream class's export");
   return js;
 }
 
@@ -332,7 +316,7 @@ export function writeAppModules({ staging, source, profile, hash }) {
     run("wasm-bindgen", [...bindgen, join(work, `${APP}.wasm`)], source);
     const main = join(work, `${APP}_bg.wasm`);
     const bindings = join(work, `${APP}.js`);
-    writeFileSync(bindings, dropWorkerExports(dropStreamClasses(readFileSync(bindings, "utf8"))));
+    writeFileSync(bindings, dropWorkerExports(withoutStreamClasses(readFileSync(bindings, "utf8"))));
     const outputs = readdirSync(work);
     const split = outputs.filter((f) => f.endsWith(".wasm") && f !== `${APP}.wasm` && f !== `${APP}_bg.wasm`);
     if (profile === "release") {

@@ -28,9 +28,9 @@ for script in boot/*.js boot/*.mjs scripts/*.mjs tests/boot/*.mjs; do
 done
 node --test tests/boot/
 
-say "component tests in headless Chromium"
+say "component tests in headless Chromium (the app's, and crates/wasm-streams')"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-    cargo test -p gpu-sizer --target wasm32-unknown-unknown
+    cargo test -p gpu-sizer -p wasm-streams --target wasm32-unknown-unknown
 
 say "release build"
 trunk build --release --offline
