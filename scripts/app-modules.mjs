@@ -142,7 +142,7 @@ export function packChunks(loader, chunks, packName) {
 // crates/wasm-streams stands in for it without them (`[patch.crates-io]` in Cargo.toml; its
 // lib.rs says what they cost). Should they come back, the patch no longer applying, the build
 // stops here rather than ship them.
-export function withoutStreamClasses(js) {
+export function checkNoStreamClasses(js) {
   if (/intounderlying/i.test(js)) {
     throw new Error("the bindings export wasm-streams' classes: is crates/wasm-streams still patched in (Cargo.toml)?");
   }
@@ -316,7 +316,7 @@ export function writeAppModules({ staging, source, profile, hash }) {
     run("wasm-bindgen", [...bindgen, join(work, `${APP}.wasm`)], source);
     const main = join(work, `${APP}_bg.wasm`);
     const bindings = join(work, `${APP}.js`);
-    writeFileSync(bindings, dropWorkerExports(withoutStreamClasses(readFileSync(bindings, "utf8"))));
+    writeFileSync(bindings, dropWorkerExports(checkNoStreamClasses(readFileSync(bindings, "utf8"))));
     const outputs = readdirSync(work);
     const split = outputs.filter((f) => f.endsWith(".wasm") && f !== `${APP}.wasm` && f !== `${APP}_bg.wasm`);
     if (profile === "release") {

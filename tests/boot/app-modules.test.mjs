@@ -1,7 +1,7 @@
 // What the build hook does to the JS modules of the app it ships (scripts/app-modules.mjs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { dropWorkerExports, inlineSnippet, packChunks, shipped, shortImportNames } from "../../scripts/app-modules.mjs";
+import { checkNoStreamClasses, dropWorkerExports, inlineSnippet, packChunks, shipped, shortImportNames } from "../../scripts/app-modules.mjs";
 import { name, section } from "./fixtures/wasm.mjs";
 
 const run = (js) => import(`data:text/javascript,${encodeURIComponent(js)}`);
@@ -55,6 +55,13 @@ test("the bindings lose the JS of the exports only the start-up worker calls, an
   // wasm-bindgen's output no longer as expected: the build stops rather than ship it.
   assert.throws(() => dropWorkerExports("export const first_card = () => 1;\n"), /no longer export first_card/);
   assert.throws(() => dropWorkerExports(`${bindings}wasm.first_card;\n`), /still name first_card/);
+});
+
+test("bindings with wasm-streams' classes in them stop the build", () => {
+  const bindings = "export function start() { wasm.start(); }\n";
+  assert.equal(checkNoStreamClasses(bindings), bindings);
+  const classes = `${bindings}export class IntoUnderlyingSource {\n  pull(c) { return wasm.intounderlyingsource_pull(this.__wbg_ptr, c); }\n}\n`;
+  assert.throws(() => checkNoStreamClasses(classes), /crates\/wasm-streams still patched in/);
 });
 
 const ONE = "__wbg_one_0123456789abcdef";

@@ -61,7 +61,8 @@ impl ReadableStream {
             },
         );
         let source = Object::new();
-        // Setting a property of a plain new object does not fail.
+        // The closure, and the Rust stream in it, belong to the JS function from here on: freed
+        // when the JS stream is collected. Setting a property of a plain new object does not fail.
         let _ = Reflect::set(&source, &JsValue::from_str("pull"), &pull.into_js_value());
         let raw = web_sys::ReadableStream::new_with_underlying_source(&source)
             .expect_throw("a source with a pull method makes a ReadableStream");
