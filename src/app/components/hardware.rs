@@ -38,7 +38,8 @@ pub fn PinnedGpu() -> impl IntoView {
                 // Rewritten for another language, with the GPU chosen then.
                 inner_html=move || {
                     let any = ("", w::ANY_GPU.get(lang.get()));
-                    let gpus = std::iter::once(any).chain(summary::GPUS.iter().map(|&[id, name]| (id, name)));
+                    let gpus = summary::GPUS.iter().map(|&[id, name]| (id, name));
+                    let gpus = std::iter::once(any).chain(gpus);
                     chosen.with_untracked(|c| html::options(gpus, c))
                 }
             ></select>

@@ -14,9 +14,9 @@ pub fn Recommendation() -> impl IntoView {
     let state = use_state();
     let lang = use_prefs().lang;
     // The answer already on screen is this form's: until the page has been painted, and while the
-    // form and language are the ones it answers, it stands for the app's. The app's first task
-    // then builds the form without evaluating (tens of milliseconds on a slow phone), and the
-    // evaluation follows the first frame.
+    // form is unwritten and the language the one it answers in, it stands for the app's. The app's
+    // first task then builds the form without evaluating (tens of milliseconds on a slow phone),
+    // and the evaluation follows the first frame.
     let first = first_answer::card().map(|card| (card, lang.get_untracked()));
     // Whether the form has been written since the card was taken: false until then. A flag, not
     // a copy of the form compared field by field, whose comparison would be code of its own.
