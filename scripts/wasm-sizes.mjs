@@ -28,6 +28,18 @@ export class Reader {
       shift += 7;
     }
   }
+  /** A signed LEB128 number of up to 32 bits. */
+  s32() {
+    let value = 0;
+    let shift = 0;
+    let byte;
+    do {
+      byte = this.bytes[this.at++];
+      value |= (byte & 0x7f) << shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return shift < 32 && byte & 0x40 ? value | (-1 << shift) : value;
+  }
   name() {
     const length = this.u32();
     const text = UTF8.decode(this.bytes.subarray(this.at, this.at + length));

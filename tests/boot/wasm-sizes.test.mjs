@@ -2,7 +2,7 @@
 // names, Rust's symbols in the form people read, and the code that would go with a crate.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chineseText, crateOf, demangle, describe, retained, wasmSizes } from "../../scripts/wasm-sizes.mjs";
+import { chineseText, crateOf, demangle, describe, Reader, retained, wasmSizes } from "../../scripts/wasm-sizes.mjs";
 import { gzipSync } from "node:zlib";
 import { bytes, leb, name, section } from "./fixtures/wasm.mjs";
 
@@ -132,3 +132,12 @@ test("the Chinese text in a module's data is counted, and the module measured wi
   const without = Buffer.concat([Buffer.from(wasm.subarray(0, at)), Buffer.from(kept), Buffer.from(wasm.subarray(at + bytes(text).length))]);
   assert.equal(gzipWithout, gzipSync(without, { level: 9 }).length);
 });
+
+test("signed LEB128 numbers, as i32.const and relocation addends write them", () => {
+  const read = (bytes) => new Reader(Uint8Array.from(bytes)).s32();
+  assert.equal(read([0x7f]), -1);
+  assert.equal(read([0x80, 0x08]), 1024);
+  assert.equal(read([0x80, 0x88, 0x80, 0x80, 0x00]), 1024);
+  assert.equal(read([0x80, 0x80, 0x80, 0x80, 0x78]), -(2 ** 31));
+});
+
