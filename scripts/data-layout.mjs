@@ -1,8 +1,9 @@
 // The linked app's read-only data laid out by kind. The linker writes each constant where the
-// function using it was compiled, so binary data, English and Chinese alternate every few bytes and
-// gzip codes each block for the mix. Written instead as the binary data (in the linker's order),
-// then the text that is not ASCII, then the ASCII text (each in the linker's order), the app's main
-// module is smaller once compressed; that order measured best of the six tried
+// function using it was compiled, so tables of addresses, other binary data, English and Chinese
+// alternate every few bytes and gzip codes each block for the mix. Written instead kind after kind
+// (the binary data that holds addresses, such as vtables and arrays of `&str`; the other binary
+// data; the text that is not ASCII; the ASCII text), each kind in the linker's order, the app's
+// main module is smaller once compressed; that order measured best of those tried
 // (docs/size-budget.md).
 //
 // This runs on the linked module (`--emit-relocs`, build.rs), before it is split: its linking
@@ -38,7 +39,7 @@ const MEMORY = new Set([MEMORY_ADDR_LEB, MEMORY_ADDR_SLEB, MEMORY_ADDR_I32]);
 const OTHER_MEMORY = new Set([11, 12, 14, 15, 16, 17, 21, 22, 23, 25, 26]);
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 // The kinds of piece, in the order they are written.
-const ORDER = ["data", "text", "ascii"];
+const ORDER = ["addresses", "data", "text", "ascii"];
 
 /** The module in `bytes` with its read-only data grouped by kind: `{ bytes, why }`, `why` saying
  * why the module was left as it was, if it was. */
@@ -67,6 +68,13 @@ function regrouped(bytes) {
   const rodata = segments[0];
   const symbols = readSymbols(bytes, linking);
   const pieces = piecesOf(bytes, rodata, symbols.filter((s) => s.segment === 0));
+  const pieceAt = pieceFinder(pieces);
+  const dataRelocs = section(CUSTOM, "reloc.DATA");
+  // Binary data holding an address (a vtable, an array of `&str`) is a kind of its own.
+  for (const reloc of relocations(bytes, dataRelocs)) {
+    const piece = pieceAt(data.payload + reloc.offset - rodata.at);
+    if (piece?.kind === "data") piece.kind = "addresses";
+  }
   const layout = laidOut(pieces, rodata.size);
   expect(layout, "the grouped data would be longer than the linker's");
   const out = Uint8Array.from(bytes);
@@ -74,7 +82,6 @@ function regrouped(bytes) {
   const content = new Uint8Array(rodata.size);
   for (const piece of pieces) content.set(bytes.subarray(rodata.at + piece.start, rodata.at + piece.end), piece.to);
   out.set(content, rodata.at);
-  const pieceAt = pieceFinder(pieces);
   /** The new address of `symbol` (a data symbol), plus `addend`. */
   const moved = (symbol, addend) => {
     const piece = symbol.piece;
@@ -92,7 +99,6 @@ function regrouped(bytes) {
     writeAddress(out, at, reloc.type, moved(symbol, reloc.addend), bytes);
   }
   // Relocations in the data: their sites move with their pieces.
-  const dataRelocs = section(CUSTOM, "reloc.DATA");
   const entries = [];
   for (const reloc of relocations(bytes, dataRelocs)) {
     expect(!OTHER_MEMORY.has(reloc.type), `a relocation of type ${reloc.type} in the data`);
@@ -259,7 +265,8 @@ function lowest(address) {
   return address === 0 ? 8 : address & -address;
 }
 
-/** "ascii" or "text" when `bytes` are printable text (and so have no alignment), else "data". */
+/** "ascii" or "text" when `bytes` are printable text (and so have no alignment), else "data"
+ * (which `regrouped` calls "addresses" when it holds one). */
 function kindOf(bytes) {
   if (bytes.length === 0) return "data";
   let text;
