@@ -36,15 +36,13 @@ const STRIP = ["--strip-producers", "--strip-target-features"];
 // the stack) is never addressed, and a function called from one place is inlined only when small:
 // -Oz inlines such functions whatever their size, which makes the modules larger and once made a
 // function of 100 KB, compiled whole on its first call. A split-off module imports the main
-// module's memory, which is in use by then, so it is not told the memory starts zeroed.
-const OPT_MAIN = [
-  "-Oz",
-  "--zero-filled-memory",
-  "--low-memory-unused",
-  "--one-caller-inline-max-function-size=200",
-  ...STRIP,
-];
-export const OPT_PART = ["-Oz", "--low-memory-unused", "--one-caller-inline-max-function-size=200", ...STRIP];
+// module's memory, which is in use by then, so it is not told the memory starts zeroed. The
+// functions are written in the order of their names (`crate::module::function`, as wasm-bindgen
+// demangles them): a module's functions, and a generic function's copies, side by side, where
+// gzip's window finds what they share (docs/size-budget.md).
+const OPT = ["-Oz", "--low-memory-unused", "--one-caller-inline-max-function-size=200", "--reorder-functions-by-name", ...STRIP];
+const OPT_MAIN = [...OPT, "--zero-filled-memory"];
+export const OPT_PART = OPT;
 
 // The loader instantiates each split-off module as it downloads, which the browser refuses unless the
 // server sends it as application/wasm, and the part's caller then panics. It is given a fallback,
