@@ -1,8 +1,7 @@
 //! With the `split` feature, the app's wasm is linked keeping its relocations, which
 //! `scripts/data-layout.mjs` needs to move its read-only data and `wasm-split-cli` to cut it into
 //! the main module and one per split point (`scripts/app-modules.mjs`); wasm-bindgen and wasm-opt
-//! drop them afterwards. Only this binary's
-//! link: a flag in RUSTFLAGS would rebuild every crate.
+//! drop them afterwards. Only this binary's link: a flag in RUSTFLAGS would rebuild every crate.
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");

@@ -5,7 +5,7 @@
 // Splitting works on the linked module, before wasm-bindgen, and Trunk has no step there; so Trunk
 // links the app (index.html turns its wasm-opt off) and this, run from the post-build hook, takes
 // cargo's output again:
-//  0. its read-only data is laid out by kind (`groupText`, scripts/data-layout.mjs);
+//  0. its read-only data is laid out by kind (`layOutData`, scripts/data-layout.mjs);
 //  1. `wasm-split-cli` (wasm_split_cli_support) cuts it at the split points into the main module,
 //     the split-off modules and a loader, `__wasm_split.js`, which the main module imports;
 //  2. wasm-bindgen binds the main module, as Trunk would, keeping what the split-off modules import;
@@ -17,7 +17,7 @@
 //     (`#[wasm_bindgen(module = …)]`), which wasm-bindgen writes under snippets/ for the bindings
 //     to import, are written into the bindings instead (`inlineSnippet`).
 import { execFileSync } from "node:child_process";
-import { groupText } from "./data-layout.mjs";
+import { layOutData } from "./data-layout.mjs";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { minified } from "./index-html.mjs";
 import { Reader, skipImport } from "./wasm-sizes.mjs";
@@ -310,10 +310,10 @@ export function writeAppModules({ staging, source, profile, hash }) {
   const work = mkdtempSync(join(tmpdir(), `${APP}-`));
   try {
     // A module the layout does not understand stays as linked: larger, not broken.
-    const grouped = groupText(readFileSync(linked));
-    if (grouped.why) console.warn(`the app's data keeps the linker's order: ${grouped.why}`);
+    const layout = layOutData(readFileSync(linked));
+    if (layout.why) console.warn(`the app's data keeps the linker's order: ${layout.why}`);
     const laidOut = join(work, "linked.wasm");
-    writeFileSync(laidOut, grouped.bytes);
+    writeFileSync(laidOut, layout.bytes);
     splitLinked(laidOut, work, source);
     rmSync(laidOut);
     // The split-off modules import the function table and the memory by the linker's export names,

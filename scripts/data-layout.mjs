@@ -30,22 +30,24 @@ const SYMBOL_DATA = 1;
 const SYMBOL_SECTION = 3;
 const UNDEFINED = 0x10;
 const EXPLICIT_NAME = 0x40;
-// Relocation types whose target is a data symbol's address (plus an addend).
+// Relocation types (tool-conventions/Linking.md): the three a 32-bit module's addresses come in,
+// which this rewrites; the other memory addresses (relative, 64-bit, thread-local), which make it
+// leave the module alone; and those whose entry carries an addend.
 const MEMORY_ADDR_LEB = 3;
 const MEMORY_ADDR_SLEB = 4;
 const MEMORY_ADDR_I32 = 5;
-const WITH_ADDEND = new Set([3, 4, 5, 8, 9, 11, 12, 14, 15, 16, 17, 21, 22, 23]);
 const MEMORY = new Set([MEMORY_ADDR_LEB, MEMORY_ADDR_SLEB, MEMORY_ADDR_I32]);
-const OTHER_MEMORY = new Set([11, 12, 14, 15, 16, 17, 21, 22, 23, 25, 26]);
+const OTHER_MEMORY = new Set([11, 14, 15, 16, 17, 21, 23, 25]);
+const WITH_ADDEND = new Set([...MEMORY, ...OTHER_MEMORY, 8, 9, 22]);
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 // The kinds of piece, in the order they are written.
 const ORDER = ["addresses", "data", "text", "ascii"];
 
-/** The module in `bytes` with its read-only data grouped by kind: `{ bytes, why }`, `why` saying
+/** The module in `bytes` with its read-only data laid out by kind: `{ bytes, why }`, `why` saying
  * why the module was left as it was, if it was. */
-export function groupText(bytes) {
+export function layOutData(bytes) {
   try {
-    return { bytes: regrouped(bytes), why: null };
+    return { bytes: laidOutModule(bytes), why: null };
   } catch (error) {
     if (!(error instanceof Unexpected)) throw error;
     return { bytes, why: error.message };
@@ -58,49 +60,67 @@ function expect(condition, what) {
   if (!condition) throw new Unexpected(what);
 }
 
-function regrouped(bytes) {
+function laidOutModule(bytes) {
   const sections = readSections(bytes);
   const section = (id, name) => sections.find((s) => s.id === id && s.name === name);
   const linking = section(CUSTOM, "linking");
   const data = section(DATA, null);
   expect(linking && data, "the module has no linking section or no data");
-  const segments = readSegments(bytes, data);
-  const rodata = segments[0];
+  const rodata = readSegments(bytes, data)[0];
   const symbols = readSymbols(bytes, linking);
   const pieces = piecesOf(bytes, rodata, symbols.filter((s) => s.segment === 0));
   const pieceAt = pieceFinder(pieces);
   const dataRelocs = section(CUSTOM, "reloc.DATA");
+  const inData = relocations(bytes, dataRelocs);
   // Binary data holding an address (a vtable, an array of `&str`) is a kind of its own.
-  for (const reloc of relocations(bytes, dataRelocs)) {
+  for (const reloc of inData) {
     const piece = pieceAt(data.payload + reloc.offset - rodata.at);
     if (piece?.kind === "data") piece.kind = "addresses";
   }
-  const layout = laidOut(pieces, rodata.size);
-  expect(layout, "the grouped data would be longer than the linker's");
+  expect(laidOut(pieces, rodata.size), "the data laid out would be longer than the linker's");
   const out = Uint8Array.from(bytes);
-  // The segment's new bytes.
   const content = new Uint8Array(rodata.size);
   for (const piece of pieces) content.set(bytes.subarray(rodata.at + piece.start, rodata.at + piece.end), piece.to);
   out.set(content, rodata.at);
-  /** The new address of `symbol` (a data symbol), plus `addend`. */
-  const moved = (symbol, addend) => {
-    const piece = symbol.piece;
-    return rodata.base + symbol.offset + (piece ? piece.to - piece.start : 0) + addend;
-  };
-  // Addresses in the code.
-  for (const reloc of relocations(bytes, section(CUSTOM, "reloc.CODE"))) {
+  const moved = { rodata, pieceAt, symbols };
+  rewriteCode(bytes, out, sections, relocations(bytes, section(CUSTOM, "reloc.CODE")), moved);
+  const entries = rewriteData(bytes, out, data, inData, moved);
+  rewriteGlobals(bytes, out, section(GLOBAL, null), moved);
+  // The symbol table and the data's relocations, written again: their numbers' lengths change.
+  const replaced = new Map([[linking, rewriteSymbols(out, linking, symbols)]]);
+  if (dataRelocs) replaced.set(dataRelocs, encodeRelocations(bytes, dataRelocs, entries));
+  const result = replaceSections(out, sections, replaced);
+  check(bytes, result);
+  return result;
+}
+
+/** The new address of the data symbol `symbol` plus `addend`, given `rodata` (the segment) and
+ * its pieces laid out. */
+function newAddress({ rodata }, symbol, addend) {
+  const piece = symbol.piece;
+  return rodata.base + symbol.offset + (piece ? piece.to - piece.start : 0) + addend;
+}
+
+/** Writes the code's addresses of the segment's symbols again (`relocs`: the code's relocations). */
+function rewriteCode(bytes, out, sections, relocs, moved) {
+  for (const reloc of relocs) {
     if (!MEMORY.has(reloc.type)) {
       expect(!OTHER_MEMORY.has(reloc.type), `a relocation of type ${reloc.type} in the code`);
       continue;
     }
-    const symbol = symbols.byIndex[reloc.index];
+    const symbol = moved.symbols.byIndex[reloc.index];
     if (symbol.segment !== 0) continue;
     const at = sections[reloc.target].payload + reloc.offset;
-    writeAddress(out, at, reloc.type, moved(symbol, reloc.addend), bytes);
+    writeAddress(out, at, reloc.type, newAddress(moved, symbol, reloc.addend), bytes);
   }
-  // Relocations in the data: their sites move with their pieces.
+}
+
+/** Writes the data's addresses of the segment's symbols again, where their pieces put them, and
+ * returns the data's relocations (`relocs`) at their new offsets, in order. */
+function rewriteData(bytes, out, data, relocs, moved) {
+  const { rodata, pieceAt, symbols } = moved;
   const entries = [];
-  for (const reloc of relocations(bytes, dataRelocs)) {
+  for (const reloc of relocs) {
     expect(!OTHER_MEMORY.has(reloc.type), `a relocation of type ${reloc.type} in the data`);
     const position = data.payload + reloc.offset;
     let to = position;
@@ -109,39 +129,33 @@ function regrouped(bytes) {
       expect(piece, "a relocation in the data between symbols");
       to = rodata.at + piece.to + (position - rodata.at - piece.start);
     }
-    if (MEMORY.has(reloc.type)) {
-      const symbol = symbols.byIndex[reloc.index];
-      if (symbol.segment === 0) writeAddress(out, to, reloc.type, moved(symbol, reloc.addend), bytes);
+    const symbol = symbols.byIndex[reloc.index];
+    if (MEMORY.has(reloc.type) && symbol.segment === 0) {
+      writeAddress(out, to, reloc.type, newAddress(moved, symbol, reloc.addend), bytes);
     }
     entries.push({ ...reloc, offset: to - data.payload });
   }
-  entries.sort((a, b) => a.offset - b.offset);
-  // Globals whose value is an address in the segment (the split tool's marker).
-  const globals = section(GLOBAL, null);
-  if (globals) {
-    const r = new Reader(bytes, globals.payload);
-    for (let n = r.u32(), i = 0; i < n; i++) {
-      r.at += 2; // value type, mutability
-      expect(bytes[r.at] === 0x41, "a global not set by i32.const");
-      const at = r.at + 1;
-      r.at = at;
-      const value = r.s32();
-      expect(bytes[r.at] === 0x0b, "a global set by more than one constant");
-      r.at++;
-      const offset = value - rodata.base;
-      if (offset < 0 || offset >= rodata.size) continue;
-      const piece = pieceAt(offset);
-      expect(piece, "a global's address between symbols");
-      writePadded(out, at, r.at - 1 - at, rodata.base + piece.to + (offset - piece.start), true);
-    }
+  return entries.sort((a, b) => a.offset - b.offset);
+}
+
+/** Writes again the value of each global that is an address in the segment (the split tool's
+ * marker): no relocation names it. */
+function rewriteGlobals(bytes, out, globals, { rodata, pieceAt }) {
+  if (!globals) return;
+  const r = new Reader(bytes, globals.payload);
+  for (let n = r.u32(), i = 0; i < n; i++) {
+    r.at += 2; // value type, mutability
+    expect(bytes[r.at] === 0x41, "a global not set by i32.const");
+    const at = ++r.at;
+    const value = r.s32();
+    const length = r.at - at;
+    expect(bytes[r.at++] === 0x0b, "a global set by more than one constant");
+    const offset = value - rodata.base;
+    if (offset < 0 || offset >= rodata.size) continue;
+    const piece = pieceAt(offset);
+    expect(piece, "a global's address between symbols");
+    writePadded(out, at, length, rodata.base + piece.to + (offset - piece.start), true);
   }
-  // The symbol table and the data's relocations, rewritten: their numbers' lengths change.
-  const newLinking = rewriteSymbols(out, linking, symbols);
-  const replaced = new Map([[linking, newLinking]]);
-  if (dataRelocs) replaced.set(dataRelocs, encodeRelocations(bytes, dataRelocs, entries));
-  const result = replaceSections(out, sections, replaced);
-  check(bytes, result);
-  return result;
 }
 
 /** The module's sections: id, custom name, where the section (`start`, its id byte), its payload
@@ -266,7 +280,7 @@ function lowest(address) {
 }
 
 /** "ascii" or "text" when `bytes` are printable text (and so have no alignment), else "data"
- * (which `regrouped` calls "addresses" when it holds one). */
+ * (which `laidOutModule` calls "addresses" when it holds one). */
 function kindOf(bytes) {
   if (bytes.length === 0) return "data";
   let text;

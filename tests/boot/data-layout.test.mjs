@@ -4,7 +4,7 @@
 // one with `--emit-relocs`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { groupText } from "../../scripts/data-layout.mjs";
+import { layOutData } from "../../scripts/data-layout.mjs";
 import { bytes, leb, name, section } from "./fixtures/wasm.mjs";
 
 const BASE = 1024;
@@ -64,7 +64,7 @@ function find(haystack, needle) {
 
 test("data holding addresses first, then other data, then text that is not ASCII, then ASCII, every address rewritten", () => {
   const before = linked();
-  const { bytes: after, why } = groupText(before);
+  const { bytes: after, why } = layOutData(before);
   assert.equal(why, null);
   // The `&str` at 0 (its old address was a multiple of 8, so it stays one) pointing at "你好" at
   // 12, the number at 8 (its address was a multiple of 16), "Hello" at 18, "World" at 23; the
@@ -84,14 +84,14 @@ test("data holding addresses first, then other data, then text that is not ASCII
   // The global: the `&str`'s new address, in its four bytes.
   assert.notEqual(find(after, [0x7f, 0, 0x41, 0x80, 0x88, 0x80, 0x00, 0x0b]), -1);
   // The symbol table and the data's relocation moved with them: laid out again, nothing moves.
-  const again = groupText(after);
+  const again = layOutData(after);
   assert.equal(again.why, null);
   assert.deepEqual(again.bytes, after);
 });
 
 test("bytes between symbols that are not padding leave the module as the linker wrote it", () => {
   const before = linked({ between: 7 });
-  const { bytes: after, why } = groupText(before);
+  const { bytes: after, why } = layOutData(before);
   assert.match(why, /between symbols/);
   assert.equal(after, before);
 });
