@@ -20,7 +20,7 @@ import { execFileSync } from "node:child_process";
 import { layOutData } from "./data-layout.mjs";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { minified } from "./index-html.mjs";
-import { Reader, skipImport } from "./wasm-sizes.mjs";
+import { leb, Reader, skipImport } from "./wasm-sizes.mjs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -182,16 +182,6 @@ function shortName(index) {
     name += next[(rest - 1) % next.length];
   }
   return name;
-}
-
-/** Unsigned LEB128, as the binary format writes sizes and counts. */
-function leb(n) {
-  const out = [];
-  do {
-    out.push((n & 0x7f) | (n >= 0x80 ? 0x80 : 0));
-    n >>>= 7;
-  } while (n > 0);
-  return out;
 }
 
 /** A name as the binary format writes it: its UTF-8 length, then its bytes. */

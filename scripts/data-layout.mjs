@@ -18,7 +18,7 @@
 // type's alignment divides. Anything unexpected (an address relocated in another way, bytes
 // between symbols that are not padding, a layout longer than the linker's) leaves the module as
 // it was, and says why. Before returning, it checks every symbol's bytes and every address.
-import { Reader } from "./wasm-sizes.mjs";
+import { leb, Reader } from "./wasm-sizes.mjs";
 
 const CUSTOM = 0;
 const GLOBAL = 6;
@@ -87,7 +87,7 @@ function laidOutModule(bytes) {
   const entries = rewriteData(bytes, out, data, inData, moved);
   rewriteGlobals(bytes, out, section(GLOBAL, null), moved);
   // The symbol table and the data's relocations, written again: their numbers' lengths change.
-  const replaced = new Map([[linking, rewriteSymbols(out, linking, symbols)]]);
+  const replaced = new Map([[linking, rewriteSymbols(bytes, linking, symbols)]]);
   if (dataRelocs) replaced.set(dataRelocs, encodeRelocations(bytes, dataRelocs, entries));
   const result = replaceSections(out, sections, replaced);
   check(bytes, result);
@@ -345,12 +345,12 @@ function relocations(bytes, section) {
 /** The body of the relocation section `section` (its name and target kept) with `entries`. */
 function encodeRelocations(bytes, section, entries) {
   const out = [bytes.subarray(section.body, section.payload)];
-  out.push(u32(new Reader(bytes, section.payload).u32()), u32(entries.length));
+  out.push(u32Bytes(new Reader(bytes, section.payload).u32()), u32Bytes(entries.length));
   for (const e of entries) {
-    out.push(Uint8Array.of(e.type), u32(e.offset), u32(e.index));
+    out.push(Uint8Array.of(e.type), u32Bytes(e.offset), u32Bytes(e.index));
     if (WITH_ADDEND.has(e.type)) out.push(s32Bytes(e.addend));
   }
-  return concat(out);
+  return Buffer.concat(out);
 }
 
 /** The linking section's body with each data symbol's new offset. */
@@ -364,15 +364,15 @@ function rewriteSymbols(bytes, linking, symbols) {
   for (const symbol of symbols) {
     content.push(bytes.subarray(copied, symbol.offsetAt));
     const piece = symbol.piece;
-    content.push(u32(symbol.offset + (piece ? piece.to - piece.start : 0)));
+    content.push(u32Bytes(symbol.offset + (piece ? piece.to - piece.start : 0)));
     copied = symbol.offsetAt + symbol.offsetLength;
   }
   content.push(bytes.subarray(copied, contentStart + length));
-  const body = concat(content);
-  return concat([
+  const body = Buffer.concat(content);
+  return Buffer.concat([
     bytes.subarray(linking.body, table.at),
     Uint8Array.of(SYMTAB),
-    u32(body.length),
+    u32Bytes(body.length),
     body,
     bytes.subarray(contentStart + length, linking.end),
   ]);
@@ -387,9 +387,9 @@ function replaceSections(bytes, sections, replaced) {
       parts.push(bytes.subarray(s.start, s.end));
       continue;
     }
-    parts.push(Uint8Array.of(s.id), u32(body.length), body);
+    parts.push(Uint8Array.of(s.id), u32Bytes(body.length), body);
   }
-  return concat(parts);
+  return Buffer.concat(parts);
 }
 
 /** Writes the address `value` at `at` as the relocation of `type` wrote it: a 5-byte padded
@@ -414,16 +414,9 @@ function writePadded(out, at, length, value, signed) {
   }
 }
 
-/** `value` as an unsigned LEB128 number. */
-function u32(value) {
-  const out = [];
-  do {
-    let byte = value & 0x7f;
-    value = Math.floor(value / 128);
-    if (value) byte |= 0x80;
-    out.push(byte);
-  } while (value);
-  return Uint8Array.from(out);
+/** `value` as an unsigned LEB128 number, in bytes. */
+function u32Bytes(value) {
+  return Uint8Array.from(leb(value));
 }
 
 /** `value` as a signed LEB128 number. */
@@ -438,16 +431,6 @@ function s32Bytes(value) {
     }
     out.push(byte | 0x80);
   }
-}
-
-function concat(parts) {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 /** A check of the rewrite: every symbol of `before` has its bytes in `after` (but for the

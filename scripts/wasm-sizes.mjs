@@ -12,6 +12,16 @@ const SECTIONS = ["custom", "type", "import", "function", "table", "memory", "gl
 
 const UTF8 = new TextDecoder();
 
+/** Unsigned LEB128, as the binary format writes sizes, counts and indices. */
+export function leb(n) {
+  const out = [];
+  do {
+    out.push((n & 0x7f) | (n >= 0x80 ? 0x80 : 0));
+    n >>>= 7;
+  } while (n > 0);
+  return out;
+}
+
 /** A reader of the binary format's unsigned LEB128 numbers and names. */
 export class Reader {
   constructor(bytes, at = 0) {
