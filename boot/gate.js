@@ -10,9 +10,9 @@
 //  - whether the answer built into the page is the one this visitor gets (no link, no draft, no
 //    prices of their own, the day within what the build computed it for). If so, the copy in the
 //    visitor's language shows (`data-first-answer`, read by the styles and by boot/boot.mjs);
-//    otherwise the answer is computed by the start-up worker, which fetches and compiles the
-//    app's wasm from now on (`gpuSizerAppCode` and `gpuSizerFirstCard`, which boot/boot.mjs
-//    takes), and the app's JS modules are preloaded;
+//    otherwise the app's wasm is fetched and compiled from now on, the answer computed by the
+//    start-up worker on that module (`gpuSizerAppCode` and `gpuSizerFirstCard`, which
+//    boot/boot.mjs takes), and the app's JS modules are preloaded;
 //  - whether the page opens on the calculator. If so, the copy's frame (heading, tabs, quick
 //    starts, the form's place) shows at once in any case (`data-frame`), its built-in answer only
 //    when it is the visitor's: a link's or a draft's answer is then painted into a page already
@@ -65,12 +65,17 @@
 
   // Without a built-in answer, the app paints it: its files are fetched from now on, while the
   // rest of the page is read, rather than once the boot module runs (which waits for the page to
-  // be parsed and styled). The start-up worker (boot/start-worker.js) fetches its wasm and
-  // compiles it as it arrives, then computes the answer the app would paint first, off the main
-  // thread, for boot/boot.mjs to paint (`gpuSizerFirstCard`) unless prices of the visitor's own
-  // are stored (the app answers on those, once it has read them). Where no worker starts, the
-  // wasm is compiled here; where wasm cannot be compiled as it downloads, the app's loader
-  // fetches it (preloaded).
+  // be parsed and styled). The app's wasm is fetched and compiled as it arrives, from here: a
+  // worker's thread starts only once this thread has handled the browser's messages about it,
+  // which at 4× CPU throttling waited until after the frame's first paint (about 450 ms), and a
+  // download the worker began would begin then (on a 9 Mbit/s, 150 ms connection, the answer
+  // came about 180 ms later that way). The start-up worker (boot/start-worker.js) takes the
+  // compiled module and computes the answer the app would paint first, off this busy thread, for
+  // boot/boot.mjs to paint (`gpuSizerFirstCard`) unless prices of the visitor's own are stored
+  // (the app answers on those, once it has read them). Where no worker starts, the app paints
+  // the answer; where wasm cannot be compiled as it downloads (no streaming compilation, a server
+  // that does not send it as application/wasm), the app's loader fetches it, preloaded in the
+  // first case.
   if (!firstVisit) {
     const preload = (attributes) => {
       const link = document.createElement("link");
@@ -78,39 +83,31 @@
       document.head.append(link);
     };
     if (typeof WebAssembly.compileStreaming === "function") {
-      const compile = () => WebAssembly.compileStreaming(fetch(start.app.wasm)).catch(() => start.app.wasm);
       const ownPrices = stored(start.keys.catalog_edits) !== null;
-      // The module the worker compiled, else the file (the loader fetches it then), else, where no
-      // worker starts, the module compiled here; and the worker's card, else null.
-      let module;
+      // The module, else the file (the loader fetches it then); and the worker's card, else null.
+      const code = WebAssembly.compileStreaming(fetch(start.app.wasm)).catch(() => null);
+      globalThis.gpuSizerAppCode = code.then((module) => module ?? start.app.wasm);
       let card;
-      globalThis.gpuSizerAppCode = new Promise((done) => (module = done));
       globalThis.gpuSizerFirstCard = new Promise((done) => (card = done));
-      let given = false;
-      const give = (code) => {
-        if (given) return;
-        given = true;
-        module(code());
-      };
-      const withoutWorker = () => {
-        give(compile);
-        card(null);
-      };
       try {
         const worker = new Worker(start.app.worker);
-        worker.onmessage = ({ data }) => {
-          if ("module" in data) {
-            give(() => data.module ?? start.app.wasm);
-            // The card follows within tens of milliseconds. A worker stopped without an error
-            // reported would leave the page waiting for it: past this, the app answers.
-            setTimeout(() => card(null), 3000);
-          } else card(ownPrices ? null : data.card);
-        };
-        worker.onerror = withoutWorker;
+        worker.onmessage = ({ data }) => card(ownPrices ? null : data.card);
+        worker.onerror = () => card(null);
         const job = { search: location.search, draft: stored(start.keys.draft), lang: html.lang };
-        worker.postMessage({ wasm: start.app.wasm, ...job, now: Date.now() });
+        code.then((module) => {
+          if (!module) {
+            worker.terminate();
+            card(null);
+            return;
+          }
+          worker.postMessage({ module, ...job, now: Date.now() });
+          // The card follows within tens of milliseconds of the worker's start. A worker stopped
+          // without an error reported would leave the page waiting for it: past this, the app
+          // answers.
+          setTimeout(() => card(null), 3000);
+        });
       } catch {
-        withoutWorker();
+        card(null);
       }
     } else {
       preload({ rel: "preload", href: start.app.wasm, as: "fetch", type: "application/wasm", crossorigin: "anonymous" });

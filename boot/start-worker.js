@@ -1,31 +1,21 @@
 // The start-up worker. boot/gate.js starts it when the page has no built-in answer (a shared
-// link, a draft): it fetches the app's wasm and compiles it as it downloads, hands the module to
-// the page (`{ module }`), then computes the answer the app would paint first on an instance of
-// its own (`first_card`, src/app/first_answer.rs), hands its card to the page (`{ card }`, or
-// null: boot/boot.mjs paints it, then starts the app) and stops.
+// link, a draft) and hands it the app's wasm module, which the gate compiled as it downloaded;
+// here it computes the answer the app would paint first on an instance of its own (`first_card`,
+// src/app/first_answer.rs), hands its card to the page (`{ card }`, or null: boot/boot.mjs paints
+// it, then starts the app) and stops.
 //
 // Why: this thread is not the page's main thread, which is busy meanwhile with the page's frame,
 // its JS and its own instance of the module. The card is ready sooner, and its code is compiled
 // by the time the page runs it: the browser compiles a wasm function when it is first called, on
 // the thread that calls it, and every instance of a module shares that code. The instance here
 // has no page: every import throws, and `first_card` calls none.
-self.onmessage = async ({ data: { wasm, search, draft, lang, now } }) => {
-  let module = null;
-  try {
-    module = await WebAssembly.compileStreaming(fetch(wasm));
-  } catch (error) {
-    // The page's loader fetches the file itself, and instantiates it from its bytes if need be.
-    console.warn("the start-up worker could not compile the app:", error);
-  }
-  postMessage({ module });
+self.onmessage = async ({ data: { module, search, draft, lang, now } }) => {
   let card = null;
-  if (module) {
-    try {
-      card = firstCard(await WebAssembly.instantiate(module, throwingImports(module)), search, draft, lang, now);
-    } catch (error) {
-      // The app paints the answer itself.
-      console.warn("the start-up worker could not compute the first answer:", error);
-    }
+  try {
+    card = firstCard(await WebAssembly.instantiate(module, throwingImports(module)), search, draft, lang, now);
+  } catch (error) {
+    // The app paints the answer itself.
+    console.warn("the start-up worker could not compute the first answer:", error);
   }
   postMessage({ card });
   close();

@@ -43,11 +43,16 @@ class StandInWorker {
     // A copy in this realm, as the browser would pass it: the gate's object is the page's.
     this.sent.push({ ...message });
   }
+  terminate() {
+    this.terminated = true;
+  }
 }
 
 /** Runs the gate on a page opened at `search` on `day` (days since 1970), with `stored` in its
  * storage (or storage refused) and the browser's `languages`; returns what it set. `workers`:
- * whether the browser starts workers (`true`), refuses to (`"refused"`) or has none (`false`). */
+ * whether the browser starts workers (`true`), refuses to (`"refused"`) or has none (`false`);
+ * `compiles`: whether the wasm compiles as it downloads where the browser can (`false`: a server
+ * that does not send it as application/wasm). */
 function gate({
   stored = {},
   languages = ["en-US"],
@@ -55,6 +60,7 @@ function gate({
   day = 20000,
   storage = true,
   streaming = true,
+  compiles = true,
   workers = true,
 } = {}) {
   const html = { lang: "en", dataset: {} };
@@ -84,7 +90,12 @@ function gate({
   // The browser compiles wasm as it downloads (`streaming`), or cannot.
   const compiled = [];
   const WebAssembly = streaming
-    ? { compileStreaming: (response) => (compiled.push(response), Promise.resolve(`module of ${response}`)) }
+    ? {
+        compileStreaming: (response) => {
+          compiled.push(response);
+          return compiles ? Promise.resolve(`module of ${response}`) : Promise.reject(new TypeError("not application/wasm"));
+        },
+      }
     : {};
   const fetch = (url) => url;
   StandInWorker.started = [];
@@ -157,13 +168,16 @@ const OTHER_STARTS = {
   "the day after the built-in answer's last": { day: START.valid_through_day + 1 },
 };
 
-test("any other start is answered by the start-up worker, which compiles the app's code at once, its files preloaded", async () => {
+test("any other start compiles the app's code at once, answered by the start-up worker on that module, its files preloaded", async () => {
   for (const [name, visit] of Object.entries(OTHER_STARTS)) {
     const page = gate({ ...visit, languages: ["zh-CN", "en"] });
     assert.equal(page.firstAnswer, "none", name);
     // The page's frame shows meanwhile, without the built-in answer (boot/boot.mjs).
     assert.equal(page.frame, "zh", name);
-    // The worker fetches and compiles the module, then computes the first answer the app would paint.
+    // The gate fetches and compiles the module, for boot/boot.mjs, and hands it to the worker,
+    // which computes the first answer the app would paint.
+    assert.deepEqual(page.compiled, [START.app.wasm], name);
+    assert.equal(await page.code, `module of ${START.app.wasm}`, name);
     assert.equal(page.workers.length, 1, name);
     const [worker] = page.workers;
     assert.equal(worker.url, START.app.worker, name);
@@ -171,7 +185,7 @@ test("any other start is answered by the start-up worker, which compiles the app
       worker.sent,
       [
         {
-          wasm: START.app.wasm,
+          module: `module of ${START.app.wasm}`,
           search: visit.search ?? "",
           draft: visit.stored?.["gpu-sizer.draft"] ?? null,
           lang: "zh-CN",
@@ -180,9 +194,6 @@ test("any other start is answered by the start-up worker, which compiles the app
       ],
       name,
     );
-    assert.deepEqual(page.compiled, [], `${name}: the page compiles nothing itself`);
-    worker.onmessage({ data: { module: "the module" } });
-    assert.equal(await page.code, "the module", `${name}: the worker's module, for boot/boot.mjs`);
     worker.onmessage({ data: { card: "the card" } });
     // Its card, for boot/boot.mjs to paint; none on prices of the visitor's own, which the app
     // answers on once it has read them.
@@ -211,42 +222,35 @@ test("any other start is answered by the start-up worker, which compiles the app
   }
 });
 
-test("without the start-up worker's module, the page compiles the app itself, or its loader fetches it", async () => {
+test("without the start-up worker's card, the app answers; without a module, its loader fetches the file", async () => {
   const visit = OTHER_STARTS["a link"];
+  const module = `module of ${START.app.wasm}`;
   // No worker in this browser, or one the page may not start: the page compiles the module, and
   // the app paints the answer.
   for (const workers of [false, "refused"]) {
     const page = gate({ ...visit, workers });
     assert.deepEqual(page.compiled, [START.app.wasm], String(workers));
-    assert.equal(await page.code, `module of ${START.app.wasm}`, String(workers));
-    assert.equal(await page.card, null, String(workers));
+    assert.deepEqual([await page.code, await page.card], [module, null], String(workers));
   }
-  // A worker that fails to start (its file not found): likewise, once.
+  // A worker that fails to start (its file not found), before the module came or after.
   const failed = gate(visit);
   failed.workers[0].onerror(new Event("error"));
   failed.workers[0].onerror(new Event("error"));
-  assert.deepEqual(failed.compiled, [START.app.wasm]);
-  assert.deepEqual([await failed.code, await failed.card], [`module of ${START.app.wasm}`, null]);
-  // A worker that could not compile the module (a server that does not send wasm as
-  // application/wasm): the app's loader fetches the file and instantiates it from its bytes.
-  const refused = gate(visit);
-  refused.workers[0].onmessage({ data: { module: null } });
-  refused.workers[0].onmessage({ data: { card: null } });
+  assert.deepEqual([await failed.code, await failed.card, failed.compiled], [module, null, [START.app.wasm]]);
+  // A module that could not be compiled (a server that does not send wasm as application/wasm):
+  // the app's loader fetches the file and instantiates it from its bytes; the worker is stopped
+  // unasked, and the app paints the answer.
+  const refused = gate({ ...visit, compiles: false });
   assert.deepEqual([await refused.code, await refused.card], [START.app.wasm, null]);
-  assert.deepEqual(refused.compiled, []);
-  // A worker that hands over the module and then stops without a word: the page waits for its
-  // card a few seconds, then the app answers. A card after that changes nothing.
+  assert.deepEqual([refused.workers[0].sent, refused.workers[0].terminated], [[], true]);
+  // A worker that takes the module and then stops without a word: the page waits for its card a
+  // few seconds, then the app answers. A card after that changes nothing.
   const silent = gate(visit);
-  silent.workers[0].onmessage({ data: { module: "the module" } });
+  await silent.code;
   assert.deepEqual(silent.timers.map(([, delay]) => delay), [3000]);
   silent.timers[0][0]();
   silent.workers[0].onmessage({ data: { card: "a late card" } });
-  assert.deepEqual([await silent.code, await silent.card, silent.compiled], ["the module", null, []]);
-  // An error once the module was handed over compiles nothing more.
-  const late = gate(visit);
-  late.workers[0].onmessage({ data: { module: "the module" } });
-  late.workers[0].onerror(new Event("error"));
-  assert.deepEqual([await late.code, await late.card, late.compiled], ["the module", null, []]);
+  assert.deepEqual([await silent.code, await silent.card, silent.compiled], [module, null, [START.app.wasm]]);
 });
 
 test("a link to a page other than the calculator shows no frame of the calculator's", () => {

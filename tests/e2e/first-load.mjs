@@ -103,8 +103,7 @@ async function freshPageFetched(browser, url, record, mark) {
 }
 
 /** Records what `page` and its workers ask for from now on, and when, for [`fetchedBefore`]: the
- * page's resource timings leave out its workers' requests (the start-up worker fetches the app's
- * wasm, boot/start-worker.js). */
+ * page's resource timings leave out its workers' requests (a worker's script among them). */
 export function watchRequests(page) {
   const requests = [];
   page.on("request", (request) => requests.push({ url: request.url(), at: Date.now() }));
