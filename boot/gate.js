@@ -64,18 +64,18 @@
   html.dataset.frame = view === null || view === start.view.calculator ? lang : "none";
 
   // Without a built-in answer, the app paints it: its files are fetched from now on, while the
-  // rest of the page is read, rather than once the boot module runs (which waits for the page to
-  // be parsed and styled). The app's wasm is fetched and compiled as it arrives, from here: a
-  // worker's thread starts only once this thread has handled the browser's messages about it,
+  // rest of the page is read, rather than once the boot module runs (which waits for the page
+  // to be parsed and styled). The app's wasm is fetched and compiled as it arrives, from here:
+  // a worker's thread starts only once this thread has handled the browser's messages about it,
   // which at 4× CPU throttling waited until after the frame's first paint (about 450 ms), and a
-  // download the worker began would begin then (on a 9 Mbit/s, 150 ms connection, the answer
-  // came about 180 ms later that way). The start-up worker (boot/start-worker.js) takes the
-  // compiled module and computes the answer the app would paint first, off this busy thread, for
-  // boot/boot.mjs to paint (`gpuSizerFirstCard`) unless prices of the visitor's own are stored
-  // (the app answers on those, once it has read them). Where no worker starts, the app paints
-  // the answer; where wasm cannot be compiled as it downloads (no streaming compilation, a server
-  // that does not send it as application/wasm), the app's loader fetches it, preloaded in the
-  // first case.
+  // download the worker began would begin then (over 9 Mbit/s with 150 ms latency, the answer
+  // came about 200 ms later that way: docs/size-budget.md). The start-up worker
+  // (boot/start-worker.js) takes the compiled module and computes the answer the app would
+  // paint first, off this busy thread, for boot/boot.mjs to paint (`gpuSizerFirstCard`) unless
+  // prices of the visitor's own are stored (the app answers on those, once it has read them).
+  // Where no worker starts, the app paints the answer; where wasm cannot be compiled as it
+  // downloads (no streaming compilation, a server that does not send it as application/wasm),
+  // the app's loader fetches it, preloaded in the first case.
   if (!firstVisit) {
     const preload = (attributes) => {
       const link = document.createElement("link");

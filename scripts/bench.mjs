@@ -17,22 +17,23 @@
 //     module the build leaves in target/ (scripts/wasm-sizes.mjs); and what its Chinese text
 //     weighs in the module as built.
 // Usage: node scripts/bench.mjs [runs]   (scripts/bench.sh builds the release first)
+// BENCH_NETWORK="<Mbit/s>,<latency ms>" takes the timings over that network, emulated by DevTools,
+// the files sent compressed (scripts/measure.mjs); without it, from the local server at once.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { splitLinked } from "./app-modules.mjs";
 import { chineseText, describe } from "./wasm-sizes.mjs";
-import { serve } from "../tests/e2e/server.mjs";
 import { launch } from "../tests/e2e/browser.mjs";
 import { firstLoadFiles, SHARED_LINK } from "../tests/e2e/first-load.mjs";
-import { load, median, recomputeTimings, recomputeWork, startupWork } from "./measure.mjs";
+import { conditions, load, median, recomputeTimings, recomputeWork, serveBuild, startupWork } from "./measure.mjs";
 
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const RUNS = Number(process.argv[2] ?? 10);
 const INPUT = process.env.BENCH_INPUT_TESTID ?? "field-tokens";
 
-const server = await serve(DIST);
+const server = await serveBuild(DIST);
 const browser = await launch();
 // First load: what a first visit downloads before its answer, and what a shared link does.
 const files = await firstLoadFiles(browser, server.url, DIST);
@@ -94,11 +95,12 @@ const work = [];
 for (let i = 0; i < 3; i++) work.push(await recomputeWork(browser, server.url, INPUT));
 await browser.close();
 await server.close();
-const conditions = "4× CPU throttling, cold cache";
+console.log(`timings: ${conditions()}`);
+const throttled = "4× CPU throttling, cold cache";
 for (const [name, t] of [["a first visit", home], ["a shared link", link]]) {
-  console.log(`${name}: navigation → first result in the DOM (${conditions}): ${stats(t.dom)}`);
-  console.log(`${name}: navigation → first result painted (${conditions}):   ${stats(t.paint)}`);
-  console.log(`${name}: navigation → interactive, the app's form mounted (${conditions}): ${stats(t.ready)}`);
+  console.log(`${name}: navigation → first result in the DOM (${throttled}): ${stats(t.dom)}`);
+  console.log(`${name}: navigation → first result painted (${throttled}):   ${stats(t.paint)}`);
+  console.log(`${name}: navigation → interactive, the app's form mounted (${throttled}): ${stats(t.ready)}`);
   const bytes = [...new Set(t.bytes)].join(", ");
   console.log(`${name}: bytes fetched before interactive (gzip -9): ${bytes}`);
   const mid = (k) => median(t.startup.map((r) => r[k]));

@@ -5,10 +5,10 @@
 // round's recompute timings by their median), and the middle half of those is printed beside the
 // difference of the medians: a difference well inside that range is the machine's, not the build's.
 // Usage: node scripts/compare.mjs <dist-a> <dist-b> [rounds]   (copy dist/ aside before rebuilding)
+// BENCH_NETWORK="<Mbit/s>,<latency ms>" loads both over that network (scripts/measure.mjs).
 import { launch } from "../tests/e2e/browser.mjs";
 import { SHARED_LINK } from "../tests/e2e/first-load.mjs";
-import { serve } from "../tests/e2e/server.mjs";
-import { load, median, recomputeTimings, startupWork } from "./measure.mjs";
+import { conditions, load, median, recomputeTimings, serveBuild, startupWork } from "./measure.mjs";
 
 const [a, b, rounds = "10"] = process.argv.slice(2);
 if (!a || !b) {
@@ -16,7 +16,7 @@ if (!a || !b) {
   process.exit(2);
 }
 const builds = [a, b];
-const servers = await Promise.all(builds.map((dist) => serve(dist)));
+const servers = await Promise.all(builds.map((dist) => serveBuild(dist)));
 const browser = await launch();
 
 const MEASURES = [
@@ -70,7 +70,7 @@ for (let round = 0; round < 3; round++) {
 await browser.close();
 await Promise.all(servers.map((s) => s.close()));
 
-console.log(`medians in ms, 4× CPU throttling, cold cache, ${rounds} rounds taken in turns`);
+console.log(`medians in ms, ${conditions()}, ${rounds} rounds taken in turns`);
 console.log(`A: ${a}\nB: ${b}`);
 const signed = (x, digits) => `${x > 0 ? "+" : ""}${x.toFixed(digits)}`;
 /** One line of the table: A's and B's medians, their difference and, when given, the middle half

@@ -1,6 +1,7 @@
 // Timings of one cold page load and of the recompute after inputs, in headless Chromium with 4×
 // CPU throttling: what scripts/bench.mjs reports for one build and scripts/compare.mjs for two.
 import { fetchedBefore, recordFirstResult, recordInteractive, watchRequests } from "../tests/e2e/first-load.mjs";
+import { serve } from "../tests/e2e/server.mjs";
 
 /** The median of `xs`. */
 export function median(xs) {
@@ -9,14 +10,49 @@ export function median(xs) {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
-/** A page of its own in `browser` (no service worker, the cache off) at 4× CPU throttling, and
- * its DevTools session. */
+/** The network pages are loaded over, from `BENCH_NETWORK` ("<Mbit/s>,<latency ms>", e.g.
+ * "9,150"), or null: the local server as it is, where a download takes no time and a change that
+ * starts one sooner shows no gain. Over a network, the builds are served compressed
+ * ([`serveBuild`]), as a static host serves them. */
+export const NETWORK = network(process.env.BENCH_NETWORK);
+
+/** `BENCH_NETWORK`'s text read as { mbits, latency }, or null when empty. */
+export function network(text) {
+  if (!text) return null;
+  const [mbits, latency] = text.split(",").map(Number);
+  if (!(mbits > 0) || !(latency >= 0)) throw new Error(`BENCH_NETWORK is "<Mbit/s>,<latency ms>", not "${text}"`);
+  return { mbits, latency };
+}
+
+/** `dist` served for the timings: compressed when they are taken over a network ([`NETWORK`]). */
+export function serveBuild(dist) {
+  return serve(dist, undefined, { gzip: NETWORK !== null });
+}
+
+/** What the timings are taken under, for a report's heading. */
+export function conditions() {
+  const net = NETWORK ? `, over ${NETWORK.mbits} Mbit/s with ${NETWORK.latency} ms latency (files sent gzip)` : ", from the local server";
+  return `headless Chromium, 4× CPU throttling, cold cache${net}`;
+}
+
+/** A page of its own in `browser` (no service worker, the cache off) at 4× CPU throttling, over
+ * [`NETWORK`] if set, and its DevTools session. */
 async function coldPage(browser) {
   const context = await browser.newContext({ serviceWorkers: "block" });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  if (NETWORK) {
+    const bytesPerSecond = (NETWORK.mbits * 1e6) / 8;
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: NETWORK.latency,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
+  }
   return { context, page, cdp };
 }
 

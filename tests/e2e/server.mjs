@@ -4,6 +4,7 @@
 // serves (a new build deployed).
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
+import { gzipSync } from "node:zlib";
 import { extname, join, normalize } from "node:path";
 
 const TYPES = {
@@ -20,11 +21,15 @@ const TYPES = {
 /**
  * Starts serving `root` at http://127.0.0.1:<free port><base>; resolves to
  * { url, close, setRoot(dir), setOffline(bool), requests }. `types` replaces the content type of
- * files by extension, as a misconfigured host would send them.
+ * files by extension, as a misconfigured host would send them. `gzip`: every file is sent
+ * compressed (gzip -9) to a request that accepts it, as a static host sends them: for timings
+ * over an emulated network (scripts/measure.mjs), where a file's size on the wire is its time.
  */
-export async function serve(root, base = "/gpu-sizer/", { types = {} } = {}) {
+export async function serve(root, base = "/gpu-sizer/", { types = {}, gzip = false } = {}) {
   let offline = false;
   const requests = [];
+  // Each file's compressed bytes, by path, compressed once.
+  const compressed = new Map();
   const server = createServer(async (req, res) => {
     if (offline) {
       // As a network that is down: no answer at all.
@@ -40,8 +45,15 @@ export async function serve(root, base = "/gpu-sizer/", { types = {} } = {}) {
     let rel = normalize(path.slice(base.length)).replace(/^(\.\.[/\\])+/, "");
     if (rel === "" || rel === ".") rel = "index.html";
     try {
-      const body = await readFile(join(root, rel));
+      const file = join(root, rel);
+      const body = await readFile(file);
       const type = types[extname(rel)] ?? TYPES[extname(rel)] ?? "application/octet-stream";
+      if (gzip && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
+        if (!compressed.has(file)) compressed.set(file, gzipSync(body, { level: 9 }));
+        res.writeHead(200, { "content-type": type, "content-encoding": "gzip" });
+        res.end(compressed.get(file));
+        return;
+      }
       res.writeHead(200, { "content-type": type });
       res.end(body);
     } catch {
