@@ -7,9 +7,10 @@
 //     the copy's frame, which shows meanwhile without the built-in answer; where there is none,
 //     the app paints the answer as soon as its code has loaded, before it builds the form
 //     (src/app/first_answer.rs).
-//  2. The app: its code is fetched and compiled at once, while a built-in answer is painted, and
-//     it starts after that paint (without one, the gate began fetching and compiling it). The
-//     browser compiles wasm off the main thread as the bytes arrive.
+//  2. The app: its code is fetched and compiled while a built-in answer is painted, and it starts
+//     after that paint (the gate began fetching and compiling it: without a built-in answer at
+//     once, with one once the page was parsed). The browser compiles wasm off the main thread as
+//     the bytes arrive.
 //  3. The service worker, for working offline and for telling the page a new version is ready.
 const read = (id) => JSON.parse(document.getElementById(id).textContent);
 const start = read("gpu-sizer-start");
@@ -30,10 +31,11 @@ for (const copy of document.querySelectorAll("[data-prerendered]")) {
 const builtIn = firstAnswer !== "none" && Boolean(document.querySelector("[data-prerendered]"));
 
 // The app's code is fetched and compiled while the built-in answer is painted (at low priority
-// then, after what that paint needs). Its JS modules too, so that importing them after the paint
-// waits for no request: the loader the app's JS imports would otherwise be asked for only once
-// that JS has arrived and been parsed. Without a built-in answer, the gate started all of this
-// (boot/gate.js) while the page was read.
+// then, after what that paint needs), by the gate (boot/gate.js) where the browser compiles wasm
+// as it downloads, else here. Its JS modules too, so that importing them after the paint waits
+// for no request: the loader the app's JS imports would otherwise be asked for only once that JS
+// has arrived and been parsed. Without a built-in answer, the gate started all of this while the
+// page was read.
 const appCode = globalThis.gpuSizerAppCode ?? compile(start.app.wasm, builtIn ? "low" : "auto");
 if (builtIn) for (const href of [start.app.js, ...start.app.imports]) preloadModule(href);
 // Without one, the start-up worker's card of the visitor's answer (boot/gate.js) is painted into

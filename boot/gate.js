@@ -113,5 +113,19 @@
       preload({ rel: "preload", href: start.app.wasm, as: "fetch", type: "application/wasm", crossorigin: "anonymous" });
     }
     for (const href of [start.app.js, ...start.app.imports]) preload({ rel: "modulepreload", href });
+  } else if (typeof WebAssembly.compileStreaming === "function") {
+    // A first visit's answer is in the page: the app's wasm is fetched (at low priority) and
+    // compiled as it arrives from the moment the page is parsed, the answer in it, rather than
+    // once the boot module runs, which waits for the styles and comes after the first frame's
+    // layout (over 9 Mbit/s with 150 ms latency the form was interactive about 270 ms sooner:
+    // docs/size-budget.md).
+    // Asked for once what the parsed page set off has run (its mutation observers' microtasks,
+    // queued before this one): after the answer is in the page, and before the boot module.
+    document.addEventListener("readystatechange", function parsed() {
+      document.removeEventListener("readystatechange", parsed);
+      globalThis.gpuSizerAppCode = Promise.resolve().then(() =>
+        WebAssembly.compileStreaming(fetch(start.app.wasm, { priority: "low" })).catch(() => start.app.wasm),
+      );
+    });
   }
 })();

@@ -74,6 +74,11 @@ function gate({
       return { attributes, setAttribute: (name, value) => (attributes[name] = value) };
     },
     head: { append: (link) => preloads.push(link.attributes) },
+    listeners: [],
+    addEventListener: (type, listener) => document.listeners.push([type, listener]),
+    removeEventListener: (type, listener) => {
+      document.listeners = document.listeners.filter(([t, l]) => t !== type || l !== listener);
+    },
   };
   const localStorage = {
     getItem: (key) => {
@@ -97,7 +102,9 @@ function gate({
         },
       }
     : {};
-  const fetch = (url) => url;
+  // What was fetched, with its options; the response stands in as the URL.
+  const fetched = [];
+  const fetch = (url, options) => (fetched.push(options ? [url, { ...options }] : [url]), url);
   StandInWorker.started = [];
   const Worker =
     workers === "refused"
@@ -117,7 +124,12 @@ function gate({
   const code = context.gpuSizerAppCode;
   const { theme, firstAnswer, frame } = html.dataset;
   const card = context.gpuSizerFirstCard;
-  return { lang: html.lang, theme, firstAnswer, frame, preloads, compiled, code, card, timers, workers: StandInWorker.started };
+  // The rest of the page parsed (`document.readyState` "interactive"): the gate's settings then.
+  const parsed = () => {
+    for (const [type, listener] of document.listeners) if (type === "readystatechange") listener();
+    return { code: context.gpuSizerAppCode, listeners: document.listeners.length };
+  };
+  return { lang: html.lang, theme, firstAnswer, frame, preloads, compiled, fetched, code, card, timers, workers: StandInWorker.started, parsed };
 }
 
 test("a visitor gets the first of their browser's languages the page is written in", () => {
@@ -151,13 +163,22 @@ test("a remembered theme is applied, the system's is left to the styles", () => 
   }
 });
 
-test("a first visit is shown the built-in answer in its language, and nothing is preloaded", () => {
+test("a first visit is shown the built-in answer in its language, its app's code fetched once the page is parsed", async () => {
   const zh = gate({ languages: ["zh-CN"] });
   assert.equal(zh.firstAnswer, "zh");
   assert.equal(zh.frame, "zh");
   assert.deepEqual(zh.preloads, []);
-  // boot/boot.mjs fetches the app's code once the page is read, at low priority.
-  assert.deepEqual([zh.compiled, zh.code, zh.card, zh.workers], [[], undefined, undefined, []]);
+  // Nothing is fetched before the built-in answer is in the page, then the app's code, at low
+  // priority, compiled as it arrives (for boot/boot.mjs); no worker, no card.
+  assert.deepEqual([zh.fetched, zh.compiled, zh.code, zh.card, zh.workers], [[], [], undefined, undefined, []]);
+  const parsed = zh.parsed();
+  // Once the microtasks queued before it have run.
+  assert.deepEqual([zh.fetched, parsed.listeners], [[], 0]);
+  assert.equal(await parsed.code, `module of ${START.app.wasm}`);
+  assert.deepEqual(zh.fetched, [[START.app.wasm, { priority: "low" }]]);
+  // Where wasm cannot be compiled as it downloads, boot/boot.mjs leaves it to the app's loader.
+  const older = gate({ languages: ["zh-CN"], streaming: false });
+  assert.deepEqual([older.parsed().code, older.fetched], [undefined, []]);
   assert.equal(gate({ day: START.valid_through_day }).firstAnswer, "en", "its last day");
 });
 
