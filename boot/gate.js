@@ -76,6 +76,10 @@
   // Where no worker starts, the app paints the answer; where wasm cannot be compiled as it
   // downloads (no streaming compilation, a server that does not send it as application/wasm),
   // the app's loader fetches it, preloaded in the first case.
+  // The app's module, compiled as it downloads; null where it cannot be (a server that does not
+  // send it as application/wasm).
+  const compileApp = (priority) =>
+    WebAssembly.compileStreaming(fetch(start.app.wasm, { priority })).catch(() => null);
   if (!firstVisit) {
     const preload = (attributes) => {
       const link = document.createElement("link");
@@ -85,7 +89,7 @@
     if (typeof WebAssembly.compileStreaming === "function") {
       const ownPrices = stored(start.keys.catalog_edits) !== null;
       // The module, else the file (the loader fetches it then); and the worker's card, else null.
-      const code = WebAssembly.compileStreaming(fetch(start.app.wasm)).catch(() => null);
+      const code = compileApp("auto");
       globalThis.gpuSizerAppCode = code.then((module) => module ?? start.app.wasm);
       let card;
       globalThis.gpuSizerFirstCard = new Promise((done) => (card = done));
@@ -123,9 +127,9 @@
     // queued before this one): after the answer is in the page, and before the boot module.
     document.addEventListener("readystatechange", function parsed() {
       document.removeEventListener("readystatechange", parsed);
-      globalThis.gpuSizerAppCode = Promise.resolve().then(() =>
-        WebAssembly.compileStreaming(fetch(start.app.wasm, { priority: "low" })).catch(() => start.app.wasm),
-      );
+      globalThis.gpuSizerAppCode = Promise.resolve()
+        .then(() => compileApp("low"))
+        .then((module) => module ?? start.app.wasm);
     });
   }
 })();
