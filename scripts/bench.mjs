@@ -5,6 +5,8 @@
 //     and for a shared link (answered by the app, which paints it before it builds the form);
 //   - navigation → interactive (the app's form mounted, the answer current), and the bytes (gzip -9)
 //     fetched before it, same conditions;
+//   - the machine's own pace in the same rounds: navigation → painted for a page of one line of
+//     text, same conditions, for reading these timings beside another run's;
 //   - where the main thread's time went before interactive, from separate traced loads: the wasm
 //     compiled (V8 compiles a function when it is first called: time, functions and bytes of
 //     code), the rest of script, parsing the HTML, style, layout and paint;
@@ -27,7 +29,17 @@ import { splitLinked } from "./app-modules.mjs";
 import { chineseText, describe } from "./wasm-sizes.mjs";
 import { launch } from "../tests/e2e/browser.mjs";
 import { firstLoadFiles, SHARED_LINK } from "../tests/e2e/first-load.mjs";
-import { conditions, load, median, recomputeTimings, recomputeWork, serveBuild, startupWork } from "./measure.mjs";
+import {
+  conditions,
+  load,
+  median,
+  recomputeTimings,
+  recomputeWork,
+  referencePaint,
+  serveBuild,
+  serveReference,
+  startupWork,
+} from "./measure.mjs";
 
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
 const RUNS = Number(process.argv[2] ?? 10);
@@ -76,7 +88,11 @@ const stats = (xs) => {
 const home = { dom: [], paint: [], ready: [], bytes: [], startup: [] };
 const link = { dom: [], paint: [], ready: [], bytes: [], startup: [] };
 const recomputes = recomputeTimings();
+// The machine's own pace, taken in the same rounds: a page of one line of text painted.
+const reference = await serveReference();
+const referencePaints = [];
 for (let i = 0; i < RUNS; i++) {
+  referencePaints.push(await referencePaint(browser, reference.url));
   for (const [timings, url, recompute] of [[home, server.url, recomputes], [link, server.url + SHARED_LINK, null]]) {
     const [dom, paint, ready, bytes] = await load(browser, url, { recompute, gzip: GZIP, input: INPUT });
     timings.dom.push(dom);
@@ -95,8 +111,10 @@ const work = [];
 for (let i = 0; i < 3; i++) work.push(await recomputeWork(browser, server.url, INPUT));
 await browser.close();
 await server.close();
+await reference.close();
 console.log(`timings: ${conditions()}`);
 const throttled = "4× CPU throttling, cold cache";
+console.log(`the machine's pace: a page of one line of text, navigation → painted (${throttled}): ${stats(referencePaints)}`);
 for (const [name, t] of [["a first visit", home], ["a shared link", link]]) {
   console.log(`${name}: navigation → first result in the DOM (${throttled}): ${stats(t.dom)}`);
   console.log(`${name}: navigation → first result painted (${throttled}):   ${stats(t.paint)}`);

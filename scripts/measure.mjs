@@ -1,5 +1,8 @@
 // Timings of one cold page load and of the recompute after inputs, in headless Chromium with 4×
 // CPU throttling: what scripts/bench.mjs reports for one build and scripts/compare.mjs for two.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fetchedBefore, recordFirstResult, recordInteractive, watchRequests } from "../tests/e2e/first-load.mjs";
 import { serve } from "../tests/e2e/server.mjs";
 
@@ -27,6 +30,51 @@ export function network(text) {
 /** `dist` served for the timings: compressed when they are taken over a network ([`NETWORK`]). */
 export function serveBuild(dist) {
   return serve(dist, undefined, { gzip: NETWORK !== null });
+}
+
+/** The reference page: one line of text, nothing else to fetch or run. */
+export const REFERENCE_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  "<title>Reference</title><p>A page of one line of text.</p></html>";
+
+/** [`REFERENCE_PAGE`] served as the builds are ([`serveBuild`]), from a directory of its own that
+ * `close` removes. */
+export async function serveReference() {
+  const dir = mkdtempSync(join(tmpdir(), "gpu-sizer-reference-"));
+  writeFileSync(join(dir, "index.html"), REFERENCE_PAGE);
+  const server = await serveBuild(dir);
+  return {
+    url: server.url,
+    close: async () => {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One cold load of the reference page at `url` ([`serveReference`]) in `browser`, under the
+ * conditions of [`load`]: navigation → its first contentful paint, ms. What the browser itself
+ * takes on this machine at that moment: timings here moved by a third from one day to the next
+ * with nothing they time changed, so a run's figures are read beside its own reference. */
+export async function referencePaint(browser, url) {
+  const { context, page } = await coldPage(browser);
+  try {
+    await page.goto(url, { waitUntil: "load" });
+    return await page.evaluate(
+      () =>
+        new Promise((done) =>
+          new PerformanceObserver((entries, observer) => {
+            const paint = entries.getEntriesByName("first-contentful-paint")[0];
+            if (paint) {
+              observer.disconnect();
+              done(paint.startTime);
+            }
+          }).observe({ type: "paint", buffered: true }),
+        ),
+    );
+  } finally {
+    await context.close();
+  }
 }
 
 /** What the timings are taken under, for a report's heading. */
