@@ -5,6 +5,8 @@
 //     and for a shared link (answered by the app, which paints it before it builds the form);
 //   - navigation → interactive (the app's form mounted, the answer current), and the bytes (gzip -9)
 //     fetched before it, same conditions;
+//   - an input made the moment the form appears → the answer to it, same conditions, from separate
+//     loads: how long a person typing at once waits behind what the page still does then;
 //   - the machine's own pace in the same rounds: navigation → painted for a page of one line of
 //     text, same conditions, for reading these timings beside another run's;
 //   - where the main thread's time went before interactive, from separate traced loads: the wasm
@@ -31,6 +33,8 @@ import { launch } from "../tests/e2e/browser.mjs";
 import { firstLoadFiles, SHARED_LINK } from "../tests/e2e/first-load.mjs";
 import {
   conditions,
+  FIRST_INPUTS,
+  firstResponse,
   load,
   median,
   recomputeTimings,
@@ -85,8 +89,8 @@ const stats = (xs) => {
   return `median ${median(s).toFixed(1)} ms, range ${s[0].toFixed(1)}–${s[s.length - 1].toFixed(1)} ms (n=${s.length})`;
 };
 
-const home = { dom: [], paint: [], ready: [], bytes: [], startup: [] };
-const link = { dom: [], paint: [], ready: [], bytes: [], startup: [] };
+const home = { dom: [], paint: [], ready: [], respond: [], bytes: [], startup: [] };
+const link = { dom: [], paint: [], ready: [], respond: [], bytes: [], startup: [] };
 const recomputes = recomputeTimings();
 // The machine's own pace, taken in the same rounds: a page of one line of text painted.
 const reference = await serveReference();
@@ -100,6 +104,9 @@ for (let i = 0; i < RUNS; i++) {
     timings.ready.push(ready);
     timings.bytes.push(bytes);
   }
+  // Separate loads: an input made then changes what the recompute timings above start from.
+  home.respond.push(await firstResponse(browser, server.url, ...FIRST_INPUTS.visit));
+  link.respond.push(await firstResponse(browser, server.url + SHARED_LINK, ...FIRST_INPUTS.link));
 }
 // Apart from the timed loads, as tracing slows the page: the main thread's work at start.
 for (let i = 0; i < 3; i++) {
@@ -119,6 +126,7 @@ for (const [name, t] of [["a first visit", home], ["a shared link", link]]) {
   console.log(`${name}: navigation → first result in the DOM (${throttled}): ${stats(t.dom)}`);
   console.log(`${name}: navigation → first result painted (${throttled}):   ${stats(t.paint)}`);
   console.log(`${name}: navigation → interactive, the app's form mounted (${throttled}): ${stats(t.ready)}`);
+  console.log(`${name}: an input the moment the form appears → its answer (${throttled}): ${stats(t.respond)}`);
   const bytes = [...new Set(t.bytes)].join(", ");
   console.log(`${name}: bytes fetched before interactive (gzip -9): ${bytes}`);
   const mid = (k) => median(t.startup.map((r) => r[k]));

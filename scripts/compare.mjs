@@ -8,7 +8,16 @@
 // BENCH_NETWORK="<Mbit/s>,<latency ms>" loads both over that network (scripts/measure.mjs).
 import { launch } from "../tests/e2e/browser.mjs";
 import { SHARED_LINK } from "../tests/e2e/first-load.mjs";
-import { conditions, load, median, recomputeTimings, serveBuild, startupWork } from "./measure.mjs";
+import {
+  conditions,
+  FIRST_INPUTS,
+  firstResponse,
+  load,
+  median,
+  recomputeTimings,
+  serveBuild,
+  startupWork,
+} from "./measure.mjs";
 
 const [a, b, rounds = "10"] = process.argv.slice(2);
 if (!a || !b) {
@@ -23,9 +32,11 @@ const MEASURES = [
   ["a first visit: first result in the DOM", (r) => r.visit.dom],
   ["a first visit: first result painted", (r) => r.visit.paint],
   ["a first visit: interactive", (r) => r.visit.ready],
+  ["a first visit: an input at once → its answer", (r) => r.visit.respond],
   ["a shared link: first result in the DOM", (r) => r.link.dom],
   ["a shared link: first result painted", (r) => r.link.paint],
   ["a shared link: interactive", (r) => r.link.ready],
+  ["a shared link: an input at once → its answer", (r) => r.link.respond],
   ["recompute: input → last DOM change", (r) => r.recompute.top],
   ["recompute: input → its frame shown", (r) => r.recompute.topFrame],
   ["recompute, the ranking on screen", (r) => r.recompute.ranking],
@@ -35,8 +46,8 @@ const MEASURES = [
 ];
 
 const empty = () => ({
-  visit: { dom: [], paint: [], ready: [] },
-  link: { dom: [], paint: [], ready: [] },
+  visit: { dom: [], paint: [], ready: [], respond: [] },
+  link: { dom: [], paint: [], ready: [], respond: [] },
   recompute: recomputeTimings(),
 });
 const results = builds.map(empty);
@@ -56,6 +67,9 @@ for (let round = 0; round < Number(rounds); round++) {
       timings.paint.push(paint);
       timings.ready.push(ready);
     }
+    // Separate loads: an input made then changes what the recompute timings start from.
+    r.visit.respond.push(await firstResponse(browser, servers[i].url, ...FIRST_INPUTS.visit));
+    r.link.respond.push(await firstResponse(browser, servers[i].url + SHARED_LINK, ...FIRST_INPUTS.link));
   }
 }
 // Where each build's main thread spends its start, from separate traced loads: the bytes of wasm

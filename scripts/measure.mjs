@@ -111,6 +111,58 @@ function said(page, text) {
   return new Promise((done) => page.on("console", (m) => m.text() === text && done()));
 }
 
+/** The input [`firstResponse`] makes on each path, `[test id, value]`: one that changes its answer
+ * (the first visit's form trains on 1e8 tokens, the shared link serves 2 requests a second). */
+export const FIRST_INPUTS = { visit: ["field-tokens", "5e8"], link: ["field-requests_per_s", "20"] };
+
+/** Set into a page that loads (an init script, run in the page with `[id, value]`): the moment
+ * its form appears, `value` is set into the input of test id `id` and its event dispatched, in
+ * the task after the one that built the form, as a person typing at once would; then
+ * `window.__firstResponse` is the ms from that event to the answer showing another total (the
+ * recommendation's `data-total`: the app writing the same answer again does not count). */
+export function recordFirstResponse([id, value]) {
+  new MutationObserver((_, observer) => {
+    const input = document.querySelector(`[data-testid=${id}]`);
+    if (!input) return;
+    observer.disconnect();
+    setTimeout(() => {
+      const total = () => document.querySelector("[data-testid=recommendation]")?.dataset.total;
+      const before = total();
+      const start = performance.now();
+      new MutationObserver((_, watching) => {
+        if (total() === before) return;
+        watching.disconnect();
+        window.__firstResponse = performance.now() - start;
+        console.debug("bench: responded");
+      }).observe(document.body, { subtree: true, childList: true, attributeFilter: ["data-total"] });
+      input.value = value;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }).observe(document, { subtree: true, childList: true });
+}
+
+/** One cold load of `url` in `browser`, under the conditions of [`load`]: ms from an input made
+ * the moment the form appeared (`value` into the input of test id `id`, [`recordFirstResponse`])
+ * to its answer. Interactive as [`load`] measures it is the form in the page; this is how long a
+ * person typing then waits for the form to answer, behind what the page still does after it
+ * mounted. */
+export async function firstResponse(browser, url, id, value) {
+  const { context, page } = await coldPage(browser);
+  try {
+    await page.addInitScript(recordFirstResponse, [id, value]);
+    const responded = said(page, "bench: responded");
+    await page.goto(url, { waitUntil: "commit" });
+    let timer;
+    const silent = new Promise((_, fail) => {
+      timer = setTimeout(() => fail(new Error(`${url}: no answer to ${id} = ${value} within 20 s`)), 20000);
+    });
+    await Promise.race([responded, silent]).finally(() => clearTimeout(timer));
+    return await page.evaluate(() => window.__firstResponse);
+  } finally {
+    await context.close();
+  }
+}
+
 /** One cold load of `url` in `browser`, 4× CPU throttling: when the answer is in the DOM and
  * painted, and when the app's form is there (ms since navigation start), then the bytes (gzip -9)
  * fetched before that, summed from `gzip` (file → size) when given. If `recompute` is given, the

@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import vm from "node:vm";
 import { App, DIST, start } from "./page.mjs";
+import { recordFirstResponse } from "../../scripts/measure.mjs";
 
 let env;
 before(async () => {
@@ -252,4 +253,37 @@ test("a user's own prices are left to the app's mounted page: no first answer th
   assert.equal(painted, undefined);
   assert.ok(Number(await app.page.getByTestId("recommendation").getAttribute("data-total")) > 0);
   await app.page.context().close();
+});
+
+/** The recommendation's offer and total on `page`. */
+const pick = (page) =>
+  page.getByTestId("recommendation").evaluate((e) => [e.dataset.offerId, e.dataset.total]);
+
+test("an input made the moment the form appears is answered as the same input made later, on a first visit and on a link", async () => {
+  const link = await linkOf("serve-chat");
+  for (const [url, id, value] of [
+    [env.server.url, "field-tokens", "5e8"],
+    [link, "field-requests_per_s", "37"],
+  ]) {
+    // The input's event dispatched in the task after the one that built the form.
+    const page = await (await context()).newPage();
+    await page.addInitScript(recordFirstResponse, [id, value]);
+    await page.goto(url);
+    await page.waitForFunction(() => window.__firstResponse !== undefined);
+    await page.waitForTimeout(500);
+    const early = await pick(page);
+    await page.context().close();
+    // The same input once the page has settled.
+    const app = await env.open({ url });
+    const before = await pick(app.page);
+    await app.page.getByTestId(id).fill(value);
+    await app.page.waitForFunction(
+      (total) => document.querySelector("[data-testid=recommendation]")?.dataset.total !== total,
+      before[1],
+    );
+    assert.deepEqual(early, await pick(app.page), `${id} = ${value} at ${url}`);
+    assert.notDeepEqual(early, before, "the input changed the answer");
+    assert.deepEqual(app.errors, []);
+    await app.close();
+  }
 });
