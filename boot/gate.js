@@ -63,6 +63,10 @@
   const view = new URLSearchParams(location.search).get(start.view.param);
   html.dataset.frame = view === null || view === start.view.calculator ? lang : "none";
 
+  // The app's module, compiled as it downloads; null where it cannot be (a server that does not
+  // send it as application/wasm).
+  const compileApp = (priority) =>
+    WebAssembly.compileStreaming(fetch(start.app.wasm, { priority })).catch(() => null);
   // Without a built-in answer, the app paints it: its files are fetched from now on, while the
   // rest of the page is read, rather than once the boot module runs (which waits for the page
   // to be parsed and styled). The app's wasm is fetched and compiled as it arrives, from here:
@@ -76,10 +80,6 @@
   // Where no worker starts, the app paints the answer; where wasm cannot be compiled as it
   // downloads (no streaming compilation, a server that does not send it as application/wasm),
   // the app's loader fetches it, preloaded in the first case.
-  // The app's module, compiled as it downloads; null where it cannot be (a server that does not
-  // send it as application/wasm).
-  const compileApp = (priority) =>
-    WebAssembly.compileStreaming(fetch(start.app.wasm, { priority })).catch(() => null);
   if (!firstVisit) {
     const preload = (attributes) => {
       const link = document.createElement("link");

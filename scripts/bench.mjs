@@ -33,8 +33,7 @@ import { launch } from "../tests/e2e/browser.mjs";
 import { firstLoadFiles, SHARED_LINK } from "../tests/e2e/first-load.mjs";
 import {
   conditions,
-  FIRST_INPUTS,
-  firstResponse,
+  firstResponses,
   load,
   median,
   recomputeTimings,
@@ -105,8 +104,9 @@ for (let i = 0; i < RUNS; i++) {
     timings.bytes.push(bytes);
   }
   // Separate loads: an input made then changes what the recompute timings above start from.
-  home.respond.push(await firstResponse(browser, server.url, ...FIRST_INPUTS.visit));
-  link.respond.push(await firstResponse(browser, server.url + SHARED_LINK, ...FIRST_INPUTS.link));
+  const respond = await firstResponses(browser, server.url);
+  home.respond.push(respond.visit);
+  link.respond.push(respond.link);
 }
 // Apart from the timed loads, as tracing slows the page: the main thread's work at start.
 for (let i = 0; i < 3; i++) {

@@ -8,16 +8,7 @@
 // BENCH_NETWORK="<Mbit/s>,<latency ms>" loads both over that network (scripts/measure.mjs).
 import { launch } from "../tests/e2e/browser.mjs";
 import { SHARED_LINK } from "../tests/e2e/first-load.mjs";
-import {
-  conditions,
-  FIRST_INPUTS,
-  firstResponse,
-  load,
-  median,
-  recomputeTimings,
-  serveBuild,
-  startupWork,
-} from "./measure.mjs";
+import { conditions, firstResponses, load, median, recomputeTimings, serveBuild, startupWork } from "./measure.mjs";
 
 const [a, b, rounds = "10"] = process.argv.slice(2);
 if (!a || !b) {
@@ -68,8 +59,9 @@ for (let round = 0; round < Number(rounds); round++) {
       timings.ready.push(ready);
     }
     // Separate loads: an input made then changes what the recompute timings start from.
-    r.visit.respond.push(await firstResponse(browser, servers[i].url, ...FIRST_INPUTS.visit));
-    r.link.respond.push(await firstResponse(browser, servers[i].url + SHARED_LINK, ...FIRST_INPUTS.link));
+    const respond = await firstResponses(browser, servers[i].url);
+    r.visit.respond.push(respond.visit);
+    r.link.respond.push(respond.link);
   }
 }
 // Where each build's main thread spends its start, from separate traced loads: the bytes of wasm

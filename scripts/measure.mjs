@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fetchedBefore, recordFirstResult, recordInteractive, watchRequests } from "../tests/e2e/first-load.mjs";
+import { fetchedBefore, recordFirstResult, recordInteractive, SHARED_LINK, watchRequests } from "../tests/e2e/first-load.mjs";
 import { serve } from "../tests/e2e/server.mjs";
 
 /** The median of `xs`. */
@@ -111,9 +111,9 @@ function said(page, text) {
   return new Promise((done) => page.on("console", (m) => m.text() === text && done()));
 }
 
-/** The input [`firstResponse`] makes on each path, `[test id, value]`: one that changes its answer
- * (the first visit's form trains on 1e8 tokens, the shared link serves 2 requests a second). */
-export const FIRST_INPUTS = { visit: ["field-tokens", "5e8"], link: ["field-requests_per_s", "20"] };
+/** The input [`firstResponses`] makes on each path, `[test id, value]`: one that changes its
+ * answer (the first visit's form trains on 1e8 tokens, the shared link serves 2 requests a second). */
+const FIRST_INPUTS = { visit: ["field-tokens", "5e8"], link: ["field-requests_per_s", "20"] };
 
 /** Set into a page that loads (an init script, run in the page with `[id, value]`): the moment
  * its form appears, `value` is set into the input of test id `id` and its event dispatched, in
@@ -161,6 +161,15 @@ export async function firstResponse(browser, url, id, value) {
   } finally {
     await context.close();
   }
+}
+
+/** [`firstResponse`] on a first visit and on the shared link of the build served at `url`, each
+ * with its input ([`FIRST_INPUTS`]): `{ visit, link }`, ms. */
+export async function firstResponses(browser, url) {
+  return {
+    visit: await firstResponse(browser, url, ...FIRST_INPUTS.visit),
+    link: await firstResponse(browser, url + SHARED_LINK, ...FIRST_INPUTS.link),
+  };
 }
 
 /** One cold load of `url` in `browser`, 4× CPU throttling: when the answer is in the DOM and
